@@ -1,0 +1,1 @@
+"""One module per family of boosters; every booster is ``f(oracle, *, **params) -> BoostResult``."""

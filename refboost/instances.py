@@ -1,0 +1,102 @@
+"""The papers' constructed matrices (worst cases, pivots, counterexamples).
+
+Every function returns a matrix ``U`` with entries in [-1, 1] (rows = examples,
+columns = hypotheses), in the notation ``U[n, q] = y_n h^q(x_n)`` of Glocer (2009).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validation import check_int, check_real, check_U
+
+
+def lpboost_worst_case(m: int, delta: float | None = None, *, duplicate: int = 1) -> np.ndarray:
+    """The Theorem 2.5 family (Glocer 2009, Fig. 2.8, generalised to N = 2m; digest §4).
+
+    N = 2m examples and m + 1 hypotheses. Under the maximum-edge oracle LPBoost (nu = 1)
+    receives the columns in order 1, 2, ..., and after t <= m iterations entry (m+t, t) is a
+    pivot, so ``P^t_LP = -1 + 2 t delta`` while the hard margin of the whole matrix is
+    >= delta/2: LPBoost needs N/2 + 1 iterations.
+
+    * column 1: +1 on the top rows; -1+2δ on row m+1; -1+3δ on rows m+2..2m;
+    * column q in 2..m: -1+(2q+1)δ on top; on row m+s: +1 if s = q-1, -1+2qδ if s = q,
+      -1+(2q+1)δ otherwise;
+    * column m+1: -1+δ on top, +1-δ on the bottom rows.
+
+    Parameters
+    ----------
+    m : int >= 2
+        Half the number of examples.
+    delta : float in (0, 1/(2m+2)), default 0.005/m
+        Small constant; all entries stay in [-1, 1] and the pivot order is strict. The default
+        makes ``P^m_LP = -0.99`` while the hard margin is >= delta/2 (the "0.99 below" of the
+        theorem).
+    duplicate : int >= 1
+        Repeat every row this many times (the soft version: with nu = duplicate LPBoost still
+        needs m + 1 iterations).
+    """
+    m = check_int(m, "m", low=2)
+    if delta is None:
+        delta = 0.005 / m
+    delta = check_real(delta, "delta", low=0.0, high=1.0 / (2 * m + 2), low_open=True, high_open=True)
+    duplicate = check_int(duplicate, "duplicate", low=1)
+    N = 2 * m
+    U = np.empty((N, m + 1))
+    # column 1 (index 0)
+    U[:m, 0] = 1.0
+    U[m, 0] = -1 + 2 * delta
+    U[m + 1 :, 0] = -1 + 3 * delta
+    for q in range(2, m + 1):
+        U[:m, q - 1] = -1 + (2 * q + 1) * delta
+        for s in range(1, m + 1):
+            if s == q - 1:
+                v = 1.0
+            elif s == q:
+                v = -1 + 2 * q * delta
+            else:
+                v = -1 + (2 * q + 1) * delta
+            U[m + s - 1, q - 1] = v
+    U[:m, m] = -1 + delta
+    U[m:, m] = 1 - delta
+    return check_U(np.repeat(U, duplicate, axis=0))
+
+
+def planted_pivot(N: int, K: int, i: int, j: int, c: float, rng: np.random.Generator) -> np.ndarray:
+    """Random matrix with a planted pivot at (i, j) of value c (Glocer 2009, Def. 2.3).
+
+    Row i has every entry <= c, column j every entry >= c, and ``U[i, j] = c``, so by
+    Lemma 2.4 the hard-margin value is c with ``d = e_i``, ``w = e_j``.
+    """
+    N = check_int(N, "N", low=1)
+    K = check_int(K, "K", low=1)
+    i = check_int(i, "i", low=0, high=N - 1)
+    j = check_int(j, "j", low=0, high=K - 1)
+    c = check_real(c, "c", low=-1.0, high=1.0)
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator")
+    U = rng.uniform(-1, 1, size=(N, K))
+    U[i, :] = rng.uniform(-1, c, size=K)
+    U[:, j] = rng.uniform(c, 1, size=N)
+    U[i, j] = c
+    return U
+
+
+def misclassify_all(U_sep, delta: float) -> np.ndarray:
+    """Glocer (2009) §2.5: append one bad example and one bad hypothesis to a separable U.
+
+    Given ``U_sep`` (N-1 examples, T-1 hypotheses) whose hard margin is > 0, add an example
+    with ``u^q_N = -3 delta`` for q < T and a hypothesis with ``u^T_n = -delta`` (n < N),
+    ``u^T_N = -2 delta`` (digest §6.1, with the typo "q = 1..t-1" read as q < T). Then
+    (N, T) is a pivot, the hard-margin LP value is -2 delta with w = e_T, and that w has
+    every margin negative: the LP's master hypothesis misclassifies every example.
+    """
+    U_sep = check_U(U_sep, "U_sep")
+    delta = check_real(delta, "delta", low=0.0, high=1.0 / 3.0, low_open=True)
+    n, k = U_sep.shape
+    U = np.empty((n + 1, k + 1))
+    U[:n, :k] = U_sep
+    U[n, :k] = -3 * delta
+    U[:n, k] = -delta
+    U[n, k] = -2 * delta
+    return U

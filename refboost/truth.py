@@ -1,0 +1,163 @@
+"""Ground truth: generic solvers, written as the mathematics reads.
+
+* LPs (Glocer 2009, eqs. (2.1)-(2.3)) are solved with HiGHS through
+  :func:`scipy.optimize.linprog`.
+* Conic problems (entropy-regularised objectives) are solved with cvxpy + Clarabel; those
+  helpers live next to the chapters that need them and follow the same rule.
+
+Nothing in an algorithm's loop imports this module, and this module knows nothing about
+algorithms: it only solves the problems whose optima the algorithms must reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.optimize import linprog
+
+from ._validation import check_array, check_choice, check_nu, check_U
+
+#: HiGHS variants accepted by :func:`soft_margin_lp`.
+LP_METHODS = ("highs", "highs-ds", "highs-ipm")
+
+
+class GroundTruthError(RuntimeError):
+    """A ground-truth solver did not reach an optimal solution."""
+
+
+@dataclass
+class SoftMarginLP:
+    """Solution of the soft-margin LP in both domains (Glocer 2009, (2.2) and (2.3)).
+
+    Attributes
+    ----------
+    value : float
+        P_LP from the d-domain LP (2.3).
+    value_w : float
+        Optimum of the w-domain LP (2.2), solved independently; equals ``value`` by LP duality.
+    d, gamma : primal solution of (2.3).
+    w, psi, rho : primal solution of (2.2).
+    duals : dict
+        Multipliers of each LP: ``w``, ``psi``, ``rho`` from (2.3); ``d`` from (2.2).
+    method : str
+        The HiGHS method used (degenerate LPs have non-unique solutions; digest D19).
+    """
+
+    value: float
+    value_w: float
+    d: np.ndarray
+    gamma: float
+    w: np.ndarray
+    psi: np.ndarray
+    rho: float
+    duals: dict = field(default_factory=dict)
+    method: str = "highs"
+
+    @property
+    def duality_gap(self) -> float:
+        """|value of (2.3) - value of (2.2)|: zero up to solver tolerance."""
+        return abs(self.value - self.value_w)
+
+
+def _solve(c, A_ub, b_ub, A_eq, b_eq, bounds, method, what):
+    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method=method)
+    if res.status != 0:
+        raise GroundTruthError(f"HiGHS failed on {what}: status {res.status}, {res.message}")
+    return res
+
+
+def soft_margin_lp(U, nu: float = 1.0, *, method: str = "highs-ds") -> SoftMarginLP:
+    """Solve the soft-margin LP over all columns of U with HiGHS, in both domains.
+
+    d-domain, Glocer (2009) eq. (2.3)::
+
+        min_{d, gamma} gamma  s.t.  U^T d <= gamma 1,  1^T d = 1,  0 <= d <= 1/nu
+
+    w-domain, eq. (2.2)::
+
+        max_{w, psi, rho} rho - (1/nu) 1^T psi  s.t.  U w + psi >= rho 1,  w in S^K,  psi >= 0
+
+    nu = 1 is the hard-margin LP (2.1).
+
+    Parameters
+    ----------
+    U : array_like, shape (N, K), entries in [-1, 1]
+    nu : float, 1 <= nu <= N
+    method : {"highs", "highs-ds", "highs-ipm"}
+    """
+    U = check_U(U)
+    N, K = U.shape
+    nu = check_nu(nu, N)
+    method = check_choice(method, "method", LP_METHODS)
+
+    # (2.3): variables x = [d (N), gamma]
+    c = np.r_[np.zeros(N), 1.0]
+    A_ub = np.hstack([U.T, -np.ones((K, 1))])
+    A_eq = np.r_[np.ones(N), 0.0][None, :]
+    bounds = [(0.0, 1.0 / nu)] * N + [(None, None)]
+    rd = _solve(c, A_ub, np.zeros(K), A_eq, [1.0], bounds, method, "the d-domain LP (2.3)")
+    d = np.clip(rd.x[:N], 0.0, 1.0 / nu)
+    duals = {
+        "w": -rd.ineqlin.marginals,
+        "rho": float(rd.eqlin.marginals[0]),
+        "psi": -rd.upper.marginals[:N],
+    }
+
+    # (2.2): variables x = [w (K), psi (N), rho]; minimise -(rho - 1/nu sum psi)
+    c2 = np.r_[np.zeros(K), np.full(N, 1.0 / nu), -1.0]
+    A_ub2 = sp.hstack([sp.csr_matrix(-U), -sp.identity(N, format="csr"), sp.csr_matrix(np.ones((N, 1)))]).tocsr()
+    A_eq2 = np.r_[np.ones(K), np.zeros(N), 0.0][None, :]
+    bounds2 = [(0.0, None)] * (K + N) + [(None, None)]
+    rw = _solve(c2, A_ub2, np.zeros(N), A_eq2, [1.0], bounds2, method, "the w-domain LP (2.2)")
+    w = np.maximum(rw.x[:K], 0.0)
+    psi = np.maximum(rw.x[K : K + N], 0.0)
+    rho = float(rw.x[-1])
+    duals["d"] = -rw.ineqlin.marginals
+
+    return SoftMarginLP(
+        value=float(rd.fun),
+        value_w=float(-rw.fun),
+        d=d,
+        gamma=float(rd.x[-1]),
+        w=w,
+        psi=psi,
+        rho=rho,
+        duals=duals,
+        method=method,
+    )
+
+
+def hard_margin_lp(U, *, method: str = "highs-ds") -> SoftMarginLP:
+    """The hard-margin LP (2.1): :func:`soft_margin_lp` with nu = 1."""
+    return soft_margin_lp(U, 1.0, method=method)
+
+
+def optimal_face_extreme(U, nu: float, c, *, sense: str = "min", tol: float = 1e-9, method: str = "highs-ds") -> float:
+    """Extreme value of ``c . w`` over the optimal face of the w-domain LP (2.2).
+
+    Used to prove uniqueness of an LP solution: e.g. if the minimum of ``w_T`` over the
+    optimal face is 1, the optimal w is ``e_T`` (Glocer 2009, §2.5). The face is
+    ``{(w, psi, rho) feasible : rho - (1/nu) 1^T psi >= P_LP - tol}``.
+    """
+    U = check_U(U)
+    N, K = U.shape
+    nu = check_nu(nu, N)
+    c = check_array(c, "c", ndim=1)
+    if c.shape[0] != K:
+        raise ValueError(f"c must have length U.shape[1] = {K}, got {c.shape[0]}")
+    sense = check_choice(sense, "sense", ("min", "max"))
+    P = soft_margin_lp(U, nu, method=method).value
+    obj = np.r_[c if sense == "min" else -c, np.zeros(N + 1)]
+    A_ub = sp.vstack(
+        [
+            sp.hstack([sp.csr_matrix(-U), -sp.identity(N), sp.csr_matrix(np.ones((N, 1)))]),
+            sp.csr_matrix(np.r_[np.zeros(K), np.full(N, 1.0 / nu), -1.0][None, :]),
+        ]
+    ).tocsr()
+    b_ub = np.r_[np.zeros(N), -(P - tol)]
+    A_eq = np.r_[np.ones(K), np.zeros(N), 0.0][None, :]
+    bounds = [(0.0, None)] * (K + N) + [(None, None)]
+    r = _solve(obj, A_ub, b_ub, A_eq, [1.0], bounds, method, "the optimal-face LP")
+    return float(r.fun if sense == "min" else -r.fun)
