@@ -133,7 +133,8 @@ for k in range(40):
             dual_obj_gap=abs(rho - psi.sum() / nu - s.value),
         )
     )
-worst = {key: max(r[key] for r in rows) for key in ["duality_gap", "closed_form_gap", "slack_w", "slack_psi", "dual_obj_gap"]}
+KEYS = ["duality_gap", "closed_form_gap", "slack_w", "slack_psi", "dual_obj_gap"]
+worst = {key: max(r[key] for r in rows) for key in KEYS}
 print("worst residual over 40 instances:")
 for key, val in worst.items():
     print(f"  {key:16s} {val:.2e}")
@@ -199,7 +200,9 @@ for N in (10, 20, 40, 80):
     res = rb.lpboost(rb.MatrixOracle(U), nu=1.0, eps=0.01)
     truth = rb.truth.hard_margin_lp(U)
     P = res.history_array("P_LP")
-    thm25.append(dict(N=N, T=res.n_iter, expected=N // 2 + 1, P_after_half=P[m - 1], optimum=truth.value, res=res))
+    thm25.append(
+        dict(N=N, T=res.n_iter, expected=N // 2 + 1, P_after_half=P[m - 1], optimum=truth.value, res=res)
+    )
     print(f"N={N:3d}  T={res.n_iter:3d} (N/2+1 = {N // 2 + 1})  P^(N/2)={P[m - 1]:+.4f}  hard margin={truth.value:+.5f}")
 
 # %%
@@ -269,7 +272,7 @@ assert np.all(lp_res.margins < 0), "LPBoost's combined hypothesis misclassifies 
 # %%
 t0 = time.perf_counter()
 table = []
-for k in range(30):
+for _ in range(30):
     N, K = int(rng.integers(10, 150)), int(rng.integers(5, 100))
     U = rng.choice([-1.0, 1.0], size=(N, K))
     nu = float(rng.uniform(1, N / 2))

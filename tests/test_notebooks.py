@@ -75,7 +75,8 @@ def test_display_math_is_its_own_paragraph(src):
             if not in_math and closing + 1 < len(lines):
                 nxt = lines[closing + 1].strip()
                 assert nxt == "" or nxt.startswith("```"), (
-                    f"{src.name}, markdown cell {k}: display math closing on line {closing} must be followed by a blank line"
+                    f"{src.name}, markdown cell {k}: display math closing on line {closing} "
+                    "must be followed by a blank line"
                 )
 
 

@@ -39,9 +39,7 @@ def restricted_lp(U_t: np.ndarray, nu: float, method: str = "highs-ds"):
     A_eq = np.r_[np.ones(N), 0.0][None, :]
     bounds = [(0.0, 1.0 / nu)] * N + [(None, None)]
     options = {"primal_feasibility_tolerance": LP_FEAS_TOL, "dual_feasibility_tolerance": LP_FEAS_TOL}
-    res = linprog(
-        c, A_ub=A_ub, b_ub=np.zeros(t), A_eq=A_eq, b_eq=[1.0], bounds=bounds, method=method, options=options
-    )
+    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(t), A_eq=A_eq, b_eq=[1.0], bounds=bounds, method=method, options=options)
     if res.status != 0:
         raise LPBoostError(f"restricted LP (2.3) failed: {res.message}")
     d = repair_capped(res.x[:N], nu)
