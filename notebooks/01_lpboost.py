@@ -203,7 +203,7 @@ for N in (10, 20, 40, 80):
     thm25.append(
         dict(N=N, T=res.n_iter, expected=N // 2 + 1, P_after_half=P[m - 1], optimum=truth.value, res=res)
     )
-    print(f"N={N:3d}  T={res.n_iter:3d} (N/2+1 = {N // 2 + 1})  P^(N/2)={P[m - 1]:+.4f}  hard margin={truth.value:+.5f}")
+    print(f"N={N:3d}  T={res.n_iter:3d} (N/2+1 = {N // 2 + 1})  P^(N/2)={P[m - 1]:+.4f}  margin={truth.value:+.5f}")
 
 # %%
 for r in thm25:
