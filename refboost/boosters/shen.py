@@ -508,7 +508,9 @@ def tsallis_entropy(u, q: float) -> float:
     paper's ``-sum u_i log_q u_i`` equals ``S_{2-q}`` instead.
     """
     u = np.asarray(u, dtype=float)
-    q = check_real(q, "q", low=0.0, low_open=True)
+    q = check_real(q, "q")
+    if q <= 0 and np.any(u <= 0):
+        raise ValueError(f"q must be > 0 when u has zero entries, got q = {q}")
     if q == 1.0:
         nz = u[u > 0]
         return float(-np.sum(nz * np.log(nz)))
