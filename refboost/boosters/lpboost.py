@@ -14,6 +14,7 @@ import numpy as np
 from scipy.optimize import linprog
 
 from .._validation import check_choice, check_eps, check_max_iter, check_nu
+from ..margins import repair_capped
 from ..result import BoostResult
 from ._common import check_oracle
 
@@ -38,8 +39,7 @@ def restricted_lp(U_t: np.ndarray, nu: float, method: str = "highs-ds"):
     res = linprog(c, A_ub=A_ub, b_ub=np.zeros(t), A_eq=A_eq, b_eq=[1.0], bounds=bounds, method=method)
     if res.status != 0:
         raise LPBoostError(f"restricted LP (2.3) failed: {res.message}")
-    d = np.clip(res.x[:N], 0.0, 1.0 / nu)
-    d /= d.sum()
+    d = repair_capped(res.x[:N], nu)
     w = np.maximum(-res.ineqlin.marginals, 0.0)
     w /= w.sum()
     rho = float(res.eqlin.marginals[0])
