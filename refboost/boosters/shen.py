@@ -82,7 +82,8 @@ def exp_master(U: np.ndarray, T: float):
         lse = float(logsumexp(z))
         u = np.exp(z - lse)
         Uu = U.T @ u
-        H = (U.T * u) @ U - np.outer(Uu, Uu)
+        S = U * np.sqrt(u)[:, None]
+        H = S.T @ S - np.outer(Uu, Uu)
         return T * lse, -Uu, H / T
 
     return fgh, f, u_of
@@ -104,7 +105,8 @@ def logistic_master(U: np.ndarray, T: float):
     def fgh(lam):
         z = -(U @ lam) / T
         u = expit(z)
-        H = (U.T * (u * (1.0 - u))) @ U
+        S = U * np.sqrt(u * (1.0 - u))[:, None]
+        H = S.T @ S
         return T * float(np.sum(np.logaddexp(0.0, z))), -(U.T @ u), H / T
 
     return fgh, f, u_of
