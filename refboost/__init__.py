@@ -7,6 +7,7 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 
 from . import instances, truth
 from .boosters.lpboost import lpboost
+from .boosters.shen import adaboost_cg, adaboost_qp, logitboost_cg, lpboost_hinge
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
 from .oracles import MatrixOracle, Oracle
 from .result import BoostResult
@@ -15,6 +16,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BoostResult",
+    "adaboost_cg",
+    "adaboost_qp",
+    "logitboost_cg",
+    "lpboost_hinge",
     "MatrixOracle",
     "Oracle",
     "edges",
