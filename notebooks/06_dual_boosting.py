@@ -28,14 +28,19 @@
 # ## 1 Statement
 #
 # **AdaBoost$_{\ell1}$**, eq. (5):
+#
 # $$\min_{\boldsymbol w}\ \log\sum_{i=1}^M\exp(-y_iH_i\boldsymbol w)\quad\text{s.t.}\quad\boldsymbol w\succcurlyeq0,\ \mathbf 1^\top\boldsymbol w=\tfrac1T.$$
 #
 # ```{prf:theorem} AdaBoost dual (Shen & Li 2010, Thm 3.1)
 # :label: thm-shen-ada-dual
 # The Lagrange dual of (5) is the Shannon-entropy maximisation (10)
+#
 # $$\max_{r,\boldsymbol u}\ \frac rT-\sum_iu_i\log u_i\quad\text{s.t.}\quad U^\top\boldsymbol u\preccurlyeq-r\mathbf 1,\ \boldsymbol u\succcurlyeq0,\ \mathbf 1^\top\boldsymbol u=1,$$
+#
 # equivalently ($r\to-r$, times $T$) the *entropy-regularised LPBoost* (15)
+#
 # $$\min_{r,\boldsymbol u}\ r+T\sum_iu_i\log u_i\quad\text{s.t.}\quad U^\top\boldsymbol u\preccurlyeq r\mathbf 1,\ \boldsymbol u\in\Delta_M,$$
+#
 # with $\mathrm{Opt}_{(5)}=\mathrm{Opt}_{(10)}=-\mathrm{Opt}_{(15)}/T$ and the KKT relation (24)
 # $u_i^\star=\mathrm{softmax}(-U\boldsymbol w^\star)_i$.
 # ```
@@ -44,7 +49,9 @@
 # :label: thm-shen-logit-dual
 # The dual of the $\ell_1$-constrained logistic loss (32),
 # $\min_{\boldsymbol w}\sum_i\log(1+e^{-y_iH_i\boldsymbol w})$ s.t. $\boldsymbol w\succcurlyeq0,\ \mathbf 1^\top\boldsymbol w=1/T$, is (30), equivalently
+#
 # $$(31)\qquad\min_{r,\boldsymbol u}\ r+T\sum_i\big[u_i\log u_i+(1-u_i)\log(1-u_i)\big]\quad\text{s.t.}\quad U^\top\boldsymbol u\preccurlyeq r\mathbf 1,$$
+#
 # with $\boldsymbol u\in(0,1)^M$ **not normalised**, and KKT (33) $u_i=\sigma(-y_iH_i\boldsymbol w)$.
 # ```
 #
