@@ -56,7 +56,7 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.special import logsumexp
 
-from .._validation import check_array, check_choice, check_eps, check_margins, check_max_iter, check_real
+from .._validation import check_array, check_choice, check_margins, check_max_iter, check_real
 from ..result import BoostResult
 from ._common import check_oracle
 
@@ -70,6 +70,8 @@ LINE_SEARCH_MAX_STEP = 1e12
 BINARY_TOL = 0.0
 #: Norm2: ``||d - d_0||_2`` below this (relative to ``||d_0||_2``) counts as ``d = d_0``; phi := 0.
 NORM2_ZERO_TOL = 1e-12
+#: Relative round-off level: below it a Norm2 penalty is indistinguishable from zero.
+ROUNDOFF = np.finfo(float).eps
 #: Statuses of :func:`exp_line_search`.
 LINE_SEARCH_STATUSES = ("ok", "closed_form", "zero", "unbounded", "no_bracket")
 #: Policies for an unbounded step (``min_n z~_n >= 0``, digest §5.9 (b)).
@@ -199,19 +201,29 @@ def kl_regularized_margin(margins, beta: float) -> RegularizedMargin:
         mn = m.min()
         d = (m == mn).astype(float)
         return RegularizedMargin(float(mn), d / d.sum())
-    s = -m / beta
+    mn = float(m.min())
+    with np.errstate(over="ignore"):
+        s = -(m - mn) / beta  # <= 0, and 0 at the minimiser: no overflow in exp, -inf is harmless
     lse = logsumexp(s)
-    return RegularizedMargin(float(-beta * (lse - math.log(N))), np.exp(s - lse))
+    return RegularizedMargin(float(mn - beta * (lse - math.log(N))), np.exp(s - lse))
 
 
-def _project_simplex(v: np.ndarray) -> np.ndarray:
-    """Euclidean projection onto the probability simplex (sort-based closed form)."""
-    u = np.sort(v)[::-1]
-    css = np.cumsum(u) - 1.0
-    k = np.arange(1, v.shape[0] + 1)
-    r = np.flatnonzero(u - css / k > 0)[-1]
-    tau = css[r] / (r + 1)
-    return np.maximum(v - tau, 0.0)
+def _project_ray(c: np.ndarray, s: float) -> np.ndarray:
+    """``P(d_0 - s c)``: Euclidean projection onto the simplex of a point on the ray from ``d_0``.
+
+    With ``c`` sorted ascending, the support is the first K entries where K is the largest k with
+    ``1/k - s (c_(k) - mean(c_(1..k))) > 0`` (the sort-based projection rule written for this
+    ray; k = 1 always qualifies), and there ``d_n = 1/K - s (c_n - mean_K)``. No ``1/N - s c``
+    cancellation occurs, so the formula is accurate for the huge s of tiny beta.
+    """
+    order = np.argsort(c, kind="stable")
+    cs = c[order]
+    k = np.arange(1, c.shape[0] + 1)
+    cm = np.cumsum(cs) / k
+    K = int(np.flatnonzero(1.0 / k - s * (cs - cm) > 0)[-1]) + 1
+    d = np.zeros_like(c)
+    d[order[:K]] = np.maximum(1.0 / K - s * (cs[:K] - cm[K - 1]), 0.0)
+    return d / d.sum()
 
 
 def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
@@ -225,7 +237,8 @@ def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
         r(s) = ||P(d_0 - s c) - d_0||_2 / s  =  beta.
 
     ``r`` is non-increasing (projection of a ray from a point of the set), equals ``||c||`` for
-    small s and is <= sqrt(2)/s, so the root is bracketed and found by ``brentq``.
+    small s and is <= sqrt(2)/s, so the root is bracketed and found by ``brentq`` in ``ln s``
+    (the root is of order 1/beta, which is huge for tiny beta).
 
     Parameters
     ----------
@@ -240,16 +253,19 @@ def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
     nc = float(np.linalg.norm(c))
     if nc <= beta:
         return RegularizedMargin(float(m.mean()), d0)
-    if beta == 0.0:
-        return kl_regularized_margin(m, 0.0)
+    if beta * math.sqrt(2.0) <= ROUNDOFF * max(1.0, float(np.abs(m).max())):
+        # the hard-margin face is optimal up to beta ||d - d_0|| <= beta sqrt(2), i.e. round-off
+        d = kl_regularized_margin(m, 0.0).d
+        return RegularizedMargin(float(d @ m + beta * np.linalg.norm(d - d0)), d)
 
-    def r(s: float) -> float:
-        return float(np.linalg.norm(_project_simplex(d0 - s * c) - d0)) / s - beta
+    def r(log_s: float) -> float:
+        s = math.exp(log_s)
+        return float(np.linalg.norm(_project_ray(c, s) - d0)) / s - beta
 
-    lo = 0.5 / (N * c.max())  # d_0 - s c > 0 here, so r(lo) = ||c|| - beta > 0
-    hi = 2.0 * math.sqrt(2.0) / beta  # r(hi) <= beta/2 - beta < 0
-    s = brentq(r, lo, hi, xtol=LINE_SEARCH_XTOL, rtol=LINE_SEARCH_RTOL)
-    d = _project_simplex(d0 - s * c)
+    lo = math.log(0.5 / (N * c.max()))  # d_0 - s c > 0 here, so r = ||c|| - beta > 0
+    hi = math.log(2.0 * math.sqrt(2.0) / beta)  # r <= sqrt(2)/s - beta = -beta/2 < 0
+    log_s = brentq(r, lo, hi, xtol=LINE_SEARCH_XTOL, rtol=LINE_SEARCH_RTOL)
+    d = _project_ray(c, math.exp(log_s))
     return RegularizedMargin(float(d @ m + beta * np.linalg.norm(d - d0)), d)
 
 
@@ -302,7 +318,7 @@ def _penalized_boost(
 ) -> BoostResult:
     oracle = check_oracle(oracle)
     beta = check_real(beta, "beta", low=0.0)
-    eps = check_eps(eps)
+    eps = check_real(eps, "eps", low=0.0)
     max_iter = check_max_iter(max_iter)
     on_unbounded = check_choice(on_unbounded, "on_unbounded", UNBOUNDED_POLICIES)
     alpha_max = check_real(alpha_max, "alpha_max", low=0.0, low_open=True)
@@ -315,6 +331,7 @@ def _penalized_boost(
     A = 0.0  # sum_t alpha~_t
     round_keys: list = []
     round_alphas: list[float] = []
+    round_cols: list[np.ndarray] = []
     history: list[dict] = []
     upper, lower = math.inf, -math.inf
     log_G = logN  # G^(0) = N (digest §2.9)
@@ -329,6 +346,11 @@ def _penalized_boost(
         gamma = float(d @ z)
         phi, P, degenerate = _mistrust(kind, log_d, t)
         zt = z + beta * phi
+        if t == 1 and gamma <= 0.0:
+            raise ValueError(
+                "oracle: the best hypothesis has edge <= 0 under the uniform distribution "
+                f"(edge {gamma:.3g}); the pool is degenerate and boosting cannot start"
+            )
         ls = exp_line_search(log_d, zt)
         rec = {
             "t": t,
@@ -350,11 +372,6 @@ def _penalized_boost(
         alpha = ls.alpha
         if ls.status == "zero":
             flags["zero_step"] += 1
-            if t == 1:
-                raise ValueError(
-                    "oracle: the best hypothesis has pseudo-edge <= 0 under the uniform distribution "
-                    f"(edge {gamma:.3g}); the pool is degenerate and boosting cannot start"
-                )
             status = "zero_step"
         elif ls.status == "no_bracket":
             flags["no_bracket"] += 1
@@ -378,6 +395,7 @@ def _penalized_boost(
         # take the step (34)/(43) in the log domain
         round_keys.append(key)
         round_alphas.append(alpha)
+        round_cols.append(zt)
         if beta * alpha > 1.0 and kind == "kl":
             flags["beta_alpha_gt_1"] += 1
         log_C = float(logsumexp(log_d - alpha * zt))
@@ -404,7 +422,7 @@ def _penalized_boost(
         history.append(rec)
         if status != "max_iter":  # t == 1 unbounded, kept with weight 1
             break
-        if kind != "reg" and upper - lower <= eps:
+        if kind != "reg" and eps > 0.0 and upper - lower <= eps:
             converged = True
             status = "converged"
             break
@@ -457,6 +475,7 @@ def _penalized_boost(
             "status": status,
             "alpha_tilde": np.asarray(round_alphas),
             "round_hypotheses": list(round_keys),
+            "augmented_columns": np.column_stack(round_cols) if round_cols else np.zeros((N, 0)),
             "normalized_margins": norm_margins,
             "soft_margins": S / A if A > 0 else np.zeros(N),
             "log_distribution": log_d,
@@ -465,7 +484,7 @@ def _penalized_boost(
             "lower_bound": lower if kind != "reg" else math.nan,
             "flags": flags,
             "max_line_search_residual": float(
-                np.nanmax([r["line_search_residual"] for r in history if "beta_alpha" in r] or [0.0])
+                max([r["line_search_residual"] for r in history if np.isfinite(r["line_search_residual"])] or [0.0])
             ),
         },
     )
@@ -478,9 +497,11 @@ _PARAMS_DOC = """
         Weak learner; ``oracle.best(d)`` must return a maximum-edge hypothesis (27).
     beta : float >= 0
         Penalty weight. ``beta = 0`` is AdaBoost exactly (paper §3.2; digest §4.8).
-    eps : float > 0
-        Stop when the certificate ``gap`` is <= eps (rarely fires: the stage-wise iterates do not
-        solve the exact problem, digest §4.12).
+    eps : float >= 0
+        If > 0, stop when the certificate ``gap`` is <= eps (rarely fires: the stage-wise
+        iterates do not solve the exact problem, digest §4.12; it does fire when the exact Norm2
+        problem has collapsed to ``d_0``). The default 0 runs all ``max_iter`` rounds, the paper's
+        protocol (T = 200).
     max_iter : int >= 1
         Number of rounds T (paper: 200).
     on_unbounded : {"stop", "cap"}
@@ -498,7 +519,8 @@ _PARAMS_DOC = """
         ``margins = U w = y F(x)``); ``distribution = d^(T+1)``; ``gap`` = the certificate described
         in the module docstring; ``history`` = per-round edge, pseudo-edge, step, line-search
         status and residual, entropy / KL(d||d_0) / max N d of the query, bounds.
-        ``extra``: ``alpha_tilde`` and ``round_hypotheses`` (per round), ``normalized_margins``
+        ``extra``: ``alpha_tilde``, ``round_hypotheses`` and ``augmented_columns`` (the N x T
+        matrix Z~ of (28)/(37), per round), ``normalized_margins``
         ``rho(x_n)``, ``soft_margins`` (31)/(39), ``log_G`` (``ln G^(T) = ln N + sum ln C_t``),
         ``flags`` (zero / unbounded / capped steps, ``beta alpha~ > 1`` for KL), ``status``.
 """
@@ -508,7 +530,7 @@ def adaboost_kl(
     oracle,
     *,
     beta: float = 0.1,
-    eps: float = 1e-6,
+    eps: float = 0.0,
     max_iter: int = 200,
     on_unbounded: str = "stop",
     alpha_max: float = 10.0,
@@ -528,7 +550,7 @@ def adaboost_norm2(
     oracle,
     *,
     beta: float = 0.5,
-    eps: float = 1e-6,
+    eps: float = 0.0,
     max_iter: int = 200,
     on_unbounded: str = "stop",
     alpha_max: float = 10.0,
@@ -548,7 +570,7 @@ def adaboost_reg(
     oracle,
     *,
     beta: float = 0.1,
-    eps: float = 1e-6,
+    eps: float = 0.0,
     max_iter: int = 200,
     on_unbounded: str = "stop",
     alpha_max: float = 10.0,
@@ -569,7 +591,7 @@ for _f in (adaboost_kl, adaboost_norm2, adaboost_reg):
     _f.__doc__ = (_f.__doc__ or "") + _PARAMS_DOC
 
 
-def _adaboost(oracle, *, max_iter: int = 200, eps: float = 1e-6) -> BoostResult:
+def _adaboost(oracle, *, max_iter: int = 200, eps: float = 0.0) -> BoostResult:
     """Private AdaBoost baseline (= adaboost_kl with beta = 0). To be replaced by ``refboost.adaboost``."""
     res = _penalized_boost(oracle, "kl", 0.0, eps, max_iter, "stop", 10.0, "adaboost (private baseline)")
     return res
