@@ -56,3 +56,26 @@ def stump_pool(X, y):
     _, idx = np.unique(U, axis=1, return_index=True)
     idx = np.sort(idx)
     return U[:, idx], [stumps[i] for i in idx]
+
+
+#: Where the shared benchmark data live (see /work/shared/data/MANIFEST.md).
+DATA_HOME = "/work/shared/data"
+
+
+def load_raetsch(name: str, realisation: int = 1, *, data_home: str | None = None):
+    """One IDA/Rätsch realisation ``(X_train, y_train, X_test, y_test)`` from the .asc.gz files.
+
+    Temporary: to be replaced by ``refboost.datasets`` when it lands on main.
+    """
+    import os
+
+    realisation = check_int(realisation, "realisation", low=1)
+    home = os.environ.get("REFBOOST_DATA", data_home or DATA_HOME)
+    base = os.path.join(home, "raetsch", name)
+    if not os.path.isdir(base):
+        raise ValueError(f"name: no Rätsch data set {name!r} under {os.path.join(home, 'raetsch')}")
+
+    def f(part, kind):
+        return np.loadtxt(os.path.join(base, f"{name}_{part}_{kind}_{realisation}.asc.gz"))
+
+    return f("train", "data"), f("train", "labels"), f("test", "data"), f("test", "labels")
