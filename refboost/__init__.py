@@ -8,6 +8,7 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 from . import instances, truth
 from .boosters.lpboost import lpboost
 from .boosters.shen import adaboost_cg, adaboost_qp, logitboost_cg, lpboost_hinge
+from .boosters.sun import adaboost_kl, adaboost_norm2, adaboost_reg, kl_regularized_margin, norm2_regularized_margin
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
 from .oracles import MatrixOracle, Oracle
 from .result import BoostResult
@@ -22,10 +23,15 @@ __all__ = [
     "lpboost_hinge",
     "MatrixOracle",
     "Oracle",
+    "adaboost_kl",
+    "adaboost_norm2",
+    "adaboost_reg",
     "edges",
     "instances",
+    "kl_regularized_margin",
     "lpboost",
     "margins",
+    "norm2_regularized_margin",
     "soft_margin",
     "soft_margin_distribution",
     "soft_margin_slack",

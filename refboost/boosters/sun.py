@@ -1,0 +1,609 @@
+"""AdaBoost_KL, AdaBoost_Norm2 and AdaBoost_Reg (Sun, Todorovic & Li 2006; Rätsch et al. 2001).
+
+Sun, Todorovic & Li, "Reducing the overfitting of AdaBoost by controlling its data distribution
+skewness", IJPRAI 20(7), 2006. Notation of the digest (seed-001): ``z_{.t} = y * h_t(x)`` is the
+column of the chosen hypothesis, ``d^(t)`` the query distribution, ``d_0 = 1/N``.
+
+All three algorithms are **ordinary AdaBoost on augmented columns** (digest §0, fact 1)::
+
+    z~_{.t} = z_{.t} + beta * phi(d^(t))
+    alpha~_t = argmin_{a >= 0} sum_n d^(t)_n exp(-a z~_{nt})                (33) / (42)
+    d^(t+1) propto d^(t) exp(-alpha~_t z~_{.t})                             (34) / (43)
+
+with the "mistrust" map
+
+* KL,    eq. (28):  ``phi(d) = ln(N d)``                    (penalty ``KL(d || d_0)``),
+* Norm2, eq. (37):  ``phi(d) = (d - d_0) / ||d - d_0||_2``  (penalty ``||d - d_0||_2``), and
+  ``phi(d_0) := 0`` (digest §7.1: the paper's 0/0 at t = 1),
+* Reg,   eq. (40):  ``phi(d) = d`` (uncentred; Rätsch et al.'s soft margin with p = 1).
+
+The classifier is ``F(x) = sum_t alpha~_t h_t(x)``: the mistrust terms are training-only
+(digest §7.7).
+
+Two specialised solvers do the numerical work, both in the log domain:
+
+* :func:`exp_line_search` -- the per-round 1-d convex problem (33): closed form when the column
+  is {-1, +1}-valued (AdaBoost's (2)), otherwise ``brentq`` on the tilted mean
+  ``g(a) = sum_n softmax(l - a z~)_n z~_n`` (decreasing in a), with the failure modes of digest
+  §5.9 reported as a status instead of inf/NaN.
+* :func:`kl_regularized_margin` / :func:`norm2_regularized_margin` -- the inner minimum of the
+  penalised minimax (17), ``min_{d in simplex} d.m + beta P(d)``: Gibbs closed form (KL) and a
+  scalar root of ``||P_simplex(d_0 - s m) - d_0|| = beta s`` (Norm2). They give the lower bound of
+  the certificate below.
+
+Certificate (``BoostResult.gap``). For KL and Norm2 the stage-wise run is scored against the
+*exact* regularised problem it is derived from, (20) resp. (35)::
+
+    Opt = min_{d in simplex} s(d),   s(d) = max_j z_j.d + beta P(d)            (21)
+        = max_{alpha in simplex} min_d d.(Z alpha) + beta P(d)               (17)
+
+Every round gives an upper bound ``s(d^(t)) = gamma_t + beta P(d^(t))`` (gamma_t is the oracle's
+maximum edge) and a lower bound ``D(alpha^(t))`` at the normalised weights, so
+``gap = min_t s(d^(t)) - max_t D(alpha^(t)) >= 0`` bounds the suboptimality of both. The
+stage-wise iterates do **not** converge to Opt (digest §4.12 item 6), so this gap typically stays
+positive: it is a certificate, not a stopping rule that is expected to fire. For beta = 0 it is
+the classical hard-margin gap ``min_t gamma_t - max_t min_n rho_n``. AdaBoost_Reg has no
+consistent exact problem (digest §2.11), so its gap is ``nan``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import brentq
+from scipy.special import logsumexp
+
+from .._validation import check_array, check_choice, check_margins, check_max_iter, check_real
+from ..result import BoostResult
+from ._common import check_oracle
+
+#: Absolute tolerance of ``brentq`` on the step and on the Norm2 scale s.
+LINE_SEARCH_XTOL = 1e-15
+#: Relative tolerance of ``brentq``.
+LINE_SEARCH_RTOL = 4 * np.finfo(float).eps
+#: Largest step the bracket search tries before reporting ``"no_bracket"``.
+LINE_SEARCH_MAX_STEP = 1e12
+#: A column counts as {-1, +1}-valued (closed-form step) if every |z~_n| is within this of 1.
+BINARY_TOL = 0.0
+#: Norm2: ``||d - d_0||_2`` below this (relative to ``||d_0||_2``) counts as ``d = d_0``; phi := 0.
+NORM2_ZERO_TOL = 1e-12
+#: Relative round-off level: below it a Norm2 penalty is indistinguishable from zero.
+ROUNDOFF = np.finfo(float).eps
+#: Statuses of :func:`exp_line_search`.
+LINE_SEARCH_STATUSES = ("ok", "closed_form", "zero", "unbounded", "no_bracket")
+#: Policies for an unbounded step (``min_n z~_n >= 0``, digest §5.9 (b)).
+UNBOUNDED_POLICIES = ("stop", "cap")
+
+
+@dataclass
+class LineSearch:
+    """Result of :func:`exp_line_search`.
+
+    Attributes
+    ----------
+    alpha : float
+        The minimiser ``alpha~ >= 0``; ``nan`` when the status is ``"unbounded"`` or ``"no_bracket"``.
+    status : str
+        ``"closed_form"`` ({-1, +1} column, AdaBoost's (2)), ``"ok"`` (brentq), ``"zero"``
+        (pseudo-edge <= 0, so alpha~ = 0), ``"unbounded"`` (``min z~ >= 0``: the objective decreases
+        to its infimum as a -> inf), ``"no_bracket"`` (no sign change of g below
+        :data:`LINE_SEARCH_MAX_STEP`).
+    pseudo_edge : float
+        ``g(0) = sum_n d_n z~_n`` (digest §4.12 item 1); alpha~ > 0 iff it is > 0.
+    residual : float
+        ``|g(alpha~)|`` = ``|sum_n d^(t+1)_n z~_n|``, the stationarity residual of the 1-d problem
+        (digest K10). ``nan`` when there is no finite minimiser.
+    log_C : float
+        ``ln C_t = ln sum_n d_n exp(-alpha~ z~_n)`` (the normaliser; <= 0).
+    """
+
+    alpha: float
+    status: str
+    pseudo_edge: float
+    residual: float
+    log_C: float
+
+
+def _tilted_mean(log_d: np.ndarray, zt: np.ndarray, a: float) -> float:
+    """``g(a) = sum_n softmax(log_d - a zt)_n zt_n`` (log-sum-exp; ``-phi'(a)/phi(a)``)."""
+    s = log_d - a * zt
+    w = np.exp(s - logsumexp(s))
+    return float(w @ zt)
+
+
+def exp_line_search(log_d, zt) -> LineSearch:
+    """Exact line search ``alpha~ = argmin_{a >= 0} sum_n d_n exp(-a z~_n)`` (Sun et al. (33)/(42)).
+
+    ``phi(a) = sum_n d_n e^{-a z~_n}`` is convex with ``phi'(a) = -phi(a) g(a)``, where
+    ``g(a) = sum_n softmax(ln d - a z~)_n z~_n`` is non-increasing (``g' = -Var``). Hence
+    (digest §5.9):
+
+    1. ``g(0) = d.z~ <= 0``  -> ``alpha~ = 0`` (status ``"zero"``);
+    2. ``min_n z~_n >= 0``   -> no finite minimiser (status ``"unbounded"``);
+    3. a {-1, +1} column     -> AdaBoost's closed form ``alpha~ = 1/2 ln((1-eps)/eps)``, eq. (2),
+       with ``ln eps`` and ``ln(1-eps)`` as log-sum-exps of the log-weights;
+    4. otherwise the unique root of g, bracketed by doubling and found by ``brentq``.
+
+    Parameters
+    ----------
+    log_d : array_like, shape (N,)
+        Log of the current distribution ``d^(t)`` (normalised: ``logsumexp(log_d) = 0``).
+    zt : array_like, shape (N,)
+        The augmented column ``z~_{.t}``.
+
+    Returns
+    -------
+    LineSearch
+    """
+    log_d = check_array(log_d, "log_d", ndim=1)
+    zt = check_array(zt, "zt", ndim=1)
+    if log_d.shape != zt.shape:
+        raise ValueError(f"log_d and zt must have the same length, got {log_d.shape[0]} and {zt.shape[0]}")
+    log_d = log_d - logsumexp(log_d)
+    pe = _tilted_mean(log_d, zt, 0.0)
+    if pe <= 0.0:
+        return LineSearch(0.0, "zero", pe, abs(pe), 0.0)
+    if zt.min() >= 0.0:
+        return LineSearch(math.nan, "unbounded", pe, math.nan, math.nan)
+    if np.all(np.abs(np.abs(zt) - 1.0) <= BINARY_TOL):
+        pos = zt > 0
+        a = 0.5 * (logsumexp(log_d[pos]) - logsumexp(log_d[~pos]))
+        status = "closed_form"
+    else:
+        hi = 1.0
+        while _tilted_mean(log_d, zt, hi) > 0.0:
+            hi *= 2.0
+            if hi > LINE_SEARCH_MAX_STEP:
+                return LineSearch(math.nan, "no_bracket", pe, math.nan, math.nan)
+        lo = 0.0 if hi == 1.0 else hi / 2.0
+        a = brentq(lambda x: _tilted_mean(log_d, zt, x), lo, hi, xtol=LINE_SEARCH_XTOL, rtol=LINE_SEARCH_RTOL)
+        status = "ok"
+    res = abs(_tilted_mean(log_d, zt, a))
+    log_C = float(logsumexp(log_d - a * zt))
+    return LineSearch(float(a), status, pe, res, log_C)
+
+
+# ---------------------------------------------------------------------------------------------
+# Inner minima of the penalised minimax (17): min_{d in simplex} d.m + beta P(d)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RegularizedMargin:
+    """Value and minimiser of ``min_{d in simplex} d.m + beta P(d)`` (see the two functions below)."""
+
+    value: float
+    d: np.ndarray
+
+
+def kl_regularized_margin(margins, beta: float) -> RegularizedMargin:
+    """``min_{d in simplex} d.m + beta KL(d || d_0)`` in closed form (Gibbs variational principle).
+
+    Digest §2.5, the inner minimum of (17) with the KL penalty (19)::
+
+        value = -beta ln( (1/N) sum_n exp(-m_n / beta) ),   d*_n = softmax(-m / beta)_n,
+
+    i.e. the objective of the exact dual (20-D) at ``m = Z alpha``. ``beta = 0`` gives the hard
+    margin ``min_n m_n`` (d* uniform on the minimisers). Evaluated with log-sum-exp.
+
+    Parameters
+    ----------
+    margins : array_like, shape (N,)
+    beta : float >= 0
+    """
+    m = check_margins(margins)
+    beta = check_real(beta, "beta", low=0.0)
+    N = m.shape[0]
+    if beta == 0.0:
+        mn = m.min()
+        d = (m == mn).astype(float)
+        return RegularizedMargin(float(mn), d / d.sum())
+    mn = float(m.min())
+    with np.errstate(over="ignore"):
+        s = -(m - mn) / beta  # <= 0, and 0 at the minimiser: no overflow in exp, -inf is harmless
+    lse = logsumexp(s)
+    return RegularizedMargin(float(mn - beta * (lse - math.log(N))), np.exp(s - lse))
+
+
+def _project_ray(c: np.ndarray, s: float) -> np.ndarray:
+    """``P(d_0 - s c)``: Euclidean projection onto the simplex of a point on the ray from ``d_0``.
+
+    With ``c`` sorted ascending, the support is the first K entries where K is the largest k with
+    ``1/k - s (c_(k) - mean(c_(1..k))) > 0`` (the sort-based projection rule written for this
+    ray; k = 1 always qualifies), and there ``d_n = 1/K - s (c_n - mean_K)``. No ``1/N - s c``
+    cancellation occurs, so the formula is accurate for the huge s of tiny beta.
+    """
+    order = np.argsort(c, kind="stable")
+    cs = c[order]
+    k = np.arange(1, c.shape[0] + 1)
+    cm = np.cumsum(cs) / k
+    K = int(np.flatnonzero(1.0 / k - s * (cs - cm) > 0)[-1]) + 1
+    d = np.zeros_like(c)
+    d[order[:K]] = np.maximum(1.0 / K - s * (cs[:K] - cm[K - 1]), 0.0)
+    return d / d.sum()
+
+
+def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
+    """``min_{d in simplex} d.m + beta ||d - d_0||_2`` by a scalar root (digest §2.7, inner min of (17)).
+
+    With ``c = m - mean(m)``: if ``||c||_2 <= beta`` the minimiser is ``d_0`` and the value is
+    ``mean(m)`` (the Norm2 collapse, digest §2.7). Otherwise stationarity
+    ``0 in m + beta (d - d_0)/||d - d_0|| + N_simplex(d)`` is, with ``s = ||d - d_0|| / beta``,
+    ``d = P(d_0 - s m)`` (P = Euclidean projection onto the simplex), so ``s*`` is the root of::
+
+        r(s) = ||P(d_0 - s c) - d_0||_2 / s  =  beta.
+
+    ``r`` is non-increasing (projection of a ray from a point of the set), equals ``||c||`` for
+    small s and is <= sqrt(2)/s, so the root is bracketed and found by ``brentq`` in ``ln s``
+    (the root is of order 1/beta, which is huge for tiny beta).
+
+    Parameters
+    ----------
+    margins : array_like, shape (N,)
+    beta : float >= 0
+    """
+    m = check_margins(margins)
+    beta = check_real(beta, "beta", low=0.0)
+    N = m.shape[0]
+    d0 = np.full(N, 1.0 / N)
+    c = m - m.mean()
+    nc = float(np.linalg.norm(c))
+    if nc <= beta:
+        return RegularizedMargin(float(m.mean()), d0)
+    if beta * math.sqrt(2.0) <= ROUNDOFF * max(1.0, float(np.abs(m).max())):
+        # the hard-margin face is optimal up to beta ||d - d_0|| <= beta sqrt(2), i.e. round-off
+        d = kl_regularized_margin(m, 0.0).d
+        return RegularizedMargin(float(d @ m + beta * np.linalg.norm(d - d0)), d)
+
+    def r(log_s: float) -> float:
+        s = math.exp(log_s)
+        return float(np.linalg.norm(_project_ray(c, s) - d0)) / s - beta
+
+    lo = math.log(0.5 / (N * c.max()))  # d_0 - s c > 0 here, so r = ||c|| - beta > 0
+    hi = math.log(2.0 * math.sqrt(2.0) / beta)  # r <= sqrt(2)/s - beta = -beta/2 < 0
+    log_s = brentq(r, lo, hi, xtol=LINE_SEARCH_XTOL, rtol=LINE_SEARCH_RTOL)
+    d = _project_ray(c, math.exp(log_s))
+    return RegularizedMargin(float(d @ m + beta * np.linalg.norm(d - d0)), d)
+
+
+# ---------------------------------------------------------------------------------------------
+# The stage-wise loop (digest §5.2)
+# ---------------------------------------------------------------------------------------------
+
+_KINDS = ("kl", "norm2", "reg")
+
+
+def _mistrust(kind: str, log_d: np.ndarray, t: int) -> tuple[np.ndarray, float, bool]:
+    """``(phi(d), P(d), degenerate)`` for the current log-weights (digest §2.6, general linearisation)."""
+    N = log_d.shape[0]
+    logN = math.log(N)
+    if kind == "kl":
+        phi = log_d + logN  # ln(N d), finite in the log domain
+        return phi, float(np.exp(log_d) @ phi), False
+    if kind == "norm2":
+        diff = np.expm1(log_d + logN) / N  # d - 1/N without cancellation
+        nrm = float(np.linalg.norm(diff))
+        if t == 1 or nrm <= NORM2_ZERO_TOL / math.sqrt(N):
+            return np.zeros(N), nrm, t > 1  # phi(d_0) := 0 (digest §7.1)
+        return diff / nrm, nrm, False
+    d = np.exp(log_d)  # reg: phi = d, eq. (40); "P" reported as the pseudo-edge shift d.d
+    return d, float(d @ d), False
+
+
+def _dual_bound(kind: str, rho: np.ndarray, beta: float) -> float:
+    if kind == "kl":
+        return kl_regularized_margin(rho, beta).value
+    if kind == "norm2":
+        return norm2_regularized_margin(rho, beta).value
+    return math.nan
+
+
+def _entropy(log_d: np.ndarray) -> float:
+    d = np.exp(log_d)
+    return float(-(d @ log_d))
+
+
+def _penalized_boost(
+    oracle,
+    kind: str,
+    beta: float,
+    eps: float,
+    max_iter: int,
+    on_unbounded: str,
+    alpha_max: float,
+    algorithm: str,
+) -> BoostResult:
+    oracle = check_oracle(oracle)
+    beta = check_real(beta, "beta", low=0.0)
+    eps = check_real(eps, "eps", low=0.0)
+    max_iter = check_max_iter(max_iter)
+    on_unbounded = check_choice(on_unbounded, "on_unbounded", UNBOUNDED_POLICIES)
+    alpha_max = check_real(alpha_max, "alpha_max", low=0.0, low_open=True)
+    N = oracle.n_examples
+    logN = math.log(N)
+
+    log_d = np.full(N, -logN)
+    F = np.zeros(N)  # sum_t alpha~_t z_t  (hard, unnormalised margins)
+    S = np.zeros(N)  # sum_t alpha~_t z~_t (soft, unnormalised; (31)/(39) times sum alpha~)
+    A = 0.0  # sum_t alpha~_t
+    round_keys: list = []
+    round_alphas: list[float] = []
+    round_cols: list[np.ndarray] = []
+    history: list[dict] = []
+    upper, lower = math.inf, -math.inf
+    log_G = logN  # G^(0) = N (digest §2.9)
+    flags = {"zero_step": 0, "unbounded_step": 0, "capped_step": 0, "beta_alpha_gt_1": 0, "no_bracket": 0}
+    status = "max_iter"
+    converged = False
+    t0 = time.perf_counter()
+    for t in range(1, max_iter + 1):
+        d = np.exp(log_d)
+        key, z = oracle.best(d)
+        z = np.asarray(z, dtype=float)
+        gamma = float(d @ z)
+        phi, P, degenerate = _mistrust(kind, log_d, t)
+        zt = z + beta * phi
+        if t == 1 and gamma <= 0.0:
+            raise ValueError(
+                "oracle: the best hypothesis has edge <= 0 under the uniform distribution "
+                f"(edge {gamma:.3g}); the pool is degenerate and boosting cannot start"
+            )
+        ls = exp_line_search(log_d, zt)
+        rec = {
+            "t": t,
+            "hypothesis": key,
+            "edge": gamma,
+            "error": 0.5 * (1.0 - gamma),
+            "penalty": P,
+            "pseudo_edge": ls.pseudo_edge,
+            "entropy": _entropy(log_d),
+            "kl_to_uniform": float(d @ (log_d + logN)),
+            "max_Nd": float(np.exp(log_d.max() + logN)),
+            "line_search_status": ls.status,
+            "line_search_residual": ls.residual,
+            "phi_degenerate": degenerate,
+            "time": time.perf_counter() - t0,
+        }
+        if kind != "reg":
+            upper = min(upper, gamma + beta * P)  # s(d^(t)), (21) at the query (K11)
+        alpha = ls.alpha
+        if ls.status == "zero":
+            flags["zero_step"] += 1
+            status = "zero_step"
+        elif ls.status == "no_bracket":
+            flags["no_bracket"] += 1
+            status = "no_bracket"
+        elif ls.status == "unbounded":
+            flags["unbounded_step"] += 1
+            if on_unbounded == "cap":
+                alpha = alpha_max
+                flags["capped_step"] += 1
+                rec["line_search_status"] = "capped"
+            elif t == 1:
+                # a single perfect (pseudo-)hypothesis: any positive weight gives the same classifier
+                alpha = 1.0
+                status = "unbounded_step"
+            else:
+                status = "unbounded_step"
+        if status != "max_iter" and not (status == "unbounded_step" and t == 1):
+            rec.update(alpha=0.0, upper=upper, lower=lower, gap=upper - lower, log_G=log_G)
+            history.append(rec)
+            break
+        # take the step (34)/(43) in the log domain
+        round_keys.append(key)
+        round_alphas.append(alpha)
+        round_cols.append(zt)
+        if beta * alpha > 1.0 and kind == "kl":
+            flags["beta_alpha_gt_1"] += 1
+        log_C = float(logsumexp(log_d - alpha * zt))
+        log_G += log_C
+        log_d = log_d - alpha * zt
+        log_d -= logsumexp(log_d)
+        F += alpha * z
+        S += alpha * zt
+        A += alpha
+        if kind != "reg":
+            lower = max(lower, _dual_bound(kind, F / A, beta))
+        rec.update(
+            alpha=alpha,
+            beta_alpha=beta * alpha,
+            log_C=log_C,
+            log_G=log_G,
+            step_residual=abs(float(np.exp(log_d) @ zt)) if np.isfinite(ls.residual) else math.nan,
+            min_margin=float(F.min() / A),
+            min_soft_margin=float(S.min() / A),
+            upper=upper,
+            lower=lower,
+            gap=upper - lower,
+        )
+        history.append(rec)
+        if status != "max_iter":  # t == 1 unbounded, kept with weight 1
+            break
+        if kind != "reg" and eps > 0.0 and upper - lower <= eps:
+            converged = True
+            status = "converged"
+            break
+
+    keys: list = []
+    weights: list[float] = []
+    for k, a in zip(round_keys, round_alphas, strict=True):
+        if k in keys:
+            weights[keys.index(k)] += a
+        else:
+            keys.append(k)
+            weights.append(a)
+    w = np.asarray(weights, dtype=float)
+    U_T = oracle.columns(keys)
+    margins = U_T @ w
+    gap = upper - lower if kind != "reg" else math.nan
+    messages = {
+        "converged": f"converged: gap {gap:.3g} <= eps = {eps:g}",
+        "max_iter": f"max_iter = {max_iter} reached; "
+        + (f"gap to the exact problem {gap:.3g}" if kind != "reg" else "no exact problem (gap nan)"),
+        "zero_step": f"stopped at t = {len(history)}: pseudo-edge <= 0, the line search returned alpha = 0",
+        "unbounded_step": (
+            f"stopped at t = {len(history)}: min_n z~_n >= 0, the line search is unbounded "
+            "(policy 'stop'; the round is not taken)"
+            if len(history) > 1
+            else "stopped at t = 1: the first hypothesis has no error; returned with weight 1"
+        ),
+        "no_bracket": f"stopped at t = {len(history)}: the line search found no bracket below {LINE_SEARCH_MAX_STEP:g}",
+    }
+    norm_margins = F / A if A > 0 else np.zeros(N)
+    return BoostResult(
+        weights=w,
+        hypotheses=keys,
+        distribution=np.exp(log_d),
+        margins=margins,
+        n_iter=len(round_alphas),
+        history=history,
+        gap=float(gap),
+        converged=converged,
+        message=messages[status],
+        algorithm=algorithm,
+        params={
+            "beta": beta,
+            "eps": eps,
+            "max_iter": max_iter,
+            "on_unbounded": on_unbounded,
+            "alpha_max": alpha_max,
+        },
+        extra={
+            "status": status,
+            "alpha_tilde": np.asarray(round_alphas),
+            "round_hypotheses": list(round_keys),
+            "augmented_columns": np.column_stack(round_cols) if round_cols else np.zeros((N, 0)),
+            "normalized_margins": norm_margins,
+            "soft_margins": S / A if A > 0 else np.zeros(N),
+            "log_distribution": log_d,
+            "log_G": log_G,
+            "upper_bound": upper if kind != "reg" else math.nan,
+            "lower_bound": lower if kind != "reg" else math.nan,
+            "flags": flags,
+            "max_line_search_residual": float(
+                max([r["line_search_residual"] for r in history if np.isfinite(r["line_search_residual"])] or [0.0])
+            ),
+        },
+    )
+
+
+_PARAMS_DOC = """
+    Parameters
+    ----------
+    oracle : refboost.Oracle
+        Weak learner; ``oracle.best(d)`` must return a maximum-edge hypothesis (27).
+    beta : float >= 0
+        Penalty weight. ``beta = 0`` is AdaBoost exactly (paper §3.2; digest §4.8).
+    eps : float >= 0
+        If > 0, stop when the certificate ``gap`` is <= eps (rarely fires: the stage-wise
+        iterates do not solve the exact problem, digest §4.12; it does fire when the exact Norm2
+        problem has collapsed to ``d_0``). The default 0 runs all ``max_iter`` rounds, the paper's
+        protocol (T = 200).
+    max_iter : int >= 1
+        Number of rounds T (paper: 200).
+    on_unbounded : {"stop", "cap"}
+        Policy when ``min_n z~_n >= 0`` (infinite step, digest §5.9 (b)): ``"stop"`` discards the
+        round and stops (at t = 1 the perfect hypothesis is returned with weight 1); ``"cap"``
+        takes ``alpha~_t = alpha_max`` and continues. Every occurrence is counted in
+        ``extra["flags"]``.
+    alpha_max : float > 0
+        Step used by ``on_unbounded="cap"``.
+
+    Returns
+    -------
+    BoostResult
+        ``weights`` = the summed unnormalised steps ``alpha~`` per distinct hypothesis (so
+        ``margins = U w = y F(x)``); ``distribution = d^(T+1)``; ``gap`` = the certificate described
+        in the module docstring; ``history`` = per-round edge, pseudo-edge, step, line-search
+        status and residual, entropy / KL(d||d_0) / max N d of the query, bounds.
+        ``extra``: ``alpha_tilde``, ``round_hypotheses`` and ``augmented_columns`` (the N x T
+        matrix Z~ of (28)/(37), per round), ``normalized_margins``
+        ``rho(x_n)``, ``soft_margins`` (31)/(39), ``log_G`` (``ln G^(T) = ln N + sum ln C_t``),
+        ``flags`` (zero / unbounded / capped steps, ``beta alpha~ > 1`` for KL), ``status``.
+"""
+
+
+def adaboost_kl(
+    oracle,
+    *,
+    beta: float = 0.1,
+    eps: float = 0.0,
+    max_iter: int = 200,
+    on_unbounded: str = "stop",
+    alpha_max: float = 10.0,
+) -> BoostResult:
+    """AdaBoost_KL, Sun, Todorovic & Li (2006), Fig. 2, eqs. (28), (33), (34).
+
+    Column ``z~_{.t} = z_{.t} + beta ln(N d^(t))``; exact line search (33); log-weight update
+    (34), which is the tempered rule ``d^(t+1) propto (d^(t))^(1 - beta alpha~_t) exp(-alpha~_t z_{.t})``
+    (digest §4.12 item 3). Step 1 is an AdaBoost step (``ln(N d_0) = 0``). Steps with
+    ``beta alpha~_t > 1`` invert the weight order; they are kept (paper's algorithm) and counted in
+    ``extra["flags"]["beta_alpha_gt_1"]``. Certificate: gap to the exact problem (20) / (20-D).
+    """
+    return _penalized_boost(oracle, "kl", beta, eps, max_iter, on_unbounded, alpha_max, "adaboost_kl")
+
+
+def adaboost_norm2(
+    oracle,
+    *,
+    beta: float = 0.5,
+    eps: float = 0.0,
+    max_iter: int = 200,
+    on_unbounded: str = "stop",
+    alpha_max: float = 10.0,
+) -> BoostResult:
+    """AdaBoost_Norm2, Sun, Todorovic & Li (2006), Fig. 3, eqs. (37), (42), (43).
+
+    Column ``z~_{.t} = z_{.t} + beta (d^(t) - d_0)/||d^(t) - d_0||_2`` with the convention
+    ``phi(d_0) = 0`` at t = 1 (digest §7.1), so step 1 is an AdaBoost step. The penalty is the
+    *non-squared* norm; its per-sample mistrust is O(beta / sqrt(N)), so useful beta are about
+    sqrt(N) times larger than for KL, and the exact problem (35) collapses to ``d* = d_0`` for
+    ``beta >= ||Z alpha - mean||`` (digest §0 fact 4, §2.7). Certificate: gap to (35) / (35-D).
+    """
+    return _penalized_boost(oracle, "norm2", beta, eps, max_iter, on_unbounded, alpha_max, "adaboost_norm2")
+
+
+def adaboost_reg(
+    oracle,
+    *,
+    beta: float = 0.1,
+    eps: float = 0.0,
+    max_iter: int = 200,
+    on_unbounded: str = "stop",
+    alpha_max: float = 10.0,
+) -> BoostResult:
+    """AdaBoost_Reg as compared by Sun et al. (2006), soft margin (40); Rätsch, Onoda & Müller (2001).
+
+    Column ``z~_{.t} = z_{.t} + beta d^(t)`` (uncentred mistrust, eq. (40)); ``beta`` is Rätsch's
+    regularisation constant C with power p = 1. With p = 1 Rätsch's cost
+    ``sum_n exp{-|b| (rho_n + C mu_n)}`` with ``|b| mu_n = sum_r b_r w_r(z_n)`` is exactly the
+    stage-wise exp-loss on these columns (digest §5.5). There is no consistent exact problem
+    behind (40) (digest §2.11 and §4.10: its direction is not steepest in its own class), so
+    ``gap`` is ``nan``; the per-round certificate is the line-search residual in ``history``.
+    """
+    return _penalized_boost(oracle, "reg", beta, eps, max_iter, on_unbounded, alpha_max, "adaboost_reg")
+
+
+for _f in (adaboost_kl, adaboost_norm2, adaboost_reg):
+    _f.__doc__ = (_f.__doc__ or "") + _PARAMS_DOC
+
+
+def _adaboost(oracle, *, max_iter: int = 200, eps: float = 0.0) -> BoostResult:
+    """Private AdaBoost baseline (= adaboost_kl with beta = 0). To be replaced by ``refboost.adaboost``."""
+    res = _penalized_boost(oracle, "kl", 0.0, eps, max_iter, "stop", 10.0, "adaboost (private baseline)")
+    return res
+
+
+__all__ = [
+    "LineSearch",
+    "RegularizedMargin",
+    "adaboost_kl",
+    "adaboost_norm2",
+    "adaboost_reg",
+    "exp_line_search",
+    "kl_regularized_margin",
+    "norm2_regularized_margin",
+]
