@@ -6,6 +6,7 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 """
 
 from . import instances, truth
+from .boosters.adaboost import adaboost, adaboost_star, arcgv, coordinate_ascent
 from .boosters.lpboost import lpboost
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
 from .oracles import MatrixOracle, Oracle
@@ -15,6 +16,10 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BoostResult",
+    "adaboost",
+    "adaboost_star",
+    "arcgv",
+    "coordinate_ascent",
     "MatrixOracle",
     "Oracle",
     "edges",
