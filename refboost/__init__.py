@@ -5,7 +5,7 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 :mod:`refboost.truth`.
 """
 
-from . import instances, truth
+from . import dynamics, instances, truth
 from .boosters.adaboost import adaboost, adaboost_star, arcgv, coordinate_ascent
 from .boosters.lpboost import lpboost
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
@@ -20,6 +20,7 @@ __all__ = [
     "adaboost_star",
     "arcgv",
     "coordinate_ascent",
+    "dynamics",
     "MatrixOracle",
     "Oracle",
     "edges",
