@@ -202,6 +202,7 @@ def _generic_boost(
     nu: float = 0.0,
     floor: float | None = 0.0,
     method: str = "approximate",
+    init: dict | None = None,
 ) -> BoostResult:
     """GenericBoost of digest §4 with the target rule ``rule``; see the module docstring."""
     N = oracle.n_examples
@@ -210,7 +211,6 @@ def _generic_boost(
     keys: list[Hashable] = []
     index: dict[Hashable, int] = {}
     lam: list[float] = []
-    pm1_of: list[bool] = []  # per hypothesis: entries exactly +-1 (closed-form step)
     history: list[dict] = []
     gamma_hat = math.inf
     stop_reason = "max_iter"
@@ -218,6 +218,19 @@ def _generic_boost(
     log_d = np.full(N, -math.log(N))
     gap = math.inf
     mu_t = G_t = math.nan  # mu(lambda_t), G(lambda_t): undefined at lambda_1 = 0
+    pm1_of: list[bool] = []  # per hypothesis: entries exactly +-1 (closed-form step)
+    for key, val in (init or {}).items():  # lambda_1 = init (default 0)
+        u = _check_u(oracle.column(key), N, key)
+        index[key] = len(keys)
+        keys.append(key)
+        lam.append(val)
+        pm1_of.append(_is_pm1(u))
+        f = f + val * u
+        s += val
+    if s > 0:
+        L = logsumexp(-f)
+        log_d = -f - L
+        mu_t, G_t = _min_margin(f, s), -L / s
     for t in range(1, max_iter + 1):
         d = np.exp(log_d)
         d /= d.sum()
@@ -337,6 +350,19 @@ def _generic_boost(
     )
 
 
+def _check_init(init) -> dict | None:
+    if init is None:
+        return None
+    if not isinstance(init, dict):
+        raise TypeError(f"init must be a dict {{hypothesis key: coefficient}}, got {type(init).__name__}")
+    out = {}
+    for k, v in init.items():
+        v = check_real(v, f"init[{k!r}]", low=0.0)
+        if v > 0:
+            out[k] = v
+    return out
+
+
 def _common_args(oracle, max_iter, eps, store_d):
     oracle = check_oracle(oracle)
     max_iter = check_max_iter(max_iter)
@@ -352,7 +378,9 @@ def _common_args(oracle, max_iter, eps, store_d):
 # ----------------------------------------------------------------------------------------
 
 
-def adaboost(oracle, *, max_iter: int = 1000, eps: float | None = None, store_d: bool = True) -> BoostResult:
+def adaboost(
+    oracle, *, max_iter: int = 1000, eps: float | None = None, store_d: bool = True, init: dict | None = None
+) -> BoostResult:
     """AdaBoost, the "optimal case" of Rudin, Daubechies & Schapire (2003), §2.
 
     ``lambda_1 = 0``; for t = 1..T: ``d_t = softmax(-U lambda_t)`` (log domain), the oracle
@@ -375,6 +403,10 @@ def adaboost(oracle, *, max_iter: int = 1000, eps: float | None = None, store_d:
         (what the dynamics experiments need; AdaBoost's gap need not go to 0).
     store_d : bool, default True
         Keep ``d_t`` in every history record (key ``"d"``); switch off for large N x T.
+    init : dict {hypothesis key: coefficient >= 0}, optional
+        Start at ``lambda_1 = init`` instead of 0, i.e. at ``d_1 = softmax(-U lambda_1)``: how the
+        initial conditions of the reduced map are realised by genuine AdaBoost (digest R5.5). The
+        same parameter exists for :func:`arcgv`, :func:`adaboost_star` and :func:`coordinate_ascent`.
 
     Returns
     -------
@@ -403,6 +435,7 @@ def adaboost(oracle, *, max_iter: int = 1000, eps: float | None = None, store_d:
         max_iter=max_iter,
         eps=eps,
         store_d=store_d,
+        init=_check_init(init),
         algorithm="adaboost",
         params={"max_iter": max_iter, "eps": eps, "store_d": store_d},
     )
@@ -415,6 +448,7 @@ def arcgv(
     eps: float | None = None,
     floor: float | None = 0.0,
     store_d: bool = True,
+    init: dict | None = None,
 ) -> BoostResult:
     """arc-gv (Breiman 1999) in the form of Rudin et al. (2003), §4 (digest §4.5, [external]).
 
@@ -423,7 +457,7 @@ def arcgv(
 
     Parameters
     ----------
-    oracle, max_iter, eps, store_d
+    oracle, max_iter, eps, store_d, init
         As in :func:`adaboost`.
     floor : float in [-1, 1) or None, default 0.0
         Lower clip of the target. ``0.0`` (default) makes "arc-gv steps <= ACA steps <= AdaBoost
@@ -446,6 +480,7 @@ def arcgv(
         eps=eps,
         store_d=store_d,
         floor=floor,
+        init=_check_init(init),
         algorithm="arcgv",
         params={"max_iter": max_iter, "eps": eps, "floor": floor, "store_d": store_d},
     )
@@ -471,6 +506,7 @@ def adaboost_star(
     max_iter: int | None = None,
     eps: float | None = None,
     store_d: bool = True,
+    init: dict | None = None,
 ) -> BoostResult:
     """AdaBoost*_nu (Rätsch & Warmuth 2005; Rudin et al. 2003, §4, [external], digest §4.6).
 
@@ -489,7 +525,7 @@ def adaboost_star(
         boosters; the paper's symbol is kept).
     max_iter : int >= 1, optional
         Default: the guarantee's ``T`` (:func:`adaboost_star_iterations`).
-    eps, store_d
+    eps, store_d, init
         As in :func:`adaboost`.
     """
     oracle = check_oracle(oracle)
@@ -504,6 +540,7 @@ def adaboost_star(
         eps=eps,
         store_d=store_d,
         nu=nu,
+        init=_check_init(init),
         algorithm="adaboost_star",
         params={"nu": nu, "max_iter": max_iter, "eps": eps, "store_d": store_d},
     )
@@ -519,6 +556,7 @@ def coordinate_ascent(
     method: str = "approximate",
     eps: float | None = None,
     store_d: bool = True,
+    init: dict | None = None,
 ) -> BoostResult:
     """Coordinate ascent on the smooth margin G (Rudin, Daubechies & Schapire 2003, §4).
 
@@ -536,7 +574,7 @@ def coordinate_ascent(
 
     Parameters
     ----------
-    oracle, max_iter, eps, store_d
+    oracle, max_iter, eps, store_d, init
         As in :func:`adaboost`.
     method : {"approximate", "exact"}
 
@@ -554,6 +592,7 @@ def coordinate_ascent(
         eps=eps,
         store_d=store_d,
         method=method,
+        init=_check_init(init),
         algorithm="coordinate_ascent",
         params={"max_iter": max_iter, "method": method, "eps": eps, "store_d": store_d},
     )
