@@ -355,7 +355,8 @@ def unfolded_map_3x3(s) -> np.ndarray:
     s > 1/2 (column 2), and ``f(s + 1) = f(s) + 1 (mod 3)``. Jumps (ties) at s = 0.5, 1.5, 2.5, where
     the lowest-index rule is used (the left branch). Returns values in [0, 3).
     """
-    s = np.mod(check_array(s, "s"), 3.0)
+    s_in = check_array(s, "s")
+    s = np.atleast_1d(np.mod(s_in, 3.0))
     seg = np.floor(s)
     x = s - seg
     y = np.where(x <= 0.5, 1.0 + (1.0 - x) / (2.0 - x), 3.0 - x / (1.0 + x))
@@ -364,7 +365,7 @@ def unfolded_map_3x3(s) -> np.ndarray:
     out = np.mod(y + seg, 3.0)
     tie2 = (seg == 2) & (x == 0.5)
     out[tie2] = np.mod(3.0 - 0.5 / 1.5 + 2.0, 3.0)
-    return out if out.ndim else float(out)
+    return out if s_in.ndim else float(out[0])
 
 
 # ----------------------------------------------------------------------------------------
