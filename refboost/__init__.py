@@ -5,7 +5,8 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 :mod:`refboost.truth`.
 """
 
-from . import instances, truth
+from . import dynamics, instances, truth
+from .boosters.adaboost import adaboost, adaboost_star, arcgv, coordinate_ascent
 from .boosters.lpboost import lpboost
 from .boosters.shen import adaboost_cg, adaboost_qp, logitboost_cg, lpboost_hinge
 from .boosters.sun import adaboost_kl, adaboost_norm2, adaboost_reg, kl_regularized_margin, norm2_regularized_margin
@@ -21,6 +22,11 @@ __all__ = [
     "adaboost_qp",
     "logitboost_cg",
     "lpboost_hinge",
+    "adaboost",
+    "adaboost_star",
+    "arcgv",
+    "coordinate_ascent",
+    "dynamics",
     "MatrixOracle",
     "Oracle",
     "adaboost_kl",

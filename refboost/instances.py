@@ -135,3 +135,105 @@ def threshold_pool(X, y, *, negations: bool = True) -> np.ndarray:
     H = np.hstack(cols)
     _, first = np.unique(H, axis=1, return_index=True)
     return y[:, None] * H[:, np.sort(first)]
+
+
+# ----------------------------------------------------------------------------------------
+# Rudin, Daubechies & Schapire (2003), "On the Dynamics of Boosting" (digest seed-003)
+# ----------------------------------------------------------------------------------------
+
+
+def one_mistake(m: int) -> np.ndarray:
+    """The m x m "one mistake per classifier" matrix ``M = 1 1^T - 2 I`` (Rudin et al. 2003, §2, R2-R3).
+
+    Classifier j errs on example j only. Maximum margin ``rho = 1 - 2/m`` (lambda* = d* = 1/m);
+    optimal AdaBoost falls into one of the ``(m-1)!`` cycles of length m (digest R3).
+    """
+    m = check_int(m, "m", low=2)
+    return np.ones((m, m)) - 2.0 * np.eye(m)
+
+
+def rudin_3x3() -> np.ndarray:
+    """The 3 x 3 matrix of Rudin et al. (2003), §2 (digest R2): ``one_mistake(3)``, rho = 1/3."""
+    return one_mistake(3)
+
+
+def rudin_nonoptimal_4x5() -> np.ndarray:
+    """The 4 x 5 matrix on which non-optimal AdaBoost attains margin 1/3 < rho = 1/2 (Rudin et al. 2003, §3).
+
+    Columns 1-4 are ``one_mistake(4)``; column 5 misclassifies examples 1 and 2 (digest R5,
+    reconstructed from the column-wise garbled dump).
+    """
+    U = np.ones((4, 5))
+    U[np.arange(4), np.arange(4)] = -1.0
+    U[:2, 4] = -1.0
+    return U
+
+
+#: Rows of the 11 x 20 matrix A of digest R12 ("+" = +1, "-" = -1).
+_RUDIN_R12_ROWS = (
+    "+--++---+++++--++-++",
+    "+-++++---+-++-++++-+",
+    "++----++------+-++--",
+    "--+++-+++-+++-++++-+",
+    "--+++--++-+-++--+--+",
+    "+--+-++++-++-++++---",
+    "+--++++-+-+-++-+-+++",
+    "++-++-+-+---+-+--+--",
+    "++-+++--+--+--+-+-+-",
+    "--++---++-+----+--+-",
+    "----+-+-++++--------",
+)
+
+
+def adaboost_not_max_margin_11x20(*, negate: bool = True) -> np.ndarray:
+    """The digest's 11 x 20 counterexample (R12): optimal AdaBoost's margin -> 1/3 < rho = 0.36.
+
+    With ``negate=True`` (default) the matrix is ``[A, -A]`` (11 x 40), on which the hard-margin LP
+    gives rho = 0.36 while optimal AdaBoost settles into a golden-ratio 3-cycle (r = 1/phi) on
+    columns 21, 29, 33 (0-based; = -A[:, 1], -A[:, 9], -A[:, 13]) whose margin is 1/3. This refutes
+    the conjecture of Rudin et al. (2003), §4 (refuted in Rudin, Daubechies & Schapire, JMLR 2004).
+    Without negations rho = 0. The literal matrix is used (not a seed).
+    """
+    if not isinstance(negate, bool):
+        raise TypeError(f"negate must be a bool, got {type(negate).__name__}")
+    A = np.array([[1.0 if c == "+" else -1.0 for c in row] for row in _RUDIN_R12_ROWS])
+    return np.hstack([A, -A]) if negate else A
+
+
+def random_pm1(m: int, n: int, rng: np.random.Generator, *, negate: bool = False, p: float = 0.5) -> np.ndarray:
+    """Random +-1 matrix (m examples, n classifiers), as in Rudin et al. (2003), Fig. 2(d)/3(a).
+
+    Entries are +1 with probability ``p``. Columns whose entries are all equal are dropped (an all
+    +1 column would give r = 1; the paper's "reduced" matrix); ``negate=True`` appends the negation
+    of every remaining column (the paper's assumption that -h_j is available with h_j).
+    """
+    m = check_int(m, "m", low=2)
+    n = check_int(n, "n", low=1)
+    p = check_real(p, "p", low=0.0, high=1.0, low_open=True, high_open=True)
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator")
+    A = np.where(rng.random((m, n)) < p, 1.0, -1.0)
+    keep = np.ptp(A, axis=0) > 0
+    A = A[:, keep]
+    if A.shape[1] == 0:
+        raise ValueError("every drawn column was constant; use a larger n")
+    return np.hstack([A, -A]) if negate else A
+
+
+def synthetic_hypercube(
+    rng: np.random.Generator, *, n_examples: int = 50, n_features: int = 100, n_relevant: int = 11
+) -> np.ndarray:
+    """Rudin et al. (2003), Fig. 3(b): ``x_i`` a random corner of {-1, 1}^n_features,
+    ``y_i = sign(sum_{k < n_relevant} x_i(k))`` (n_relevant odd, so no zeros), weak learners
+    ``h_j(x) = x(j)``; returns ``M[i, j] = y_i x_i(j)`` (no negated columns, digest §5).
+    """
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator")
+    n_examples = check_int(n_examples, "n_examples", low=1)
+    n_features = check_int(n_features, "n_features", low=1)
+    n_relevant = check_int(n_relevant, "n_relevant", low=1, high=n_features)
+    if n_relevant % 2 == 0:
+        raise ValueError(f"n_relevant must be odd (so that y is never 0), got {n_relevant}")
+    X = np.where(rng.random((n_examples, n_features)) < 0.5, 1.0, -1.0)
+    y = np.sign(X[:, :n_relevant].sum(axis=1))
+    return y[:, None] * X

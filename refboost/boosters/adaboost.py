@@ -1,0 +1,598 @@
+"""AdaBoost and its margin-targeting relatives (Rudin, Daubechies & Schapire 2003).
+
+All four boosters of this module share one skeleton (digest seed-003, §4 "GenericBoost"):
+at iteration t the oracle returns a hypothesis ``u = u^{j_t}`` for the current distribution
+``d_t = softmax(-U lambda_t)``, its edge is ``r_t = d_t . u`` and the coefficient of the
+hypothesis grows by
+
+    alpha_t = artanh(r_t) - artanh(theta_t)                     (Rudin et al. 2003, eq. (3))
+
+where ``theta_t`` is the *target edge* of the algorithm (digest fact 1: the step moves
+lambda along e_{j_t} until the edge of the hypothesis just used drops to theta_t):
+
+==========================  =================================================================
+algorithm                   target theta_t
+==========================  =================================================================
+:func:`adaboost`            0  (the exact line search of F(lambda) = sum_i exp(-(U lambda)_i))
+:func:`arcgv`               max(floor, mu(lambda_t)), mu = min margin (Breiman 1999), mu_1 := 0
+:func:`adaboost_star`       min_{s<=t} r_s - nu (Rätsch & Warmuth 2005, AdaBoost*_nu)
+:func:`coordinate_ascent`   max(0, G(lambda_t)), G = smooth margin (eq. (3)); or the exact
+                            line search of G (``method="exact"``)
+==========================  =================================================================
+
+Numerics. The weights are kept in the log domain: the booster stores the unnormalised margins
+``f = U lambda`` and sets ``log d = -f - logsumexp(-f)``, so runs of 10^5 iterations neither
+overflow nor underflow (the reduced iterated map ``d_i / (1 + u_i r)`` is *not* used inside the
+boosters: it is unstable normal to the simplex, digest R1). For a hypothesis with entries in
+{-1, +1} the step is closed form, with ``artanh(r) = (log sum_{u_i=+1} d_i - log sum_{u_i=-1}
+d_i) / 2`` evaluated by log-sum-exp (no cancellation in ``1 - r`` when r is close to 1). For
+confidence-rated hypotheses (entries in [-1, 1]) the closed form does not apply; the step then
+solves ``edge of u under softmax(log d - alpha u) = theta`` by Brent's method (the left side is
+strictly decreasing in alpha, so the root is unique).
+
+Certificate. Every booster returns ``gap = min_{s<=T} r_s - mu(lambda_{T+1})``. If every edge
+the oracle returned was at least the maximum margin rho (true for a maximum-edge oracle, since
+``max_j d . u^j >= rho`` for every d by von Neumann's minimax theorem, and for the
+"non-optimal" weak learners of the paper, which promise ``r_t >= rho``) then
+``mu(lambda_{T+1}) <= rho <= min_s r_s``, so ``gap >= rho - mu >= 0`` bounds the margin
+suboptimality of the output. It need not tend to 0: on a cycle of constant edge r AdaBoost's
+margin is Upsilon(r) < r (digest R5.8).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Hashable
+
+import numpy as np
+from scipy.optimize import brentq
+
+from .._validation import check_choice, check_eps, check_int, check_max_iter, check_real
+from ..result import BoostResult
+from ._common import check_oracle
+
+#: A step with ``alpha <= ZERO_STEP_TOL`` makes no progress: the run stops (edge <= target).
+ZERO_STEP_TOL = 1e-14
+#: A zero step counts as convergence when the certificate ``gap`` is at most this.
+FIXED_POINT_GAP_TOL = 1e-12
+#: Tolerance (relative to alpha) of the Brent line searches.
+LINE_SEARCH_XTOL = 1e-14
+#: At most this many doublings when bracketing a line-search root.
+MAX_BRACKET_DOUBLINGS = 200
+#: Masses above this are summed directly from d; below it the log-sum-exp path is used.
+SAFE_MASS = 1e-250
+#: Entries of u that count as exactly +-1 for the closed-form step.
+PM1_TOL = 0.0
+
+__all__ = ["adaboost", "arcgv", "adaboost_star", "coordinate_ascent", "smooth_margin_from_f", "BoostingStepError"]
+
+
+class BoostingStepError(ValueError):
+    """The oracle returned something a booster cannot use (wrong shape, non-finite, out of range)."""
+
+
+# ----------------------------------------------------------------------------------------
+# small numerical helpers (all log domain)
+# ----------------------------------------------------------------------------------------
+
+
+def logsumexp(x: np.ndarray) -> float:
+    """``log(sum(exp(x)))`` with the max shifted out (a lean scipy.special.logsumexp for 1-d arrays;
+    scipy's general version costs ~20x more per call, which dominates 10^5-iteration runs)."""
+    mx = float(np.max(x))
+    if mx == -math.inf:
+        return -math.inf
+    return mx + math.log(float(np.sum(np.exp(x - mx))))
+
+
+def smooth_margin_from_f(f: np.ndarray, s: float) -> float:
+    """Smooth margin ``G = -ln F / ||lambda||_1`` from ``f = U lambda`` and ``s = ||lambda||_1``.
+
+    Rudin et al. (2003), §3: ``F(lambda) = sum_i exp(-(U lambda)_i)``, ``G = -ln F / ||lambda||_1``,
+    with ln F by log-sum-exp. ``nan`` at ``s = 0`` (G is undefined at lambda = 0, digest §6.9).
+    """
+    if s <= 0:
+        return math.nan
+    return float(-logsumexp(-f) / s)
+
+
+def _min_margin(f: np.ndarray, s: float) -> float:
+    """``mu(lambda) = min_i (U lambda)_i / ||lambda||_1`` (``nan`` at lambda = 0)."""
+    return float(f.min() / s) if s > 0 else math.nan
+
+
+def _is_pm1(u: np.ndarray) -> bool:
+    return bool(np.all(np.abs(np.abs(u) - 1.0) <= PM1_TOL))
+
+
+def _artanh_edge_pm1(log_d: np.ndarray, u: np.ndarray, d: np.ndarray | None = None) -> float:
+    """``artanh(d . u)`` for u in {-1, +1}^N as ``(log d_+ - log d_-) / 2``, d_+- = mass on u = +-1.
+
+    No cancellation in ``1 - r`` (d_- is a sum of positive terms); the log-sum-exp path is used
+    when a mass underflows in ``d = exp(log d)``. ``+inf`` when u = +1 everywhere (a perfect
+    hypothesis), ``-inf`` when u = -1 everywhere.
+    """
+    pos = u > 0
+    if d is not None:
+        dp, dm = float(d[pos].sum()), float(d[~pos].sum())
+        if dp > SAFE_MASS and dm > SAFE_MASS:
+            return 0.5 * math.log(dp / dm)
+    lp = logsumexp(log_d[pos]) if pos.any() else -math.inf
+    lm = logsumexp(log_d[~pos]) if (~pos).any() else -math.inf
+    return 0.5 * (lp - lm)
+
+
+def _tilted_edge(log_d: np.ndarray, u: np.ndarray, alpha: float) -> float:
+    """Edge of u under ``softmax(log_d - alpha u)``: the edge after a step alpha along u."""
+    w = log_d - alpha * u
+    w = w - logsumexp(w)
+    return float(np.exp(w) @ u)
+
+
+def _bracket_decreasing(fun, a0: float, what: str) -> float:
+    """Smallest ``b = a0 * 2^k`` with ``fun(b) < 0`` (fun decreasing, fun(0) > 0)."""
+    b = max(a0, 1e-3)
+    for _ in range(MAX_BRACKET_DOUBLINGS):
+        if fun(b) < 0:
+            return b
+        b *= 2.0
+    raise RuntimeError(f"could not bracket the {what} root")  # pragma: no cover - guarded by callers
+
+
+def _step_to_target(
+    log_d: np.ndarray, u: np.ndarray, r: float, theta: float, pm1: bool, d: np.ndarray | None = None
+) -> float:
+    """Step alpha >= 0 after which the edge of u equals theta (``+inf`` if none is finite).
+
+    Closed form ``artanh(r) - artanh(theta)`` for +-1 hypotheses (Rudin et al. 2003, eq. (3));
+    otherwise Brent on the strictly decreasing tilted edge. The caller guarantees ``r > theta``.
+    """
+    if pm1:
+        return _artanh_edge_pm1(log_d, u, d) - math.atanh(theta)
+    # tilted edge -> min_i u_i as alpha -> inf (every d_i > 0): no finite root if min u >= theta
+    if u.min() >= theta:
+        return math.inf
+    fun = lambda a: _tilted_edge(log_d, u, a) - theta
+    b = _bracket_decreasing(fun, math.atanh(min(max(r, 0.0), 1 - 1e-12)) - math.atanh(theta), "edge = theta")
+    return float(brentq(fun, 0.0, b, xtol=LINE_SEARCH_XTOL, rtol=4 * np.finfo(float).eps))
+
+
+def _step_exact_G(f: np.ndarray, s: float, log_d: np.ndarray, u: np.ndarray, a_hi: float) -> float:
+    """Exact line search ``argmax_{alpha >= 0} G(lambda + alpha e_j)`` (Rudin et al. 2003, §4).
+
+    Root of ``phi(alpha) = edge_after(alpha) - G(lambda + alpha e_j)`` (= ||lambda_{t+1}||_1 dG/dalpha),
+    which is positive at 0 and has a unique root (digest R8-R9); bracketed by the approximate step
+    ``a_hi`` (digest: alpha_CA <= alpha_ACA), expanded by doubling if needed.
+    """
+
+    def phi(a: float) -> float:
+        return _tilted_edge(log_d, u, a) - smooth_margin_from_f(f + a * u, s + a)
+
+    b = _bracket_decreasing(phi, a_hi, "exact line search")
+    return float(brentq(phi, 0.0, b, xtol=LINE_SEARCH_XTOL, rtol=4 * np.finfo(float).eps))
+
+
+# ----------------------------------------------------------------------------------------
+# the shared skeleton
+# ----------------------------------------------------------------------------------------
+
+
+def _check_u(u, N: int, key) -> np.ndarray:
+    try:
+        u = np.asarray(u, dtype=float)
+    except (TypeError, ValueError):
+        raise BoostingStepError(f"oracle returned a non-numeric hypothesis vector for key {key!r}") from None
+    if u.shape != (N,):
+        raise BoostingStepError(f"oracle returned u of shape {u.shape} for key {key!r}, expected ({N},)")
+    if not np.all(np.isfinite(u)) or np.max(np.abs(u)) > 1.0 + 1e-12:
+        raise BoostingStepError(f"oracle returned u outside [-1, 1] (or non-finite) for key {key!r}")
+    return np.clip(u, -1.0, 1.0)
+
+
+def _generic_boost(
+    oracle,
+    *,
+    rule: str,
+    max_iter: int,
+    eps: float | None,
+    store_d: bool,
+    algorithm: str,
+    params: dict,
+    nu: float = 0.0,
+    floor: float | None = 0.0,
+    method: str = "approximate",
+    init: dict | None = None,
+) -> BoostResult:
+    """GenericBoost of digest §4 with the target rule ``rule``; see the module docstring."""
+    N = oracle.n_examples
+    f = np.zeros(N)  # U lambda (unnormalised margins)
+    s = 0.0  # ||lambda||_1
+    keys: list[Hashable] = []
+    index: dict[Hashable, int] = {}
+    lam: list[float] = []
+    history: list[dict] = []
+    gamma_hat = math.inf
+    stop_reason = "max_iter"
+    t0 = time.perf_counter()
+    log_d = np.full(N, -math.log(N))
+    gap = math.inf
+    mu_t = G_t = math.nan  # mu(lambda_t), G(lambda_t): undefined at lambda_1 = 0
+    pm1_of: list[bool] = []  # per hypothesis: entries exactly +-1 (closed-form step)
+    for key, val in (init or {}).items():  # lambda_1 = init (default 0)
+        u = _check_u(oracle.column(key), N, key)
+        index[key] = len(keys)
+        keys.append(key)
+        lam.append(val)
+        pm1_of.append(_is_pm1(u))
+        f = f + val * u
+        s += val
+    if s > 0:
+        L = logsumexp(-f)
+        log_d = -f - L
+        mu_t, G_t = _min_margin(f, s), -L / s
+    for t in range(1, max_iter + 1):
+        d = np.exp(log_d)
+        d /= d.sum()
+        key, u = oracle.best(d)
+        u = _check_u(u, N, key)
+        pm1 = pm1_of[index[key]] if key in index else _is_pm1(u)
+        r = float(d @ u)
+        gamma_hat = min(gamma_hat, r)
+        # --- the target edge theta_t of each algorithm -----------------------------------
+        if rule == "adaboost":
+            theta = 0.0
+        elif rule == "arcgv":
+            mu0 = 0.0 if s == 0 else mu_t
+            theta = mu0 if floor is None else max(floor, mu0)
+        elif rule == "star":
+            # gamma_hat <= 0: the weak-learning assumption fails; treat as a zero step
+            theta = gamma_hat - nu if gamma_hat > 0 else r
+        elif rule == "ca":
+            theta = 0.0 if s == 0 else max(0.0, G_t)
+        else:  # pragma: no cover - internal
+            raise AssertionError(rule)
+        rec = {"t": t, "hypothesis": key, "edge": r, "target": theta, "gamma_hat": gamma_hat}
+        if store_d:
+            rec["d"] = d.copy()
+        # --- the step ---------------------------------------------------------------------
+        if r <= theta:
+            stop_reason = "zero_step"
+            rec.update(alpha=0.0)
+            history.append(rec)
+            break
+        alpha = _step_to_target(log_d, u, r, theta, pm1, d)
+        if rule == "ca" and method == "exact" and s > 0 and G_t > 0 and math.isfinite(alpha):
+            alpha = _step_exact_G(f, s, log_d, u, alpha)
+        if not math.isfinite(alpha):
+            # u >= theta on every example: no finite step; the hypothesis alone is the output
+            stop_reason = "perfect"
+            keys, index, lam = [key], {key: 0}, [1.0]
+            f, s = u.copy(), 1.0
+            log_d = -f - logsumexp(-f)
+            rec.update(alpha=math.inf)
+            history.append(rec)
+            break
+        if alpha <= ZERO_STEP_TOL:
+            stop_reason = "zero_step"
+            rec.update(alpha=float(alpha))
+            history.append(rec)
+            break
+        if key in index:
+            lam[index[key]] += alpha
+        else:
+            index[key] = len(keys)
+            keys.append(key)
+            lam.append(alpha)
+            pm1_of.append(pm1)
+        f = f + alpha * u
+        s = s + alpha
+        L = logsumexp(-f)  # ln F(lambda_{t+1})
+        log_d = -f - L
+        mu_t, G_t = _min_margin(f, s), -L / s  # mu and G at lambda_{t+1}: the next iteration's
+        gap = gamma_hat - mu_t
+        rec.update(
+            alpha=float(alpha),
+            norm=s,
+            min_margin=mu_t,
+            smooth_margin=G_t,
+            gap=gap,
+            time=time.perf_counter() - t0,
+        )
+        history.append(rec)
+        if eps is not None and gap <= eps:
+            stop_reason = "gap"
+            break
+
+    lam_arr = np.asarray(lam, dtype=float)
+    if s > 0:
+        w = lam_arr / lam_arr.sum()
+        margins = oracle.columns(keys) @ w
+        mu = float(margins.min())
+        gap = gamma_hat - mu
+    else:
+        w = lam_arr
+        margins = np.zeros(N)
+        mu = math.nan
+        gap = math.nan
+    d_out = np.exp(log_d - logsumexp(log_d))
+    # a zero step with gap <= 0 is a certified fixed point: min_t r_t <= mu <= rho (arc-gv, AdaBoost*)
+    converged = stop_reason in ("gap", "perfect") or (stop_reason == "zero_step" and gap <= FIXED_POINT_GAP_TOL)
+    messages = {
+        "max_iter": f"max_iter = {max_iter} iterations done; gap min_t r_t - mu = {gap:.3g}",
+        "gap": f"converged: gap min_t r_t - mu = {gap:.3g} <= eps = {eps}",
+        "perfect": "a hypothesis is >= the target edge on every example: no finite step; "
+        "the output is that hypothesis alone",
+        "zero_step": "edge r_t <= target theta_t at the last iteration: zero step, the run stops "
+        "(AdaBoost: r_t <= 0, i.e. the weak-learning assumption fails; arc-gv/AdaBoost*: fixed point)",
+    }
+    return BoostResult(
+        weights=w,
+        hypotheses=list(keys),
+        distribution=d_out,
+        margins=margins,
+        n_iter=len(history),
+        history=history,
+        gap=float(gap),
+        converged=converged,
+        message=messages[stop_reason],
+        algorithm=algorithm,
+        params=params,
+        extra={
+            "lambda": lam_arr,
+            "norm": s,
+            "min_margin": mu,
+            "smooth_margin": smooth_margin_from_f(f, s),
+            "gamma_hat": gamma_hat,
+            "stop_reason": stop_reason,
+            "log_distribution": log_d.copy(),
+        },
+    )
+
+
+def _check_init(init) -> dict | None:
+    if init is None:
+        return None
+    if not isinstance(init, dict):
+        raise TypeError(f"init must be a dict {{hypothesis key: coefficient}}, got {type(init).__name__}")
+    out = {}
+    for k, v in init.items():
+        v = check_real(v, f"init[{k!r}]", low=0.0)
+        if v > 0:
+            out[k] = v
+    return out
+
+
+def _common_args(oracle, max_iter, eps, store_d):
+    oracle = check_oracle(oracle)
+    max_iter = check_max_iter(max_iter)
+    if eps is not None:
+        eps = check_eps(eps)
+    if not isinstance(store_d, bool):
+        raise TypeError(f"store_d must be a bool, got {type(store_d).__name__}")
+    return oracle, max_iter, eps
+
+
+# ----------------------------------------------------------------------------------------
+# public boosters
+# ----------------------------------------------------------------------------------------
+
+
+def adaboost(
+    oracle, *, max_iter: int = 1000, eps: float | None = None, store_d: bool = True, init: dict | None = None
+) -> BoostResult:
+    """AdaBoost, the "optimal case" of Rudin, Daubechies & Schapire (2003), §2.
+
+    ``lambda_1 = 0``; for t = 1..T: ``d_t = softmax(-U lambda_t)`` (log domain), the oracle
+    returns ``j_t`` (a :class:`~refboost.MatrixOracle` returns the maximum edge, lowest index on
+    ties: the paper's optimal case; a :class:`~refboost.dynamics.PermissibleOracle` any column
+    with edge >= rho: the non-optimal case), ``r_t = d_t . u^{j_t}`` and
+
+        alpha_t = 1/2 ln((1 + r_t) / (1 - r_t))                   (step 3(d))
+
+    i.e. the exact line search of ``F(lambda) = sum_i exp(-(U lambda)_i)`` along e_{j_t}. For
+    confidence-rated columns (entries in [-1, 1]) the same line search is solved by Brent's method.
+
+    Parameters
+    ----------
+    oracle : refboost.Oracle
+    max_iter : int >= 1
+        Number of iterations T (the paper's t_max).
+    eps : float > 0, optional
+        Stop once the certificate ``gap <= eps``. Default: run all ``max_iter`` iterations
+        (what the dynamics experiments need; AdaBoost's gap need not go to 0).
+    store_d : bool, default True
+        Keep ``d_t`` in every history record (key ``"d"``); switch off for large N x T.
+    init : dict {hypothesis key: coefficient >= 0}, optional
+        Start at ``lambda_1 = init`` instead of 0, i.e. at ``d_1 = softmax(-U lambda_1)``: how the
+        initial conditions of the reduced map are realised by genuine AdaBoost (digest R5.5). The
+        same parameter exists for :func:`arcgv`, :func:`adaboost_star` and :func:`coordinate_ascent`.
+
+    Returns
+    -------
+    BoostResult
+        ``weights = lambda_{T+1} / ||lambda_{T+1}||_1`` on ``hypotheses`` (first-use order);
+        ``margins`` = normalised margins ``y_i f(x_i)``; ``distribution = d_{T+1}``;
+        ``history[t-1]`` holds ``edge`` r_t, ``target`` theta_t (= 0), ``alpha``, ``norm``
+        ||lambda_{t+1}||_1, ``min_margin`` mu(lambda_{t+1}), ``smooth_margin`` G(lambda_{t+1}),
+        ``gamma_hat`` = min_{s<=t} r_s, ``gap`` and (``store_d``) ``d`` = d_t.
+        ``gap = min_t r_t - mu(lambda_{T+1})``: an upper bound on ``rho - mu`` whenever every edge
+        was >= rho (maximum-edge or permissible oracle); see the module docstring.
+        ``extra``: unnormalised ``lambda``, ``norm``, ``min_margin``, ``smooth_margin``,
+        ``gamma_hat``, ``stop_reason`` in {"max_iter", "gap", "perfect", "zero_step"},
+        ``log_distribution``.
+
+    Notes
+    -----
+    Stops early (documented behaviour, not an error) when ``r_t <= 0`` ("zero_step": no
+    hypothesis beats random guessing, rho <= 0) or when the hypothesis is correct on every
+    example ("perfect": r_t = 1, infinite step; the output is that hypothesis alone).
+    """
+    oracle, max_iter, eps = _common_args(oracle, max_iter, eps, store_d)
+    return _generic_boost(
+        oracle,
+        rule="adaboost",
+        max_iter=max_iter,
+        eps=eps,
+        store_d=store_d,
+        init=_check_init(init),
+        algorithm="adaboost",
+        params={"max_iter": max_iter, "eps": eps, "store_d": store_d},
+    )
+
+
+def arcgv(
+    oracle,
+    *,
+    max_iter: int = 1000,
+    eps: float | None = None,
+    floor: float | None = 0.0,
+    store_d: bool = True,
+    init: dict | None = None,
+) -> BoostResult:
+    """arc-gv (Breiman 1999) in the form of Rudin et al. (2003), §4 (digest §4.5, [external]).
+
+    Target edge ``theta_t = max(floor, mu(lambda_t))`` with ``mu(lambda) = min_i (U lambda)_i /
+    ||lambda||_1`` and ``mu_1 := 0``; step ``alpha_t = artanh(r_t) - artanh(theta_t)``.
+
+    Parameters
+    ----------
+    oracle, max_iter, eps, store_d, init
+        As in :func:`adaboost`.
+    floor : float in [-1, 1) or None, default 0.0
+        Lower clip of the target. ``0.0`` (default) makes "arc-gv steps <= ACA steps <= AdaBoost
+        steps" hold at every state (digest §4.5); ``None`` is the unclipped form (a negative mu_t
+        then gives a step *larger* than AdaBoost's); a positive value is MultiBoost's threshold.
+
+    Returns
+    -------
+    BoostResult
+        As :func:`adaboost`. ``zero_step`` stop: ``r_t <= mu_t``, which with a maximum-edge
+        oracle means ``rho <= r_t <= mu_t <= rho``: the current combination is optimal.
+    """
+    oracle, max_iter, eps = _common_args(oracle, max_iter, eps, store_d)
+    if floor is not None:
+        floor = check_real(floor, "floor", low=-1.0, high=1.0, low_open=True, high_open=True)
+    return _generic_boost(
+        oracle,
+        rule="arcgv",
+        max_iter=max_iter,
+        eps=eps,
+        store_d=store_d,
+        floor=floor,
+        init=_check_init(init),
+        algorithm="arcgv",
+        params={"max_iter": max_iter, "eps": eps, "floor": floor, "store_d": store_d},
+    )
+
+
+def adaboost_star_iterations(N: int, nu: float, *, base: str = "2") -> int:
+    """Iteration bound of AdaBoost*_nu: ``ceil(2 log(N) / nu^2)``.
+
+    Rudin et al. (2003), §4, quote ``2 (log_2 m) / nu^2`` (``base="2"``, the larger and safe
+    one); Rätsch & Warmuth (2005) state ``2 ln(N) / nu^2`` (``base="e"``). digest §6.10.
+    """
+    N = check_int(N, "N", low=1)
+    nu = check_real(nu, "nu", low=0.0, high=1.0, low_open=True)
+    base = check_choice(base, "base", ("2", "e"))
+    lg = math.log2(N) if base == "2" else math.log(N)
+    return max(1, math.ceil(2.0 * lg / nu**2))
+
+
+def adaboost_star(
+    oracle,
+    *,
+    nu: float,
+    max_iter: int | None = None,
+    eps: float | None = None,
+    store_d: bool = True,
+    init: dict | None = None,
+) -> BoostResult:
+    """AdaBoost*_nu (Rätsch & Warmuth 2005; Rudin et al. 2003, §4, [external], digest §4.6).
+
+    Target edge ``theta_t = gamma_hat_t - nu`` with ``gamma_hat_t = min_{s<=t} r_s``; step
+    ``alpha_t = artanh(r_t) - artanh(theta_t)`` (> 0 since theta_t < r_t).
+
+    Guarantee (maximum-edge oracle): after ``T = ceil(2 log_2(N) / nu^2)`` iterations the margin is
+    at least ``rho - nu`` (Rudin et al. 2003 quoting Rätsch-Warmuth; the log_2 form is the larger
+    one, digest §6.10). Asymptotic convergence to rho is *not* guaranteed for fixed nu.
+
+    Parameters
+    ----------
+    oracle : refboost.Oracle
+    nu : float in (0, 1]
+        Precision parameter of AdaBoost*_nu (not the capping parameter of the soft-margin
+        boosters; the paper's symbol is kept).
+    max_iter : int >= 1, optional
+        Default: the guarantee's ``T`` (:func:`adaboost_star_iterations`).
+    eps, store_d, init
+        As in :func:`adaboost`.
+    """
+    oracle = check_oracle(oracle)
+    nu = check_real(nu, "nu", low=0.0, high=1.0, low_open=True)
+    if max_iter is None:
+        max_iter = adaboost_star_iterations(oracle.n_examples, nu)
+    oracle, max_iter, eps = _common_args(oracle, max_iter, eps, store_d)
+    return _generic_boost(
+        oracle,
+        rule="star",
+        max_iter=max_iter,
+        eps=eps,
+        store_d=store_d,
+        nu=nu,
+        init=_check_init(init),
+        algorithm="adaboost_star",
+        params={"nu": nu, "max_iter": max_iter, "eps": eps, "store_d": store_d},
+    )
+
+
+COORDINATE_ASCENT_METHODS = ("approximate", "exact")
+
+
+def coordinate_ascent(
+    oracle,
+    *,
+    max_iter: int = 1000,
+    method: str = "approximate",
+    eps: float | None = None,
+    store_d: bool = True,
+    init: dict | None = None,
+) -> BoostResult:
+    """Coordinate ascent on the smooth margin G (Rudin, Daubechies & Schapire 2003, §4).
+
+    ``G(lambda) = -ln(sum_i exp(-(U lambda)_i)) / ||lambda||_1``. The coordinate is AdaBoost's
+    (the oracle's maximum edge: ``dG/dalpha`` at 0 is proportional to the edge plus a constant,
+    R7). The step:
+
+    * ``method="approximate"`` ("approximate coordinate ascent boosting", eq. (3)):
+      ``alpha_t = artanh(r_t) - artanh(g_t)`` with ``g_t = max(0, G(lambda_t))`` and ``g_1 := 0``
+      (G is undefined at lambda = 0, digest §6.9).
+    * ``method="exact"``: ``alpha_t = argmax_{alpha >= 0} G(lambda_t + alpha e_{j_t})`` by Brent on
+      ``phi(alpha) = edge_after(alpha) - G(lambda_t + alpha e_j)`` in ``(0, alpha_ACA]``; while
+      ``G(lambda_t) <= 0`` (including t = 1) the AdaBoost step is taken, since the line search can
+      then have no finite maximiser (digest R9, a decision the paper does not make).
+
+    Parameters
+    ----------
+    oracle, max_iter, eps, store_d, init
+        As in :func:`adaboost`.
+    method : {"approximate", "exact"}
+
+    Returns
+    -------
+    BoostResult
+        As :func:`adaboost`; history ``target`` is g_t (for ``exact`` the step is the line search's).
+    """
+    oracle, max_iter, eps = _common_args(oracle, max_iter, eps, store_d)
+    method = check_choice(method, "method", COORDINATE_ASCENT_METHODS)
+    return _generic_boost(
+        oracle,
+        rule="ca",
+        max_iter=max_iter,
+        eps=eps,
+        store_d=store_d,
+        method=method,
+        init=_check_init(init),
+        algorithm="coordinate_ascent",
+        params={"max_iter": max_iter, "method": method, "eps": eps, "store_d": store_d},
+    )

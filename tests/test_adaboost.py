@@ -1,0 +1,339 @@
+"""AdaBoost, arc-gv, AdaBoost* and coordinate ascent (Rudin, Daubechies & Schapire 2003).
+
+Two paths: the boosters work from lambda in the log domain; the reduced iterated map of
+:mod:`refboost.dynamics` and the HiGHS hard-margin LP of :mod:`refboost.truth` are the
+independent references.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize_scalar
+
+import refboost as rb
+from refboost import dynamics as D
+from refboost import instances as I
+from refboost.boosters.adaboost import (
+    BoostingStepError,
+    _step_exact_G,
+    _step_to_target,
+    adaboost_star_iterations,
+    logsumexp,
+)
+
+#: reduced map vs log-domain booster weights (digest R1: 2.7e-15 observed)
+MAP_TOL = 1e-12
+#: LP agreement of a certified margin
+LP_TOL = 1e-9
+ALGOS = {
+    "adaboost": (rb.adaboost, {}),
+    "arcgv": (rb.arcgv, {}),
+    "aca": (rb.coordinate_ascent, {}),
+    "ca": (rb.coordinate_ascent, {"method": "exact"}),
+}
+
+
+def _random(seed, m=11, n=21):
+    return I.random_pm1(m, n, np.random.default_rng(seed), negate=True)
+
+
+# ------------------------------------------------------------------ 3 x 3 (R2)
+
+
+def test_3x3_adaboost_margin_and_lp():
+    M = I.rudin_3x3()
+    lp = rb.truth.hard_margin_lp(M)
+    assert abs(lp.value - 1 / 3) < LP_TOL and abs(lp.value_w - 1 / 3) < LP_TOL
+    res = rb.adaboost(rb.MatrixOracle(M), max_iter=300)
+    assert abs(res.margins.min() - 0.3311061201) < 1e-9  # digest R2.7: 0.3311 at T = 300
+    assert res.hypotheses == [0, 1, 2]
+    # Fibonacci edges from the uniform start (R2.8), lowest-index ties
+    r = res.history_array("edge")
+    fib = [1, 1, 2, 3, 5, 8, 13, 21, 34]
+    assert abs(r[0] - 1 / 3) < 1e-15
+    for t in range(1, 8):
+        assert abs(r[t] - fib[t] / fib[t + 1]) < 1e-14
+    # the gap certificate: min r_t - mu >= rho - mu >= 0, and here min r_t = r_1 = rho
+    assert res.gap >= lp.value - res.margins.min() - LP_TOL
+    assert abs(res.extra["gamma_hat"] - 1 / 3) < 1e-15
+
+
+def test_3x3_long_run_log_domain():
+    """4000 steps: ||lambda|| * mu > 745, so exp(-(M lambda)_i) underflows in a naive implementation."""
+    M = I.rudin_3x3()
+    res = rb.adaboost(rb.MatrixOracle(M), max_iter=4000, store_d=False)
+    assert res.extra["norm"] * res.margins.min() > 800
+    assert np.all(np.isfinite(res.distribution)) and abs(res.distribution.sum() - 1) < 1e-12
+    assert 1 / 3 - 1e-3 < res.margins.min() <= 1 / 3 + 1e-12
+    alpha = res.history_array("alpha")
+    assert abs(alpha[-1] - 1.5 * math.log(D.PHI)) < 1e-9  # alpha = artanh(1/phi) = (3/2) ln phi
+    assert np.all(np.abs(res.history_array("edge")[-100:] - 1 / D.PHI) < 1e-9)
+
+
+# ------------------------------------------------------------------ R1: booster = reduced map
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_adaboost_is_the_reduced_map(seed):
+    rng = np.random.default_rng(100 + seed)
+    m = int(rng.integers(3, 12))
+    M = I.random_pm1(m, int(rng.integers(3, 10)), rng, negate=True)
+    res = rb.adaboost(rb.MatrixOracle(M), max_iter=40)
+    js = [h["hypothesis"] for h in res.history]
+    ds = np.array([h["d"] for h in res.history] + [res.distribution])
+    tr = D.iterate_reduced_map(M, np.full(m, 1 / m), len(js), chooser=js)
+    assert np.max(np.abs(tr.d - ds)) < MAP_TOL
+    assert np.max(np.abs(tr.r - res.history_array("edge"))) < MAP_TOL
+    # the classifier just used has edge 0 under the new weights
+    for t, j in enumerate(js):
+        assert abs(ds[t + 1] @ M[:, j]) < MAP_TOL
+
+
+@pytest.mark.parametrize("name", ["arcgv", "aca", "star"])
+def test_generalised_map_matches_boosters(name):
+    """d_{t+1} = d_t (1 + M theta) / (1 + M r): the step drives the used edge to theta (digest §2.2)."""
+    M = _random(7)
+    o = rb.MatrixOracle(M)
+    res = rb.adaboost_star(o, nu=0.1, max_iter=60) if name == "star" else ALGOS[name][0](o, max_iter=60)
+    d = np.full(M.shape[0], 1 / M.shape[0])
+    for h in res.history:
+        assert np.max(np.abs(h["d"] - d)) < MAP_TOL
+        d, j, r = D.reduced_map_step(M, d, j=h["hypothesis"], theta=h["target"])
+        assert abs(r - h["edge"]) < MAP_TOL
+        assert abs(d @ M[:, j] - h["target"]) < MAP_TOL
+    assert np.max(np.abs(res.distribution - d)) < MAP_TOL
+
+
+# ------------------------------------------------------------------ certificates and LP margins
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_certificate_and_margin_guarantees(seed):
+    """gap >= rho - mu >= 0 for every algorithm; arc-gv/ACA/CA approach the LP margin."""
+    M = _random(seed)
+    rho = rb.truth.hard_margin_lp(M).value
+    o = rb.MatrixOracle(M)
+    for name, (fn, kw) in ALGOS.items():
+        res = fn(o, max_iter=1500 if name != "ca" else 800, store_d=False, **kw)
+        mu = res.margins.min()
+        assert mu <= rho + LP_TOL, name  # nothing beats the LP
+        assert res.gap >= rho - mu - LP_TOL, name  # the certificate bounds the suboptimality
+        assert np.all(res.history_array("edge") >= rho - LP_TOL), name  # max-edge oracle: r_t >= rho
+        if name != "adaboost":
+            assert rho - mu < 0.015, (name, rho, mu)
+        # margins field = U w on the returned hypotheses
+        assert np.allclose(res.margins, M[:, res.hypotheses] @ res.weights, atol=1e-12)
+
+
+def test_adaboost_star_guarantee():
+    """mu >= rho - nu after ceil(2 log2(N) / nu^2) iterations (Rätsch-Warmuth, as quoted in §4)."""
+    nu = 0.2
+    for seed in range(3):
+        M = _random(seed)
+        rho = rb.truth.hard_margin_lp(M).value
+        res = rb.adaboost_star(rb.MatrixOracle(M), nu=nu, store_d=False)
+        assert res.n_iter == adaboost_star_iterations(M.shape[0], nu) == math.ceil(2 * math.log2(11) / nu**2)
+        assert res.margins.min() >= rho - nu
+        theta = res.history_array("target")
+        assert np.all(theta < res.history_array("edge"))
+        assert np.all(np.diff(res.history_array("gamma_hat")) <= 0)
+
+
+def test_step_ordering_and_positivity():
+    """arc-gv <= ACA <= AdaBoost steps; 0 < CA <= ACA when G > 0 (digest R8); dG/dalpha formula (R7)."""
+    M = _random(2)
+    res = rb.coordinate_ascent(rb.MatrixOracle(M), max_iter=200)
+    lam = np.zeros(M.shape[1])
+    checked = 0
+    for h in res.history:
+        j, r = h["hypothesis"], h["edge"]
+        f = M @ lam
+        s = lam.sum()
+        if s > 0:
+            mu = f.min() / s
+            G = D.smooth_margin(M, lam)
+            assert G <= mu + 1e-12
+            a_ada, a_aca, a_arc = (
+                math.atanh(r),
+                math.atanh(r) - math.atanh(max(0, G)),
+                math.atanh(r) - math.atanh(max(0, mu)),
+            )
+            assert 0 < a_arc <= a_aca <= a_ada
+            if G > 0:
+                log_d = -f - logsumexp(-f)
+                a_ca = _step_exact_G(f, s, log_d, M[:, j], a_aca)
+                assert 0 < a_ca <= a_aca + 1e-12
+                # the exact step maximises G along e_j: compare with a bounded scalar search
+                e_j = np.eye(M.shape[1])[j]
+                g = lambda a, e_j=e_j: -D.smooth_margin(M, lam + a * e_j)
+                ref = minimize_scalar(g, bounds=(0, a_ada), method="bounded", options={"xatol": 1e-10})
+                assert abs(ref.x - a_ca) < 1e-6
+                # R7: dG/dalpha at 0 = r / s + ln F / s^2 (central differences)
+                e = np.eye(M.shape[1])[j]
+                h_ = 1e-6
+                Gr = lambda x: -logsumexp(-(M @ x)) / x.sum()  # no sign check: lam - h e may be < 0
+                fd = (Gr(lam + h_ * e) - Gr(lam - h_ * e)) / (2 * h_)
+                assert abs(fd - (r / s + logsumexp(-f) / s**2)) < 1e-7
+                checked += 1
+        assert abs(h["alpha"] - (math.atanh(r) - math.atanh(h["target"]))) < 1e-12
+        lam[j] += h["alpha"]
+    assert checked > 100
+    # G is non-decreasing along ACA (observed, digest R8; proved in Rudin-Schapire-Daubechies 2007)
+    G = res.history_array("smooth_margin")
+    assert np.all(np.diff(G[np.isfinite(G)]) >= -1e-12)
+
+
+# ------------------------------------------------------------------ R5: the non-optimal case
+
+
+def test_nonoptimal_4x5_adaboost_margin_one_third():
+    M = I.rudin_nonoptimal_4x5()
+    rho = rb.truth.hard_margin_lp(M).value
+    assert abs(rho - 0.5) < LP_TOL
+    # optimal AdaBoost reaches rho through the m = 4 cycle (r = 0.8392867552)
+    opt = rb.adaboost(rb.MatrixOracle(M), max_iter=400, store_d=False)
+    assert abs(opt.history_array("edge")[-1] - 0.8392867552) < 1e-9
+    assert abs(opt.margins.min() - 0.4981) < 1e-4
+    # the laziest permissible weak learner from uniform: margin -> 1/3 < rho (R5.6)
+    lazy = rb.adaboost(D.PermissibleOracle(M, rho, policy="laziest"), max_iter=3000, store_d=False)
+    assert lazy.hypotheses == [0, 1, 2]
+    assert 1 / 3 - 1e-3 < lazy.margins.min() < 1 / 3 + 1e-9
+    assert lazy.gap >= rho - lazy.margins.min() - LP_TOL  # the certificate stays valid (edges >= rho)
+    # the paper's own cycle, realised by genuine AdaBoost from lambda_0 (R5.5)
+    lam0 = {2: 0.5 * math.log(2 * D.PHI**2), 3: 0.5 * math.log(2 * D.PHI)}
+    script = rb.adaboost(D.PermissibleOracle(M, rho, policy="sequence", sequence=[4, 3, 2]), max_iter=3000, init=lam0)
+    assert np.max(np.abs(script.history[0]["d"] - D.nonoptimal_cycle_start_4x5())) < 1e-15
+    assert np.all(np.abs(script.history_array("edge") - 1 / D.PHI) < 1e-9)
+    assert abs(script.margins.min() - 0.3330046) < 1e-6
+    # arc-gv and coordinate ascent under the same lazy adversary reach rho (R5(f))
+    for fn, kw in [(rb.arcgv, {}), (rb.coordinate_ascent, {})]:
+        res = fn(D.PermissibleOracle(M, rho, policy="laziest"), max_iter=3000, store_d=False, **kw)
+        assert res.margins.min() > 0.499
+
+
+def test_counterexample_11x20_adaboost_not_max_margin():
+    """Digest R12: optimal AdaBoost cycles on columns 21, 29, 33 with r = 1/phi; margin 1/3 < rho = 0.36."""
+    M = I.adaboost_not_max_margin_11x20()
+    lp = rb.truth.hard_margin_lp(M)
+    assert abs(lp.value - 0.36) < LP_TOL and abs(lp.value_w - 0.36) < LP_TOL
+    res = rb.adaboost(rb.MatrixOracle(M), max_iter=4000)
+    js = np.array([h["hypothesis"] for h in res.history])
+    assert set(js[-1000:]) == {21, 29, 33}
+    r = res.history_array("edge")
+    assert np.all(np.abs(r[-300:] - 1 / D.PHI) < 1e-6)
+    assert abs(D.cycle_margin(M, js[-3:], r[-3:]) - 1 / 3) < 1e-6
+    assert 1 / 3 - 1e-3 < res.margins.min() < 0.3345 < lp.value - 0.025
+    # not a tie artefact: the second-best edge stays >= 0.01 below the chosen one
+    E = np.array([h["d"] for h in res.history[-1000:]]) @ M
+    top2 = np.sort(E, axis=1)[:, -2:]
+    assert np.min(top2[:, 1] - top2[:, 0]) > 0.01
+
+
+# ------------------------------------------------------------------ confidence-rated columns, stops
+
+
+def test_confidence_rated_line_search():
+    rng = np.random.default_rng(5)
+    U = rng.uniform(-1, 1, size=(9, 12))
+    U[:, 0] = np.abs(U[:, 0]) * 0.3 + 0.05  # a positive column: rho > 0
+    U[0, 0] = -0.2
+    for fn, kw in [(rb.adaboost, {}), (rb.arcgv, {}), (rb.coordinate_ascent, {})]:
+        res = fn(rb.MatrixOracle(U), max_iter=50, **kw)
+        for h, h_next in zip(res.history[:-1], res.history[1:], strict=True):
+            # after the step the used edge equals the target
+            assert abs(h_next["d"] @ U[:, h["hypothesis"]] - h["target"]) < 1e-10
+    # AdaBoost's step minimises F along the column: compare with a scalar minimiser
+    d = np.full(9, 1 / 9)
+    u = U[:, 3]
+    r = float(d @ u)
+    if r > 0:
+        a = _step_to_target(np.log(d), u, r, 0.0, pm1=False)
+        ref = minimize_scalar(
+            lambda x: np.log(np.sum(d * np.exp(-x * u))), bounds=(0, 20), method="bounded", options={"xatol": 1e-12}
+        )
+        assert abs(a - ref.x) < 1e-6
+
+
+def test_perfect_and_zero_edge_stops():
+    U = np.array([[1.0, -1.0], [1.0, 1.0], [1.0, -1.0]])
+    res = rb.adaboost(rb.MatrixOracle(U), max_iter=10)
+    assert res.extra["stop_reason"] == "perfect" and res.converged
+    assert res.hypotheses == [0] and np.allclose(res.weights, [1.0]) and res.margins.min() == 1.0
+    Z = np.array([[1.0, -1.0], [-1.0, 1.0]])  # rho = 0: every edge is 0 at the uniform start
+    res = rb.adaboost(rb.MatrixOracle(Z), max_iter=10)
+    assert res.extra["stop_reason"] == "zero_step" and res.n_iter == 1 and not res.converged
+    assert res.hypotheses == [] and "r_t <= 0" in res.message
+    # arc-gv stops at a certified fixed point on the 3 x 3 (r_t = mu_t = rho)
+    res = rb.arcgv(rb.MatrixOracle(I.rudin_3x3()), max_iter=500)
+    assert res.extra["stop_reason"] == "zero_step" and res.converged and abs(res.margins.min() - 1 / 3) < 1e-9
+
+
+def test_eps_stopping():
+    M = _random(1)
+    res = rb.coordinate_ascent(rb.MatrixOracle(M), max_iter=5000, eps=0.02, store_d=False)
+    assert res.converged and res.gap <= 0.02 and res.extra["stop_reason"] == "gap"
+    assert "d" not in res.history[0]
+
+
+# ------------------------------------------------------------------ bad input
+
+
+class _BadOracle(rb.Oracle):
+    n_examples = 3
+
+    def __init__(self, u):
+        self.u = u
+
+    def best(self, d):
+        return 0, self.u
+
+    def column(self, key):
+        return self.u
+
+
+@pytest.mark.parametrize("fn", [rb.adaboost, rb.arcgv, rb.coordinate_ascent])
+def test_bad_input(fn):
+    o = rb.MatrixOracle(I.rudin_3x3())
+    with pytest.raises(TypeError, match="oracle"):
+        fn(I.rudin_3x3(), max_iter=5)
+    with pytest.raises(ValueError, match="max_iter"):
+        fn(o, max_iter=0)
+    with pytest.raises(TypeError, match="max_iter"):
+        fn(o, max_iter=2.5)
+    with pytest.raises(ValueError, match="eps"):
+        fn(o, max_iter=5, eps=-1.0)
+    with pytest.raises(TypeError, match="store_d"):
+        fn(o, max_iter=5, store_d=1)
+    with pytest.raises(ValueError, match="init"):
+        fn(o, max_iter=5, init={0: -1.0})
+    with pytest.raises(TypeError, match="init"):
+        fn(o, max_iter=5, init=[0.1])
+    with pytest.raises(BoostingStepError, match="oracle returned u of shape"):
+        fn(_BadOracle(np.ones(4)), max_iter=5)
+    with pytest.raises(ValueError, match="outside"):
+        fn(_BadOracle(np.array([2.0, 0.0, 0.0])), max_iter=5)
+    with pytest.raises(ValueError, match="outside"):
+        fn(_BadOracle(np.array([np.nan, 0.0, 0.0])), max_iter=5)
+
+
+def test_bad_input_specific():
+    o = rb.MatrixOracle(I.rudin_3x3())
+    with pytest.raises(ValueError, match="floor"):
+        rb.arcgv(o, floor=1.0)
+    with pytest.raises(ValueError, match="nu"):
+        rb.adaboost_star(o, nu=0.0)
+    with pytest.raises(ValueError, match="nu"):
+        rb.adaboost_star(o, nu=1.5)
+    with pytest.raises(TypeError, match="nu"):
+        rb.adaboost_star(o, nu="0.1")
+    with pytest.raises(ValueError, match="method"):
+        rb.coordinate_ascent(o, method="newton")
+    with pytest.raises(ValueError, match="base"):
+        adaboost_star_iterations(3, 0.1, base="10")
+    # an oracle that violates its edge promise
+    bad = D.PermissibleOracle(I.rudin_nonoptimal_4x5(), 0.5, policy="sequence", sequence=[4])
+    with pytest.raises(D.EdgePromiseError, match="rho"):
+        rb.adaboost(bad, max_iter=5)
