@@ -1,9 +1,23 @@
-"""Shared fixtures: seeded generators and random instances."""
+"""Shared fixtures: seeded generators and random instances.
+
+BLAS threads: the test run uses pytest-xdist with one worker per core, and the notebook kernels
+started by nbval inherit this environment. Oversubscribed multithreaded BLAS makes the small dense
+products of the inner solvers many times slower, so the suite runs single-threaded BLAS unless the
+caller set the variables.
+"""
 
 from __future__ import annotations
 
-import numpy as np
-import pytest
+import os
+
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from threadpoolctl import threadpool_limits  # noqa: E402
+
+threadpool_limits(int(os.environ["OPENBLAS_NUM_THREADS"]))
 
 
 @pytest.fixture
