@@ -13,10 +13,21 @@ from .result import BoostResult
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name):
+    # refboost.datasets is imported lazily so that `python -m refboost.datasets` runs cleanly
+    if name == "datasets":
+        import importlib
+
+        return importlib.import_module(".datasets", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "BoostResult",
     "MatrixOracle",
     "Oracle",
+    "datasets",
     "edges",
     "instances",
     "lpboost",
