@@ -8,7 +8,15 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 from . import instances, truth
 from .boosters.lpboost import lpboost
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
-from .oracles import MatrixOracle, Oracle
+from .oracles import (
+    KernelColumnOracle,
+    LDAOracle,
+    MatrixOracle,
+    Oracle,
+    RawFeatureOracle,
+    StumpOracle,
+    TreeOracle,
+)
 from .result import BoostResult
 
 __version__ = "0.1.0"
@@ -25,6 +33,11 @@ def __getattr__(name):
 
 __all__ = [
     "BoostResult",
+    "KernelColumnOracle",
+    "LDAOracle",
+    "RawFeatureOracle",
+    "StumpOracle",
+    "TreeOracle",
     "MatrixOracle",
     "Oracle",
     "datasets",
