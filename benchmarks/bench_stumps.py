@@ -31,7 +31,7 @@ def main(n_calls: int = 10) -> None:
     theirs = [DecisionTreeClassifier(max_depth=1).fit(X, y, sample_weight=d) for d in D]
     t_sk = (time.perf_counter() - t0) / n_calls
     # same optimum: the sklearn stump's edge (leaf values as +-1 predictions) is never above ours
-    for (key, edge), clf, d in zip(ours, theirs, D, strict=True):
+    for (_key, edge), clf, d in zip(ours, theirs, D, strict=True):
         e_sk = float(d @ (y * clf.predict(X)))
         assert e_sk <= edge + 1e-12, (e_sk, edge)
     print(f"a9a {X.shape}: presort {t_build:.3f} s once")
