@@ -24,10 +24,10 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     # refboost.datasets is imported lazily so that `python -m refboost.datasets` runs cleanly
-    if name == "datasets":
+    if name in ("datasets", "experiments"):
         import importlib
 
-        return importlib.import_module(".datasets", __name__)
+        return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -41,6 +41,7 @@ __all__ = [
     "MatrixOracle",
     "Oracle",
     "datasets",
+    "experiments",
     "edges",
     "instances",
     "lpboost",
