@@ -7,6 +7,7 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 
 from . import instances, truth
 from .boosters.lpboost import lpboost
+from .boosters.shen import adaboost_cg, adaboost_qp, logitboost_cg, lpboost_hinge
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
 from .oracles import (
     KernelColumnOracle,
@@ -38,6 +39,10 @@ __all__ = [
     "RawFeatureOracle",
     "StumpOracle",
     "TreeOracle",
+    "adaboost_cg",
+    "adaboost_qp",
+    "logitboost_cg",
+    "lpboost_hinge",
     "MatrixOracle",
     "Oracle",
     "datasets",

@@ -100,3 +100,38 @@ def misclassify_all(U_sep, delta: float) -> np.ndarray:
     U[:n, k] = -delta
     U[n, k] = -2 * delta
     return U
+
+
+def threshold_pool(X, y, *, negations: bool = True) -> np.ndarray:
+    """All distinct decision-stump labelings of a data set, as a hypothesis matrix.
+
+    Stopgap pool for the Shen & Li (2010) chapter until the stump oracle lands: for every feature
+    k and every threshold between consecutive distinct values (plus one below the minimum) the
+    stump ``h(x) = sign(x_k - theta)`` (and, with ``negations``, ``-h``). Returns
+    ``U[i, j] = y_i h_j(x_i)`` with duplicate columns removed (first occurrence kept). Size is at
+    most ``2 d M`` (digest §5.5: "the true count of distinct labelings").
+
+    Parameters
+    ----------
+    X : array_like, shape (M, d)
+    y : array_like, shape (M,), values in {-1, +1}
+    negations : bool, default True
+        Close the pool under negation (makes 1^T w <= 1/T equivalent to equality; digest §7.7).
+    """
+    from ._validation import check_array, check_labels
+
+    X = check_array(X, "X", ndim=2)
+    y = check_labels(y, "y")
+    if X.shape[0] != y.shape[0]:
+        raise ValueError(f"X and y must have the same number of rows, got {X.shape[0]} and {y.shape[0]}")
+    cols = []
+    for k in range(X.shape[1]):
+        v = np.unique(X[:, k])
+        thresholds = np.r_[v[0] - 1.0, (v[:-1] + v[1:]) / 2.0]
+        H = np.where(X[:, k][:, None] > thresholds[None, :], 1.0, -1.0)
+        cols.append(H)
+        if negations:
+            cols.append(-H)
+    H = np.hstack(cols)
+    _, first = np.unique(H, axis=1, return_index=True)
+    return y[:, None] * H[:, np.sort(first)]

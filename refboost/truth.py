@@ -61,8 +61,15 @@ class SoftMarginLP:
         return abs(self.value - self.value_w)
 
 
+#: HiGHS tolerances for ground truth (tighter than HiGHS's defaults of 1e-7).
+FEAS_TOL = 1e-10
+
+
 def _solve(c, A_ub, b_ub, A_eq, b_eq, bounds, method, what):
-    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method=method)
+    options = {"primal_feasibility_tolerance": FEAS_TOL, "dual_feasibility_tolerance": FEAS_TOL}
+    if method == "highs-ipm":
+        options["ipm_optimality_tolerance"] = 1e-12
+    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method=method, options=options)
     if res.status != 0:
         raise GroundTruthError(f"HiGHS failed on {what}: status {res.status}, {res.message}")
     return res
@@ -161,3 +168,243 @@ def optimal_face_extreme(U, nu: float, c, *, sense: str = "min", tol: float = 1e
     bounds = [(0.0, None)] * (K + N) + [(None, None)]
     r = _solve(obj, A_ub, b_ub, A_eq, [1.0], bounds, method, "the optimal-face LP")
     return float(r.fun if sense == "min" else -r.fun)
+
+
+# =============================================================================================
+# Shen & Li (2010), "On the dual formulation of boosting algorithms": conic ground truth.
+#
+# cvxpy + Clarabel, every problem written as the paper's equation reads (digest equation map).
+# U[i, j] = y_i H_ij (the matrix V = diag(y) H). Nothing here is used by refboost.boosters.shen.
+# =============================================================================================
+
+#: Clarabel tolerances for the Shen & Li ground truth (tighter than the defaults).
+CLARABEL_OPTS = {"tol_gap_abs": 1e-9, "tol_gap_rel": 1e-9, "tol_feas": 1e-9, "max_iter": 500}
+
+
+@dataclass
+class ConicSolution:
+    """Optimum of a conic ground-truth problem.
+
+    Attributes
+    ----------
+    value : float
+        Optimal value, in the sense (min or max) the equation is written.
+    x : dict
+        Primal variables by their paper names (``w``, ``u``, ``r``, ``rho``, ``xi``, ...).
+    duals : dict
+        Multipliers of named constraints (e.g. ``lambda`` of the edge constraints of (15)).
+    status : str
+        cvxpy status.
+    """
+
+    value: float
+    x: dict = field(default_factory=dict)
+    duals: dict = field(default_factory=dict)
+    status: str = ""
+
+
+def _cvx_solve(prob, what: str):
+    """Solve with Clarabel at CLARABEL_OPTS; on failure retry once at Clarabel's default tolerances."""
+    import warnings
+
+    import cvxpy as cp
+
+    status = "not solved"
+    for opts in (CLARABEL_OPTS, {}):
+        try:
+            with warnings.catch_warnings():  # "may be inaccurate" is reported through prob.status
+                warnings.simplefilter("ignore", UserWarning)
+                prob.solve(solver=cp.CLARABEL, **opts)
+        except cp.error.SolverError as exc:
+            status = f"solver error: {exc}"
+            continue
+        status = prob.status
+        if prob.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE) and np.isfinite(prob.value):
+            return prob.status
+    raise GroundTruthError(f"Clarabel did not solve {what}: {status}")
+
+
+def _check_T_truth(T) -> float:
+    from ._validation import check_real
+
+    return check_real(T, "T", low=0.0, low_open=True)
+
+
+def adaboost_l1_primal_eq5(U, T: float) -> ConicSolution:
+    """Shen & Li (2010), eq. (5): ``min_w log sum_i exp(-y_i H_i w)  s.t. w >= 0, 1^T w = 1/T``."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    w = cp.Variable(U.shape[1], nonneg=True)
+    prob = cp.Problem(cp.Minimize(cp.log_sum_exp(-U @ w)), [cp.sum(w) == 1.0 / T])
+    st = _cvx_solve(prob, "AdaBoost_l1 primal (5)")
+    return ConicSolution(float(prob.value), {"w": np.maximum(w.value, 0.0)}, {}, st)
+
+
+def adaboost_l1_dual_eq10(U, T: float) -> ConicSolution:
+    """Eq. (10): ``max_{r,u} r/T - sum u log u  s.t. U^T u <= -r 1, u >= 0, 1^T u = 1``.
+
+    ``duals["w"]`` are the multipliers of the edge constraints (= the primal w of (5)).
+    """
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    u = cp.Variable(U.shape[0])
+    r = cp.Variable()
+    edge = U.T @ u <= -r
+    prob = cp.Problem(cp.Maximize(r / T + cp.sum(cp.entr(u))), [edge, cp.sum(u) == 1])
+    st = _cvx_solve(prob, "AdaBoost dual (10)")
+    return ConicSolution(float(prob.value), {"u": u.value, "r": float(r.value)}, {"w": edge.dual_value}, st)
+
+
+def adaboost_l1_dual_eq15(U, T: float) -> ConicSolution:
+    """Eq. (15): ``min_{r,u} r + T sum u log u  s.t. U^T u <= r 1, u >= 0, 1^T u = 1``.
+
+    ``duals["lambda"]``: multipliers of the edge constraints; ``w = lambda / T`` (digest §3.2).
+    """
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    u = cp.Variable(U.shape[0])
+    r = cp.Variable()
+    edge = U.T @ u <= r
+    prob = cp.Problem(cp.Minimize(r - T * cp.sum(cp.entr(u))), [edge, cp.sum(u) == 1])
+    st = _cvx_solve(prob, "entropy-regularised LPBoost (15)")
+    return ConicSolution(float(prob.value), {"u": u.value, "r": float(r.value)}, {"lambda": edge.dual_value}, st)
+
+
+def gibbs_eq18(U, T: float) -> ConicSolution:
+    """Eq. (18): ``min_u max_j u^T v_j + T sum u log u  s.t. u in simplex`` (minimum free energy)."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    u = cp.Variable(U.shape[0])
+    prob = cp.Problem(cp.Minimize(cp.max(U.T @ u) - T * cp.sum(cp.entr(u))), [cp.sum(u) == 1])
+    st = _cvx_solve(prob, "Gibbs free energy (18)")
+    return ConicSolution(float(prob.value), {"u": u.value}, {}, st)
+
+
+def exp_loss_primal_l1(U, T: float) -> ConicSolution:
+    """Exp-loss (2) with the constraint of (3): ``min_w sum_i exp(-y_i H_i w)  s.t. w >= 0, 1^T w = 1/T``."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    w = cp.Variable(U.shape[1], nonneg=True)
+    prob = cp.Problem(cp.Minimize(cp.sum(cp.exp(-U @ w))), [cp.sum(w) == 1.0 / T])
+    st = _cvx_solve(prob, "exp-loss primal (2)+(3)")
+    return ConicSolution(float(prob.value), {"w": np.maximum(w.value, 0.0)}, {}, st)
+
+
+def exp_loss_dual_eq14(U, T: float) -> ConicSolution:
+    """Eq. (14): ``max_{r,u} r/T - sum u log u + 1^T u  s.t. U^T u <= -r 1, u >= 0`` (u unnormalised)."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    u = cp.Variable(U.shape[0])
+    r = cp.Variable()
+    prob = cp.Problem(cp.Maximize(r / T + cp.sum(cp.entr(u)) + cp.sum(u)), [U.T @ u <= -r])
+    st = _cvx_solve(prob, "exp-loss dual (14)")
+    return ConicSolution(float(prob.value), {"u": u.value, "r": float(r.value)}, {}, st)
+
+
+def logitboost_primal_eq32(U, T: float) -> ConicSolution:
+    """Eq. (32): ``min_w sum_i log(1 + exp(-y_i H_i w))  s.t. w >= 0, 1^T w = 1/T``."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    w = cp.Variable(U.shape[1], nonneg=True)
+    prob = cp.Problem(cp.Minimize(cp.sum(cp.logistic(-U @ w))), [cp.sum(w) == 1.0 / T])
+    st = _cvx_solve(prob, "LogitBoost primal (32)")
+    return ConicSolution(float(prob.value), {"w": np.maximum(w.value, 0.0)}, {}, st)
+
+
+def logitboost_dual_eq30(U, T: float) -> ConicSolution:
+    """Eq. (30): ``max_{r,u} r/T - sum[(-u)log(-u) + (1+u)log(1+u)]  s.t. U^T u >= r 1`` (u in [-1, 0])."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    u = cp.Variable(U.shape[0])
+    r = cp.Variable()
+    edge = U.T @ u >= r
+    prob = cp.Problem(cp.Maximize(r / T + cp.sum(cp.entr(-u) + cp.entr(1 + u))), [edge])
+    st = _cvx_solve(prob, "LogitBoost dual (30)")
+    return ConicSolution(float(prob.value), {"u": u.value, "r": float(r.value)}, {"w": edge.dual_value}, st)
+
+
+def logitboost_dual_eq31(U, T: float) -> ConicSolution:
+    """Eq. (31): ``min_{r,u} r + T sum[u log u + (1-u) log(1-u)]  s.t. U^T u <= r 1`` (u in [0, 1])."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    u = cp.Variable(U.shape[0])
+    r = cp.Variable()
+    edge = U.T @ u <= r
+    prob = cp.Problem(cp.Minimize(r - T * cp.sum(cp.entr(u) + cp.entr(1 - u))), [edge])
+    st = _cvx_solve(prob, "LogitBoost dual (31)")
+    return ConicSolution(float(prob.value), {"u": u.value, "r": float(r.value)}, {"lambda": edge.dual_value}, st)
+
+
+def adaboost_qp_eq41(U, T: float) -> ConicSolution:
+    """Eq. (41): ``min_w 1/2 w^T A w - T b^T w  s.t. w >= 0, 1^T w = 1``, with ``b`` the mean of the rows
+    ``y_i H_i`` and ``A`` their population covariance (written as ``||V w - 1 b^T w||^2 / (2M)``)."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    T = _check_T_truth(T)
+    M = U.shape[0]
+    b = U.mean(axis=0)
+    w = cp.Variable(U.shape[1], nonneg=True)
+    centred = U @ w - np.ones(M) * (b @ w)
+    prob = cp.Problem(cp.Minimize(cp.sum_squares(centred) / (2 * M) - T * (b @ w)), [cp.sum(w) == 1])
+    st = _cvx_solve(prob, "AdaBoost-QP (41)")
+    return ConicSolution(float(prob.value), {"w": np.maximum(w.value, 0.0)}, {}, st)
+
+
+def generalized_hinge_primal(U, D: float, p: float) -> ConicSolution:
+    """Generalised-hinge soft margin (digest §7.26): ``max rho - D sum xi^p  s.t. U w >= rho - xi,
+    xi >= 0, w in simplex`` (p = 1 is the LP (21))."""
+    import cvxpy as cp
+
+    from ._validation import check_real
+
+    U = check_U(U)
+    M, N = U.shape
+    D = check_real(D, "D", low=1.0 / M)
+    p = check_real(p, "p", low=1.0)
+    w = cp.Variable(N, nonneg=True)
+    xi = cp.Variable(M, nonneg=True)
+    rho = cp.Variable()
+    pen = cp.sum(xi) if p == 1.0 else cp.sum(cp.power(xi, p))
+    prob = cp.Problem(cp.Maximize(rho - D * pen), [U @ w >= rho - xi, cp.sum(w) == 1])
+    st = _cvx_solve(prob, "generalised-hinge primal")
+    x = {"w": np.maximum(w.value, 0.0), "xi": xi.value, "rho": float(rho.value)}
+    return ConicSolution(float(prob.value), x, {}, st)
+
+
+def tsallis_dual_eq28(U, D: float, p: float) -> ConicSolution:
+    """Eq. (28), p > 1: ``min r + D^{1-q}(p^{1-q} - p^{-q}) sum u^q  s.t. U^T u <= r, u in simplex``."""
+    import cvxpy as cp
+
+    from ._validation import check_real
+
+    U = check_U(U)
+    M = U.shape[0]
+    D = check_real(D, "D", low=1.0 / M)
+    p = check_real(p, "p", low=1.0, low_open=True)
+    q = p / (p - 1.0)
+    c = D ** (1 - q) * (p ** (1 - q) - p ** (-q))
+    u = cp.Variable(M, nonneg=True)
+    r = cp.Variable()
+    edge = U.T @ u <= r
+    prob = cp.Problem(cp.Minimize(r + c * cp.sum(cp.power(u, q))), [edge, cp.sum(u) == 1])
+    st = _cvx_solve(prob, "Tsallis-regularised LPBoost dual (28)")
+    return ConicSolution(float(prob.value), {"u": u.value, "r": float(r.value)}, {"lambda": edge.dual_value}, st)

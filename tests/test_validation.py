@@ -34,7 +34,9 @@ def test_check_labels(y):
         v.check_labels(y)
 
 
-@pytest.mark.parametrize("nu, match", [(0.5, r"nu must lie in \[1.0, 5.0\]"), (5.5, "nu"), (np.nan, "finite"), ("2", "real")])
+@pytest.mark.parametrize(
+    "nu, match", [(0.5, r"nu must lie in \[1.0, 5.0\]"), (5.5, "nu"), (np.nan, "finite"), ("2", "real")]
+)
 def test_check_nu(nu, match):
     with pytest.raises((ValueError, TypeError), match=match):
         v.check_nu(nu, 5)

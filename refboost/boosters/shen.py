@@ -1,0 +1,540 @@
+"""Shen & Li (2010), "On the dual formulation of boosting algorithms" (IEEE TPAMI 32(12)).
+
+Boosters
+--------
+* :func:`adaboost_cg`   — Algorithm 2 (AdaBoost-CG): column generation on AdaBoost_l1 (5).
+* :func:`logitboost_cg` — Algorithm 2 with (31) in place of (15): l1-constrained logistic loss (32).
+* :func:`adaboost_qp`   — AdaBoost-QP (41) over a fixed pool (totally corrective).
+* :func:`lpboost_hinge` — soft-margin LPBoost with the generalised hinge loss (21)/(22) for
+  p = 1 (reuses :func:`refboost.lpboost`) and the Tsallis-entropy dual (28) for p > 1.
+
+Notation (digest of Shen & Li, §1): ``U[i, j] = y_i H_ij`` (the matrix ``V = diag(y) H``), the
+weights ``w >= 0`` with ``1^T w = 1/T`` and the normalised weights ``lambda = T w`` on the simplex;
+normalised margins ``varrho = U lambda`` (34); edges ``U^T u``.
+
+Numerics (digest §5.7): the duals (10)/(15) are solved *nowhere* here. At the optimum
+``u_i ∝ exp(-varrho_i / T)``, so ``u_max / u_min`` reaches ``e^{2/T}`` (``e^{1000}`` at T = 1/500).
+Every restricted master is solved in the **primal** in the normalised form (6),
+``min_{lambda in simplex} F(lambda) = T lse(-U lambda / T)``, by an active-set Newton method on
+the simplex (:mod:`refboost.boosters._simplex`), and ``u`` is recovered by a stable softmax (24).
+The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
+``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
+
+Certificates. With ``g = grad F = -U^T u`` the Frank-Wolfe gap ``max_j edge_j - lambda^T edges``
+equals the duality gap between the (T-scaled) primal and (15) at ``(lambda, u(lambda))``
+(proof: ``T sum u log u = -u^T varrho - F``). With an exact pricing oracle, the same expression with
+the maximum over the *whole* class bounds ``Opt(5)_restricted - Opt(5)_full`` after division by T
+(digest §4.9). That is the ``gap`` of every CG result.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import numpy as np
+from scipy.optimize import brentq
+from scipy.special import expit, log_softmax, logsumexp
+
+from .._validation import check_eps, check_max_iter, check_real
+from ..result import BoostResult
+from ._common import check_oracle
+from ._simplex import minimize_on_simplex
+from .lpboost import lpboost
+
+#: Tolerance of the restricted master (Frank-Wolfe/duality gap of the T-scaled problem).
+MASTER_TOL = 1e-12
+#: Newton iterations per restricted master solve.
+MASTER_MAX_ITER = 500
+#: Weights below this are reported as inactive in histories (n_active).
+ACTIVE_TOL = 1e-10
+
+
+class ShenLiError(RuntimeError):
+    """A restricted master problem did not converge (should not happen on valid input)."""
+
+
+def check_T(T, name: str = "T") -> float:
+    """Regularisation/temperature T > 0 (constraint ``1^T w = 1/T``; Shen & Li (2010), eq. (5))."""
+    return check_real(T, name, low=0.0, low_open=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Restricted-master objectives in the normalised form (6): F(lambda), lambda in the simplex
+# ---------------------------------------------------------------------------------------------
+
+
+def exp_master(U: np.ndarray, T: float):
+    """``F(lambda) = T lse(-U lambda / T)`` (T times (5)); returns (fgh, f, u_of) callables.
+
+    ``grad F = -U^T u`` with ``u = softmax(-U lambda / T)`` (Shen & Li (2010), eq. (24)),
+    ``Hess F = (1/T) U^T (diag u - u u^T) U``.
+    """
+
+    def f(lam):
+        return T * float(logsumexp(-(U @ lam) / T))
+
+    def u_of(lam):
+        return np.exp(log_softmax(-(U @ lam) / T))
+
+    def fgh(lam):
+        z = -(U @ lam) / T
+        lse = float(logsumexp(z))
+        u = np.exp(z - lse)
+        Uu = U.T @ u
+        S = U * np.sqrt(u)[:, None]
+        H = S.T @ S - np.outer(Uu, Uu)
+        return T * lse, -Uu, H / T
+
+    return fgh, f, u_of
+
+
+def logistic_master(U: np.ndarray, T: float):
+    """``F(lambda) = T sum_i log(1 + exp(-(U lambda)_i / T))`` (T times (32)).
+
+    ``grad F = -U^T u`` with ``u = sigmoid(-U lambda / T)`` (Shen & Li (2010), eq. (33)),
+    ``Hess F = (1/T) U^T diag(u (1 - u)) U``.
+    """
+
+    def f(lam):
+        return T * float(np.sum(np.logaddexp(0.0, -(U @ lam) / T)))
+
+    def u_of(lam):
+        return expit(-(U @ lam) / T)
+
+    def fgh(lam):
+        z = -(U @ lam) / T
+        u = expit(z)
+        S = U * np.sqrt(u * (1.0 - u))[:, None]
+        H = S.T @ S
+        return T * float(np.sum(np.logaddexp(0.0, z))), -(U.T @ u), H / T
+
+    return fgh, f, u_of
+
+
+# ---------------------------------------------------------------------------------------------
+# Column generation driver (Algorithm 2)
+# ---------------------------------------------------------------------------------------------
+
+
+def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_name, normalise_u):
+    M = oracle.n_examples
+    u = np.full(M, 1.0 / M) if normalise_u else np.full(M, 0.5)
+    keys: list = []
+    cols: list[np.ndarray] = []
+    lam = np.zeros(0)
+    history: list[dict] = []
+    converged = False
+    gap = np.inf
+    objective = np.nan
+    t0 = time.perf_counter()
+    inner = None
+    while True:
+        d = u / u.sum()
+        key, h = oracle.best(d)
+        edge_best = float(h @ u)
+        if cols:
+            U_S = np.column_stack(cols)
+            edges_S = U_S.T @ u
+            r = float(edges_S.max())
+            weighted = float(lam @ edges_S)  # = u^T varrho
+            gap = (edge_best - weighted) / T
+            history.append(
+                {
+                    "t": len(cols),
+                    "hypothesis": keys[-1],
+                    "objective": objective,
+                    "r": r,
+                    "u_varrho": weighted,
+                    "edge_best": edge_best,
+                    "gap": gap,
+                    "master_gap": inner.gap / T,
+                    "master_iter": inner.n_iter,
+                    "n_active": int(np.sum(lam > ACTIVE_TOL)),
+                    "entropy_term": float(np.sum(u * np.log(np.where(u > 0, u, 1.0)))),
+                    "time": time.perf_counter() - t0,
+                }
+            )
+            if gap * T <= eps:
+                converged = True
+                break
+        if len(cols) >= max_iter:
+            break
+        if key in keys:
+            break  # only possible when the master tolerance exceeds eps (reported below)
+        keys.append(key)
+        cols.append(np.asarray(h, dtype=float))
+        U_S = np.column_stack(cols)
+        lam0 = np.r_[lam, 0.0] if lam.size else np.ones(1)
+        fgh, f, u_of = make_master(U_S, T)
+        inner = minimize_on_simplex(fgh, lam0, tol=MASTER_TOL, max_iter=MASTER_MAX_ITER, f_only=f)
+        lam = inner.x
+        u = u_of(lam)
+        objective = inner.value / T
+    U_S = np.column_stack(cols)
+    w = lam / T
+    varrho = U_S @ lam
+    if converged:
+        msg = f"converged: max edge - u.varrho = {gap * T:.3g} <= eps = {eps:g} (gap {gap:.3g} <= eps/T)"
+    elif len(cols) >= max_iter:
+        msg = f"max_iter = {max_iter} columns reached; certified gap {gap:.3g}"
+    else:
+        msg = f"stalled: oracle returned a selected column with gap {gap:.3g} (master tolerance)"
+    return BoostResult(
+        weights=w,
+        hypotheses=list(keys),
+        distribution=u / u.sum(),
+        margins=U_S @ w,
+        n_iter=len(cols),
+        history=history,
+        gap=float(max(gap, 0.0)),  # round-off can make the bound -1e-14; history keeps the raw value
+        converged=converged,
+        message=msg,
+        algorithm=algorithm,
+        params={"T": T, "eps": eps, "max_iter": max_iter},
+        extra={
+            obj_name: objective,
+            "lambda": lam,
+            "u": u,
+            "r": float((U_S.T @ u).max()),
+            "normalized_margins": varrho,
+            "master_gap": inner.gap / T,
+            "time": time.perf_counter() - t0,
+        },
+    )
+
+
+def adaboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) -> BoostResult:
+    """AdaBoost-CG, Shen & Li (2010), Algorithm 2: column generation on AdaBoost_l1 (5).
+
+    Primal (5): ``min_w lse(-U w)  s.t. w >= 0, 1^T w = 1/T``; dual (15):
+    ``min_{r,u} r + T sum_i u_i log u_i  s.t. U^T u <= r 1, u in simplex``.
+    Each iteration prices the column of maximum edge under ``u`` (42), adds it, and solves the
+    restricted primal in the normalised form (6) by active-set Newton; ``u`` = softmax(-U w) (24).
+
+    Stopping: ``max_h edge_h(u) - u^T varrho <= eps``, where ``u^T varrho = r`` at the restricted
+    optimum (the corrected r* identity, digest §3.2); this implies the paper's rule
+    ``edge < r + eps``.
+
+    Parameters
+    ----------
+    oracle : refboost.Oracle
+        Pricing oracle (exact maximum-edge oracle for the certificate to hold).
+    T : float > 0
+        Regularisation/temperature; returned weights sum to 1/T.
+    eps : float > 0
+        Convergence threshold (paper: 1e-5).
+    max_iter : int >= 1
+        Maximum number of columns.
+
+    Returns
+    -------
+    BoostResult
+        ``weights = lambda / T``, ``distribution = u``, ``margins = U w`` (unnormalised),
+        ``gap = (max edge - u^T varrho)/T >= Opt(5)_restricted - Opt(5)_full`` (exact oracle),
+        ``extra``: ``primal_objective`` (= Opt(5) restricted), ``lambda``, ``u``, ``r`` (max edge
+        over selected columns), ``normalized_margins``, ``master_gap``.
+    """
+    oracle = check_oracle(oracle)
+    T = check_T(T)
+    eps = check_eps(eps)
+    max_iter = check_max_iter(max_iter)
+    return _column_generation(oracle, T, eps, max_iter, exp_master, "adaboost_cg", "primal_objective", True)
+
+
+def logitboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) -> BoostResult:
+    """LogitBoost-CG, Shen & Li (2010), Algorithm 2 with (31) in place of (15).
+
+    Primal (32): ``min_w sum_i log(1 + exp(-(U w)_i))  s.t. w >= 0, 1^T w = 1/T``; dual (31):
+    ``min_{r,u} r + T sum_i [u_i log u_i + (1-u_i) log(1-u_i)]  s.t. U^T u <= r 1`` (u in (0,1),
+    *not* normalised). KKT (33): ``u_i = sigmoid(-(U w)_i)``. Initial ``u = 1/2`` (digest §7.29).
+    Pricing uses ``u / 1^T u`` (argmax is scale invariant); edges in histories use ``u`` itself.
+
+    Parameters and certificate as in :func:`adaboost_cg`; ``extra["u"]`` is the unnormalised u of
+    (31) and ``distribution`` its normalisation; ``extra["primal_objective"]`` = Opt(32) restricted.
+    """
+    oracle = check_oracle(oracle)
+    T = check_T(T)
+    eps = check_eps(eps)
+    max_iter = check_max_iter(max_iter)
+    return _column_generation(oracle, T, eps, max_iter, logistic_master, "logitboost_cg", "primal_objective", False)
+
+
+# ---------------------------------------------------------------------------------------------
+# AdaBoost-QP (41)
+# ---------------------------------------------------------------------------------------------
+
+
+def qp_terms(U: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``b = (1/M) U^T 1`` and ``A = (1/M) U^T U - b b^T`` of Shen & Li (2010), eq. (41)."""
+    M = U.shape[0]
+    b = U.mean(axis=0)
+    A = (U.T @ U) / M - np.outer(b, b)
+    return b, A
+
+
+def _pool_matrix(oracle, pool):
+    if pool is None:
+        if not hasattr(oracle, "U"):
+            raise ValueError("pool must be given (a list of hypothesis keys) for an oracle without a matrix U")
+        keys = list(range(oracle.U.shape[1]))
+    else:
+        keys = list(pool)
+        if len(keys) == 0:
+            raise ValueError("pool must contain at least one hypothesis key, got an empty pool")
+    U = oracle.columns(keys)
+    # deduplicate identical columns (digest §5.4): keep the first occurrence
+    _, first = np.unique(U, axis=1, return_index=True)
+    first = np.sort(first)
+    return [keys[i] for i in first], U[:, first]
+
+
+def adaboost_qp(
+    oracle,
+    *,
+    T: float,
+    pool: Sequence | None = None,
+    eps: float = 1e-10,
+    max_iter: int = 500,
+) -> BoostResult:
+    """AdaBoost-QP, Shen & Li (2010), eq. (41), over a fixed pool of hypotheses.
+
+    ``min_w 1/2 w^T A w - T b^T w  s.t. w >= 0, 1^T w = 1`` with ``b = (1/M) sum_i y_i H_i^T`` and
+    ``A`` the population covariance of the rows ``y_i H_i``. With ``1^T w = 1`` the objective is
+    ``sigma^2 / 2 - T mean(varrho)`` (= -T^2 times (39), Theorem 3.3): maximise the mean normalised
+    margin, penalise its (population) variance. Solved by active-set Newton on the simplex (exact
+    Hessian ``A``); identical columns are merged first.
+
+    Parameters
+    ----------
+    oracle : refboost.Oracle
+        Provides the columns; a :class:`~refboost.MatrixOracle` without ``pool`` uses all columns.
+    T : float > 0
+    pool : sequence of keys, optional
+        Hypotheses to use (e.g. those selected by an AdaBoost run, Table II).
+    eps : float > 0
+        Tolerance on the Frank-Wolfe gap ``grad^T w - min grad`` (>= objective - optimum).
+    max_iter : int >= 1
+        Newton iterations.
+
+    Returns
+    -------
+    BoostResult
+        ``weights`` (sum 1, normalised margins), ``hypotheses`` = deduplicated pool keys,
+        ``distribution`` = softmax(-margins / T) (the AdaBoost weights (24) these margins induce),
+        ``gap`` = the Frank-Wolfe gap, ``extra``: ``qp_objective``, ``mean_margin``,
+        ``margin_variance``, ``b``, ``A``.
+    """
+    oracle = check_oracle(oracle)
+    T = check_T(T)
+    eps = check_eps(eps)
+    max_iter = check_max_iter(max_iter)
+    keys, U = _pool_matrix(oracle, pool)
+    b, A = qp_terms(U)
+
+    def fgh(w):
+        Aw = A @ w
+        return 0.5 * float(w @ Aw) - T * float(b @ w), Aw - T * b, A
+
+    t0 = time.perf_counter()
+    x0 = np.zeros(len(keys))
+    x0[int(np.argmax(b))] = 1.0
+    sol = minimize_on_simplex(fgh, x0, tol=eps, max_iter=max_iter)
+    w = sol.x
+    varrho = U @ w
+    history = [{"t": sol.n_iter, "objective": sol.value, "gap": sol.gap, "time": time.perf_counter() - t0}]
+    return BoostResult(
+        weights=w,
+        hypotheses=keys,
+        distribution=np.exp(log_softmax(-varrho / T)),
+        margins=varrho,
+        n_iter=sol.n_iter,
+        history=history,
+        gap=sol.gap,
+        converged=sol.converged,
+        message=("converged" if sol.converged else "max_iter reached") + f": Frank-Wolfe gap {sol.gap:.3g}",
+        algorithm="adaboost_qp",
+        params={"T": T, "eps": eps, "max_iter": max_iter, "pool_size": len(keys)},
+        extra={
+            "qp_objective": sol.value,
+            "mean_margin": float(varrho.mean()),
+            "margin_variance": float(varrho.var()),
+            "b": b,
+            "A": A,
+        },
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Generalised-hinge soft-margin LPBoost: (21)/(22) for p = 1, (28) for p > 1
+# ---------------------------------------------------------------------------------------------
+
+
+def tsallis_coefficient(D: float, p: float) -> float:
+    """``c = D^{1-q} (p^{1-q} - p^{-q}) = (pD)^{1-q} / q`` of dual (28), ``1/p + 1/q = 1``."""
+    q = p / (p - 1.0)
+    return (p * D) ** (1.0 - q) / q
+
+
+def _hinge_rho(m: np.ndarray, D: float, p: float) -> float:
+    """Optimal margin variable: root of ``D p sum_i (rho - m_i)_+^{p-1} = 1``."""
+    lo = float(m.min())
+    hi = lo + (1.0 / (D * p)) ** (1.0 / (p - 1.0))
+    phi = lambda rho: D * p * float(np.sum(np.maximum(rho - m, 0.0) ** (p - 1.0))) - 1.0
+    if phi(hi) <= 0.0:  # round-off at the bracket end
+        return hi
+    return brentq(phi, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
+
+
+#: Smallest ``rho - m_i`` used in the Hessian weight for 1 < p < 2 (the weight ~ (rho - m_i)^{p-2}).
+HINGE_HESS_FLOOR = 1e-8
+
+
+def hinge_master(U: np.ndarray, D: float, p: float):
+    """``G(lambda) = min_rho [-rho + D sum_i (rho - (U lambda)_i)_+^p]`` (minus the primal of (28)).
+
+    Envelope theorem: ``grad G = -U^T u`` with ``u_i = D p (rho - m_i)_+^{p-1}`` (a distribution,
+    the dual variable of (28)); ``Hess G = U^T diag(a) U - (U^T a)(U^T a)^T / 1^T a`` with
+    ``a_i = D p (p-1) (rho - m_i)_+^{p-2}``.
+    """
+
+    def f(lam):
+        m = U @ lam
+        rho = _hinge_rho(m, D, p)
+        return -rho + D * float(np.sum(np.maximum(rho - m, 0.0) ** p))
+
+    def u_of(lam):
+        m = U @ lam
+        rho = _hinge_rho(m, D, p)
+        return D * p * np.maximum(rho - m, 0.0) ** (p - 1.0)
+
+    def fgh(lam):
+        m = U @ lam
+        rho = _hinge_rho(m, D, p)
+        s = np.maximum(rho - m, 0.0)
+        u = D * p * s ** (p - 1.0)
+        act = s > 0
+        a = np.zeros_like(s)
+        a[act] = D * p * (p - 1.0) * np.maximum(s[act], HINGE_HESS_FLOOR) ** (p - 2.0)
+        Ua = U.T @ a
+        H = (U.T * a) @ U - np.outer(Ua, Ua) / max(a.sum(), np.finfo(float).tiny)
+        return -rho + D * float(np.sum(s**p)), -(U.T @ u), H
+
+    return fgh, f, u_of
+
+
+def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_iter: int = 1000) -> BoostResult:
+    """Soft-margin LPBoost with the generalised hinge loss, Shen & Li (2010), §3.2-3.3.
+
+    Primal (digest §7.26): ``max_{w, rho, xi} rho - D sum_i xi_i^p  s.t. U w >= rho 1 - xi, xi >= 0,
+    w in simplex``. Dual: for p = 1 the LP (22) ``min r s.t. U^T u <= r, u in simplex, u <= D``;
+    for p > 1 the Tsallis-entropy-regularised LP (28) ``min r + c sum_i u_i^q`` with
+    ``c = (pD)^{1-q}/q``, ``1/p + 1/q = 1``.
+
+    * p = 1 reuses the foundation's :func:`refboost.lpboost` with ``nu = 1/D`` (clipped to
+      [1, M]; D >= 1 is the hard margin) and the HiGHS restricted LP.
+    * p > 1: column generation; the restricted primal is solved in ``lambda`` after eliminating
+      ``rho`` by a 1-d root (``D p sum (rho - m)_+^{p-1} = 1``) and ``xi``; the KKT relations give
+      ``u_i = D p xi_i^{p-1}`` (digest §3.5: ``xi_i = (u_i/(pD))^{1/(p-1)}``).
+
+    Certificate (p > 1): ``gap = [max_h edge_h(u) + c sum u^q] - [rho - D sum xi^p]``, the duality
+    gap between the full dual (28) at ``(u, r = max edge)`` and the primal at the returned w.
+
+    Parameters
+    ----------
+    oracle : refboost.Oracle
+    D : float >= 1/M
+        Soft-margin trade-off / cap (dual feasibility needs D >= 1/M).
+    p : float >= 1
+        Hinge exponent.
+    eps : float > 0
+        Stop when the certified gap is <= eps.
+    max_iter : int >= 1
+        Maximum number of columns.
+    """
+    oracle = check_oracle(oracle)
+    M = oracle.n_examples
+    D = check_real(D, "D", low=1.0 / M)
+    p = check_real(p, "p", low=1.0)
+    eps = check_eps(eps)
+    max_iter = check_max_iter(max_iter)
+    if p == 1.0:
+        nu = min(max(1.0 / D, 1.0), float(M))
+        res = lpboost(oracle, nu=nu, eps=eps, max_iter=max_iter)
+        res.algorithm = "lpboost_hinge"
+        res.params = {"D": D, "p": p, "eps": eps, "max_iter": max_iter, "nu": nu}
+        return res
+
+    q = p / (p - 1.0)
+    c = tsallis_coefficient(D, p)
+    make = lambda U_S, _T: hinge_master(U_S, D, p)
+    # Reuse the CG driver with T = 1: its gap is max edge - u.m; add the Tsallis/slack terms below.
+    res = _column_generation(oracle, 1.0, eps, max_iter, make, "lpboost_hinge", "primal_objective", True)
+    U_S = oracle.columns(res.hypotheses)
+    lam = res.extra["lambda"]
+    m = U_S @ lam
+    rho = _hinge_rho(m, D, p)
+    xi = np.maximum(rho - m, 0.0)
+    u = D * p * xi ** (p - 1.0)
+    primal = rho - D * float(np.sum(xi**p))
+    _, h = oracle.best(u / u.sum())
+    r_full = float(h @ u)
+    dual = r_full + c * float(np.sum(u**q))
+    res.weights = lam
+    res.margins = m
+    res.distribution = u / u.sum()
+    res.gap = dual - primal
+    res.converged = res.gap <= eps
+    res.params = {"D": D, "p": p, "q": q, "eps": eps, "max_iter": max_iter}
+    res.extra.update({"primal_objective": primal, "dual_objective": dual, "rho": rho, "xi": xi, "r": r_full, "c": c})
+    return res
+
+
+# ---------------------------------------------------------------------------------------------
+# Entropy utilities (Definition 3.2 and the corrected q-log identity)
+# ---------------------------------------------------------------------------------------------
+
+
+def q_log(x, q: float) -> np.ndarray:
+    """Tsallis q-logarithm ``log_q(x) = (x^{1-q} - 1)/(1 - q)`` (``log`` at q = 1)."""
+    x = np.asarray(x, dtype=float)
+    if q == 1.0:
+        return np.log(x)
+    return (x ** (1.0 - q) - 1.0) / (1.0 - q)
+
+
+def tsallis_entropy(u, q: float) -> float:
+    """Tsallis entropy (29) ``S_q(u) = (1 - sum u_i^q)/(q - 1)`` (Shannon entropy at q = 1).
+
+    Corrected identity (digest §7.4): ``S_q = -sum u_i^q log_q u_i = sum u_i log_q(1/u_i)``; the
+    paper's ``-sum u_i log_q u_i`` equals ``S_{2-q}`` instead.
+    """
+    u = np.asarray(u, dtype=float)
+    q = check_real(q, "q")
+    if q <= 0 and np.any(u <= 0):
+        raise ValueError(f"q must be > 0 when u has zero entries, got q = {q}")
+    if q == 1.0:
+        nz = u[u > 0]
+        return float(-np.sum(nz * np.log(nz)))
+    return float((1.0 - np.sum(u**q)) / (q - 1.0))
+
+
+def binary_entropy_sum(u) -> float:
+    """``-sum_i [u_i log u_i + (1-u_i) log(1-u_i)]``, the regulariser of dual (31) (Table I)."""
+    u = np.asarray(u, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = np.where(u > 0, u * np.log(u), 0.0) + np.where(u < 1, (1 - u) * np.log1p(-u), 0.0)
+    return float(-np.sum(t))
+
+
+__all__: list[str] = [
+    "adaboost_cg",
+    "adaboost_qp",
+    "binary_entropy_sum",
+    "check_T",
+    "logitboost_cg",
+    "lpboost_hinge",
+    "q_log",
+    "tsallis_coefficient",
+    "tsallis_entropy",
+]

@@ -1,0 +1,341 @@
+"""Shen & Li (2010): AdaBoost-CG, LogitBoost-CG, AdaBoost-QP, generalised-hinge LPBoost.
+
+Two paths for every number: the specialised primal solvers of ``refboost.boosters.shen``
+(active-set Newton on the simplex, u by softmax) against cvxpy + Clarabel solves of the primal
+and of the entropy-maximisation duals in ``refboost.truth`` (equations as the paper reads).
+Tolerances: objective gaps 1e-6, KKT / dual-variable residuals 1e-4 (Clarabel's accuracy on
+the duals; digest §4 solver notes).
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.special import expit, log_softmax, logsumexp
+
+import refboost as rb
+from refboost import truth
+from refboost.boosters.shen import binary_entropy_sum, q_log, tsallis_coefficient, tsallis_entropy
+from refboost.instances import threshold_pool
+
+OBJ_TOL = 1e-6  # objective agreement between two solvers
+KKT_TOL = 1e-4  # dual-variable / KKT residuals (Clarabel accuracy)
+CG_EPS = 1e-9  # CG threshold when the full pool is the restricted problem
+
+
+def random_U(M=40, N=25, seed=0, corr=0.3):
+    rng = np.random.default_rng(seed)
+    y = rng.choice([-1.0, 1.0], M)
+    H = np.sign(rng.standard_normal((M, N)) + corr * y[:, None])
+    return y[:, None] * H
+
+
+def synthetic_stumps(M=80, d=3, seed=1):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1, 1, (M, d))
+    y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 - 0.3 + 0.3 * rng.standard_normal(M) > 0, 1.0, -1.0)
+    return threshold_pool(X, y)
+
+
+@pytest.fixture(scope="module")
+def U():
+    return random_U()
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 3.1: AdaBoost_l1 (5) <-> (10) <-> (15)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("T", [1 / 5, 1 / 10, 1 / 20])
+def test_theorem_3_1_strong_duality_and_kkt(U, T):
+    p5 = truth.adaboost_l1_primal_eq5(U, T)
+    d10 = truth.adaboost_l1_dual_eq10(U, T)
+    d15 = truth.adaboost_l1_dual_eq15(U, T)
+    assert abs(p5.value - d10.value) < OBJ_TOL
+    assert abs(p5.value + d15.value / T) < OBJ_TOL
+    res = rb.adaboost_cg(rb.MatrixOracle(U), T=T, eps=CG_EPS)
+    assert res.converged
+    assert abs(res.extra["primal_objective"] - p5.value) < OBJ_TOL
+    # (24): u = softmax(-U w), against the dual solution of (15)
+    assert np.abs(res.distribution - np.exp(log_softmax(-U[:, res.hypotheses] @ res.weights))).max() < 1e-12
+    assert np.abs(res.distribution - d15.x["u"]).max() < KKT_TOL
+    # w = lambda / T: multipliers of (15) sum to 1 and give the same margins; (10)'s multipliers are w
+    lam = d15.duals["lambda"]
+    assert abs(lam.sum() - 1.0) < KKT_TOL
+    assert np.abs(U @ (lam / T) - res.margins).max() < 1e2 * KKT_TOL
+    assert np.abs(U @ d10.duals["w"] - res.margins).max() < 1e2 * KKT_TOL
+    assert abs(res.weights.sum() - 1.0 / T) < 1e-12
+    # complementary slackness: active columns have the maximal edge r
+    edges = U.T @ res.distribution
+    r = res.extra["r"]
+    active = res.weights * T > 1e-8
+    assert np.abs(edges[res.hypotheses][active] - r).max() < 1e-8
+    assert edges.max() <= r + CG_EPS
+    assert abs(r - d15.x["r"]) < KKT_TOL
+
+
+def test_corrected_r_star_identity_and_paper_form_fails(U):
+    """Digest §3.2 [ERRATUM]: r* = -T sum u log u - T log sum exp(-rho/T) = sum u rho."""
+    T = 1 / 10
+    res = rb.adaboost_cg(rb.MatrixOracle(U), T=T, eps=CG_EPS)
+    d15 = truth.adaboost_l1_dual_eq15(U, T)
+    u, rho = res.distribution, res.extra["normalized_margins"]
+    neg_ent = float(np.sum(u * np.log(u)))
+    corrected = -T * neg_ent - T * logsumexp(-rho / T)
+    paper = T * neg_ent - T * logsumexp(-rho / T)
+    assert abs(corrected - d15.x["r"]) < OBJ_TOL
+    assert abs(float(u @ rho) - d15.x["r"]) < OBJ_TOL
+    assert abs(res.extra["r"] - float(u @ rho)) < 1e-9
+    assert abs(paper - d15.x["r"]) > 1e-2  # the printed identity fails
+
+
+def test_eq25_eq26_lp_bounds_and_gibbs(U):
+    T = 1 / 20
+    M = U.shape[0]
+    res = rb.adaboost_cg(rb.MatrixOracle(U), T=T, eps=CG_EPS)
+    opt5 = res.extra["primal_objective"]
+    u = res.distribution
+    # (25): margins fixed by u and the optimal value; (26): equal variances
+    assert np.abs(res.margins - (-np.log(u) - opt5)).max() < 1e-8
+    assert abs(np.var(res.margins) - np.var(np.log(u))) < 1e-8
+    # LP bounds: r_LP - T log M <= Opt(15) <= r_LP and r*(15) >= r_LP (HiGHS)
+    lp = truth.hard_margin_lp(U)
+    opt15 = -T * opt5
+    assert lp.value - T * np.log(M) - 1e-9 <= opt15 <= lp.value + 1e-9
+    assert res.extra["r"] >= lp.value - 1e-9
+    # Gibbs free energy (18) = Opt(15)
+    assert abs(truth.gibbs_eq18(U, T).value - opt15) < OBJ_TOL
+
+
+def test_exp_loss_dual_14(U):
+    """Digest §2.3: (14) is the dual of the exp loss (2) with 1^T w = 1/T; u = exp(-U w) unnormalised."""
+    T = 1 / 5
+    p = truth.exp_loss_primal_l1(U, T)
+    d = truth.exp_loss_dual_eq14(U, T)
+    assert abs(p.value - d.value) < OBJ_TOL
+    assert np.abs(d.x["u"] - np.exp(-U @ p.x["w"])).max() < 1e-3
+
+
+# ---------------------------------------------------------------------------------------------
+# Theorem 3.2: LogitBoost (32) <-> (30) <-> (31)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("T", [1 / 5, 1 / 20])
+def test_theorem_3_2_logitboost(U, T):
+    p32 = truth.logitboost_primal_eq32(U, T)
+    d30 = truth.logitboost_dual_eq30(U, T)
+    d31 = truth.logitboost_dual_eq31(U, T)
+    assert abs(p32.value - d30.value) < OBJ_TOL
+    assert abs(p32.value + d31.value / T) < OBJ_TOL
+    res = rb.logitboost_cg(rb.MatrixOracle(U), T=T, eps=CG_EPS)
+    assert abs(res.extra["primal_objective"] - p32.value) < OBJ_TOL
+    u = res.extra["u"]
+    assert np.abs(u - expit(-res.margins)).max() < 1e-12  # (33)
+    assert np.abs(u - d31.x["u"]).max() < KKT_TOL
+    assert np.all((u > 0) & (u < 1))
+    assert abs(u.sum() - 1.0) > 0.5  # not a distribution
+    assert np.all(u[res.margins > 0] < 0.5)
+    lam = d31.duals["lambda"]
+    assert abs(lam.sum() - 1.0) < KKT_TOL
+    assert np.abs(U @ (lam / T) - res.margins).max() < 1e2 * KKT_TOL
+    # dual (31) objective at the specialised u equals -T * Opt(32)
+    dual31 = res.extra["r"] - T * binary_entropy_sum(u)
+    assert abs(dual31 + T * res.extra["primal_objective"]) < 1e-8
+
+
+# ---------------------------------------------------------------------------------------------
+# Column generation guarantee (digest §4.9) on a stump pool
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("T", [1 / 5, 1 / 20, 1 / 50])
+def test_cg_certificate_against_full_pool(T):
+    U = synthetic_stumps()
+    eps = 1e-5
+    full = truth.adaboost_l1_primal_eq5(U, T).value
+    res = rb.adaboost_cg(rb.MatrixOracle(U), T=T, eps=eps)
+    assert res.converged
+    excess = res.extra["primal_objective"] - full
+    assert -OBJ_TOL <= excess <= eps / T + OBJ_TOL
+    assert excess <= res.gap + OBJ_TOL  # the certificate bounds the true excess
+    obj = res.history_array("objective")
+    assert np.all(np.diff(obj) <= 1e-9)  # restricted optimum non-increasing
+    assert len(set(res.hypotheses)) == len(res.hypotheses)
+    assert abs(res.weights.sum() - 1 / T) < 1e-12
+    assert res.n_iter < U.shape[1]
+
+
+def test_logitboost_cg_certificate_against_full_pool():
+    U = synthetic_stumps(seed=3)
+    T, eps = 1 / 20, 1e-5
+    full = truth.logitboost_primal_eq32(U, T).value
+    res = rb.logitboost_cg(rb.MatrixOracle(U), T=T, eps=eps)
+    assert res.converged
+    assert -OBJ_TOL <= res.extra["primal_objective"] - full <= eps / T + OBJ_TOL
+
+
+def test_tiny_T_does_not_overflow():
+    """T = 1/500 (in the paper's grid): u spans e^{2/T}; the primal route stays finite."""
+    U = synthetic_stumps()
+    T = 1 / 500
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with np.errstate(over="raise", invalid="raise", divide="raise"):
+            res = rb.adaboost_cg(rb.MatrixOracle(U), T=T, eps=1e-6)
+            resl = rb.logitboost_cg(rb.MatrixOracle(U), T=T, eps=1e-6)
+    for r in (res, resl):
+        assert r.converged and np.isfinite(r.extra["primal_objective"])
+        assert np.all(np.isfinite(r.distribution)) and abs(r.weights.sum() - 500) < 1e-9
+    lp = truth.hard_margin_lp(U)
+    opt15 = -T * res.extra["primal_objective"]
+    assert lp.value - T * np.log(U.shape[0]) - 1e-6 <= opt15 <= lp.value + 1e-6 + T * res.gap
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000), T=st.sampled_from([1 / 2, 1 / 10, 1 / 30]))
+def test_property_cg_matches_truth(seed, T):
+    U = random_U(M=15, N=8, seed=seed)
+    res = rb.adaboost_cg(rb.MatrixOracle(U, reflexive=True), T=T, eps=1e-8)
+    full = truth.adaboost_l1_primal_eq5(np.hstack([U, -U]), T).value
+    assert abs(res.extra["primal_objective"] - full) < OBJ_TOL
+
+
+# ---------------------------------------------------------------------------------------------
+# AdaBoost-QP (41), Theorem 3.3
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("T", [1 / 2, 1 / 10, 1 / 50])
+def test_adaboost_qp_against_truth_and_objective_identity(U, T):
+    oracle = rb.MatrixOracle(U, reflexive=True)
+    res = rb.adaboost_qp(oracle, T=T)
+    tr = truth.adaboost_qp_eq41(oracle.U, T)
+    assert res.converged
+    assert abs(res.extra["qp_objective"] - tr.value) < OBJ_TOL
+    rho = res.margins
+    assert abs(res.extra["qp_objective"] - (np.var(rho) / 2 - T * rho.mean())) < 1e-12
+    assert abs(res.weights.sum() - 1.0) < 1e-12 and np.all(res.weights >= 0)
+    assert len(res.hypotheses) == oracle.n_hypotheses  # no duplicate columns in this U
+
+
+def test_adaboost_qp_pool_and_dedup(U):
+    oracle = rb.MatrixOracle(np.hstack([U, U[:, :3]]))
+    res = rb.adaboost_qp(oracle, T=0.1)
+    assert len(res.hypotheses) == U.shape[1]
+    res2 = rb.adaboost_qp(oracle, T=0.1, pool=[0, 1, 2, 25])
+    assert res2.hypotheses == [0, 1, 2]
+
+
+def test_theorem_3_3_mgf_validity_regime():
+    """(38) is the Gaussian MGF: accurate for sigma/T <~ 1, unusable for sigma/T >> 1 (digest §4.8).
+
+    Exactly Gaussian margins (mean = sigma = 0.1, M = 1000); the Monte Carlo estimate of
+    E exp(-rho/T) has relative variance exp(sigma^2/T^2) - 1.
+    """
+    mean, sigma, M = 0.1, 0.1, 1000
+    approx = lambda T: -mean / T + sigma**2 / (2 * T**2)
+    emp = {}
+    for seed in range(4):
+        rho = np.random.default_rng(seed).normal(mean, sigma, M)
+        for inv_T in (2, 10, 50, 200):
+            emp.setdefault(inv_T, []).append(logsumexp(-rho * inv_T) - np.log(M))
+    rel = {k: np.abs(np.array(v) - approx(1 / k)) / max(1.0, abs(approx(1 / k))) for k, v in emp.items()}
+    assert rel[2].max() < 0.05 and rel[10].max() < 0.1  # sigma/T = 0.2, 1
+    assert np.ptp(emp[50]) > 1.0  # sigma/T = 5: the sample value is unstable across draws
+    assert rel[200].min() > 0.5  # sigma/T = 20: (38) overshoots by a factor > 2
+
+
+# ---------------------------------------------------------------------------------------------
+# Generalised-hinge LPBoost and Tsallis entropy
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("D", [0.05, 0.2])
+def test_hinge_p1_reuses_lp(U, D):
+    res = rb.lpboost_hinge(rb.MatrixOracle(U), D=D, p=1.0, eps=1e-9)
+    lp = truth.soft_margin_lp(U, nu=1 / D)
+    prim = truth.generalized_hinge_primal(U, D, 1.0)
+    assert abs(rb.soft_margin(res.margins, 1 / D) - lp.value) < 1e-8
+    assert abs(prim.value - lp.value) < OBJ_TOL
+
+
+@pytest.mark.parametrize("p", [1.5, 2.0, 3.0])
+@pytest.mark.parametrize("D", [0.05, 1.0])
+def test_hinge_tsallis_dual_28(U, p, D):
+    prim = truth.generalized_hinge_primal(U, D, p)
+    dual = truth.tsallis_dual_eq28(U, D, p)
+    assert abs(prim.value - dual.value) < OBJ_TOL
+    res = rb.lpboost_hinge(rb.MatrixOracle(U), D=D, p=p, eps=1e-9)
+    assert res.converged and res.gap <= 1e-9
+    assert abs(res.extra["primal_objective"] - prim.value) < OBJ_TOL
+    assert abs(res.extra["dual_objective"] - dual.value) < OBJ_TOL
+    u, xi = res.distribution, res.extra["xi"]
+    assert np.abs(xi - (u / (p * D)) ** (1 / (p - 1))).max() < 1e-10  # KKT, specialised path
+    assert np.abs(prim.x["xi"] - (dual.x["u"].clip(0) / (p * D)) ** (1 / (p - 1))).max() < 1e-3  # truth path
+    q = p / (p - 1)
+    c = D ** (1 - q) * (p ** (1 - q) - p ** (-q))
+    assert abs(c - tsallis_coefficient(D, p)) < 1e-14
+    # (28) objective = r + c (1 - (q-1) S_q(u))
+    assert abs(dual.value - (dual.x["r"] + c * (1 - (q - 1) * tsallis_entropy(dual.x["u"].clip(0), q)))) < 1e-8
+
+
+def test_tsallis_identities_and_paper_form_fails():
+    rng = np.random.default_rng(2)
+    u = rng.dirichlet(np.ones(12))
+    shannon = -np.sum(u * np.log(u))
+    assert abs(tsallis_entropy(u, 1 + 1e-7) - shannon) < 1e-5
+    for q in (0.5, 1.5, 2.0, 3.0):
+        s = tsallis_entropy(u, q)
+        assert abs(s - (-np.sum(u**q * q_log(u, q)))) < 1e-12  # corrected
+        assert abs(s - np.sum(u * q_log(1 / u, q))) < 1e-12  # corrected
+        paper = -np.sum(u * q_log(u, q))
+        assert abs(paper - tsallis_entropy(u, 2 - q)) < 1e-12  # the paper's form is S_{2-q}
+        assert abs(paper - s) > 1e-3  # ... and differs from S_q
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad input
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fn", [rb.adaboost_cg, rb.logitboost_cg, rb.adaboost_qp])
+def test_bad_T_eps_max_iter(U, fn):
+    o = rb.MatrixOracle(U)
+    for T in (0.0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="T"):
+            fn(o, T=T)
+    with pytest.raises(TypeError, match="T"):
+        fn(o, T="0.1")
+    for eps in (0.0, -1e-3):
+        with pytest.raises(ValueError, match="eps"):
+            fn(o, T=0.1, eps=eps)
+    with pytest.raises(ValueError, match="max_iter"):
+        fn(o, T=0.1, max_iter=0)
+    with pytest.raises(TypeError, match="oracle"):
+        fn(U, T=0.1)
+
+
+def test_bad_hinge_and_pool_inputs(U):
+    o = rb.MatrixOracle(U)
+    with pytest.raises(ValueError, match="D"):
+        rb.lpboost_hinge(o, D=1 / (2 * U.shape[0]), p=2.0)
+    with pytest.raises(ValueError, match="p"):
+        rb.lpboost_hinge(o, D=0.1, p=0.5)
+    with pytest.raises(ValueError, match="eps"):
+        rb.lpboost_hinge(o, D=0.1, p=2.0, eps=0)
+    with pytest.raises(ValueError, match="pool"):
+        rb.adaboost_qp(o, T=0.1, pool=[])
+    with pytest.raises(ValueError, match="U"):
+        rb.MatrixOracle(np.zeros((0, 3)))  # empty pool
+    with pytest.raises(ValueError, match="y"):
+        threshold_pool(np.zeros((4, 2)), np.array([0, 1, 1, -1]))
+    with pytest.raises(ValueError, match="X"):
+        threshold_pool(np.zeros((3, 2)), np.array([1, -1, 1, -1]))
+    with pytest.raises(ValueError, match="q"):
+        tsallis_entropy(np.ones(3) / 3, float("nan"))
