@@ -78,9 +78,7 @@ class MatrixOracle(Oracle):
         return j, self.U[:, j].copy()
 
     def column(self, key) -> np.ndarray:
-        j = int(key)
-        if not 0 <= j < self.n_hypotheses:
-            raise ValueError(f"key must be a column index in [0, {self.n_hypotheses - 1}], got {key}")
+        j = _index_key(key, self.n_hypotheses)
         return self.U[:, j].copy()
 
     def columns(self, keys) -> np.ndarray:
@@ -91,3 +89,451 @@ class MatrixOracle(Oracle):
 
     def __repr__(self) -> str:
         return f"MatrixOracle(N={self.n_examples}, K={self.n_hypotheses}, reflexive={self.reflexive})"
+
+
+# ======================================================================================
+# Weak learners on a feature matrix X (decision stumps, depth-2 trees, raw features,
+# linear-kernel columns, LDA). Every hypothesis maps into [-1, 1]; u = y * h(X).
+# ======================================================================================
+
+#: Default absolute tolerance under which two edges count as tied.
+EDGE_TIE_TOL = 1e-12
+
+#: Regularisation added to the within-class scatter of the LDA learner (Shen & Li 2010, §4).
+LDA_RIDGE = 1e-4
+
+#: Key of a constant stump: h = s everywhere (feature -1, threshold -inf).
+CONSTANT_FEATURE = -1
+
+
+def _check_Xy(X, y, name_X: str = "X", name_y: str = "y"):
+    """Validate a feature matrix (dense or scipy.sparse) and labels in {-1, +1} with both classes."""
+    import scipy.sparse as sp
+
+    from ._validation import check_array, check_labels
+
+    if sp.issparse(X):
+        Xd = X.toarray().astype(float)
+        if not np.all(np.isfinite(Xd)):
+            raise ValueError(f"{name_X} must contain only finite values (found NaN or inf)")
+        if Xd.ndim != 2 or Xd.size == 0:
+            raise ValueError(f"{name_X} must be a non-empty 2-d array, got shape {Xd.shape}")
+    else:
+        Xd = check_array(X, name_X, ndim=2)
+    yv = check_labels(y, name_y)
+    if yv.shape[0] != Xd.shape[0]:
+        raise ValueError(f"{name_y} must have one label per row of {name_X}: {yv.shape[0]} labels, {Xd.shape[0]} rows")
+    if np.unique(yv).size < 2:
+        raise ValueError(f"{name_y} must contain both classes -1 and +1 (single-class data has no edge to maximise)")
+    return Xd, yv
+
+
+def _check_X_new(X, n_features: int, name: str = "X") -> np.ndarray:
+    import scipy.sparse as sp
+
+    from ._validation import check_array
+
+    Xd = X.toarray().astype(float) if sp.issparse(X) else X
+    Xd = check_array(Xd, name, ndim=2)
+    if Xd.shape[1] != n_features:
+        raise ValueError(f"{name} must have {n_features} features (as the training data), got {Xd.shape[1]}")
+    return Xd
+
+
+def _check_bool(value, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be a bool, got {type(value).__name__}")
+    return value
+
+
+class _PredictMixin:
+    """``column(key) = y * h_key(X_train)`` and ``predict(keys, weights, X) = sum_k w_k h_k(X)``."""
+
+    X: np.ndarray
+    y: np.ndarray
+    n_features: int
+
+    def evaluate(self, key, X) -> np.ndarray:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def column(self, key) -> np.ndarray:
+        return self.y * self.evaluate(key, self.X)
+
+    def predict(self, keys: Sequence[Hashable], weights, X) -> np.ndarray:
+        """The combined hypothesis ``f(x) = sum_k weights[k] h_{keys[k]}(x)`` on the rows of ``X``.
+
+        ``sign(f)`` is the classifier (ties f = 0 -> +1 by convention, Mitsuboshi digest §6.22).
+        """
+        from ._validation import check_array
+
+        keys = list(keys)
+        w = np.zeros(0) if len(keys) == 0 else check_array(weights, "weights", ndim=1)
+        if w.shape[0] != len(keys):
+            raise ValueError(f"weights must have one entry per key: {w.shape[0]} weights, {len(keys)} keys")
+        Xn = _check_X_new(X, self.n_features)
+        f = np.zeros(Xn.shape[0])
+        for k, wk in zip(keys, w, strict=True):
+            f += wk * self.evaluate(k, Xn)
+        return f
+
+
+class StumpOracle(_PredictMixin, Oracle):
+    r"""Exact decision stumps: the maximum-edge stump over all distinct thresholds.
+
+    A stump is ``h(x) = s * (+1 if x_j > theta else -1)`` with feature ``j``, a threshold
+    ``theta`` halfway between two consecutive distinct training values of feature ``j`` and a
+    polarity ``s``; the constant hypotheses ``h = s`` (key ``(-1, -inf, s)``) are members too.
+    With ``reflexive=True`` (default) both polarities are in the class (the class is closed under
+    negation, Glocer 2009 §5.2), else only ``s = +1``. Keys are tuples ``(j, theta, s)``.
+
+    Edge of a stump under ``d`` (Shen & Li 2010, eq. (42)): with ``v = d * y``, ``T = sum v``
+    and ``L = sum_{x_nj <= theta} v_n``, ``u . d = s (T - 2 L)``. Each call forms, per feature, the
+    ``v``-weighted histogram over the distinct values (one ``bincount`` over the N x d value
+    codes computed once at construction) and its cumulative sums: O(N d) per call.
+
+    Ties (edges within ``tie_tol``) are broken by the order constant stumps first, then feature
+    ``j`` ascending, threshold ascending, ``s = +1`` before ``s = -1``.
+
+    Parameters
+    ----------
+    X : array_like or scipy.sparse matrix, shape (N, d)
+        Finite features (sparse input is densified once; constant features allowed).
+    y : array_like, shape (N,)
+        Labels in {-1, +1}, both classes present.
+    reflexive : bool, default True
+    tie_tol : float, default 1e-12
+    """
+
+    def __init__(self, X, y, reflexive: bool = True, *, tie_tol: float = EDGE_TIE_TOL):
+        import scipy.sparse as sp
+
+        from ._validation import check_real
+
+        self.X, self.y = _check_Xy(X, y)
+        self.reflexive = _check_bool(reflexive, "reflexive")
+        self.tie_tol = check_real(tie_tol, "tie_tol", low=0.0)
+        self.n_examples, self.n_features = self.X.shape
+        N, p = self.X.shape
+        codes = np.empty((N, p), dtype=np.int64)
+        thresholds, feature, is_split = [], [], []
+        offset = 0
+        for j in range(p):
+            uniq, inv = np.unique(self.X[:, j], return_inverse=True)
+            codes[:, j] = inv + offset
+            mid = (uniq[:-1] + uniq[1:]) / 2.0
+            mid = np.where(mid < uniq[1:], mid, uniq[:-1])  # guard: a midpoint that rounds up to the right value
+            thresholds.append(np.r_[mid, np.inf])
+            feature.append(np.full(uniq.size, j))
+            is_split.append(np.r_[np.ones(uniq.size - 1, bool), False])  # no split after the largest value
+            offset += uniq.size
+        self._codes = codes.ravel()  # C order: element (n, j) at n * p + j
+        # one-hot map bins x examples: histogram of v over each feature's distinct values = onehot_T @ v
+        onehot = sp.csr_matrix((np.ones(N * p), self._codes, np.arange(0, N * p + 1, p)), shape=(N, offset))
+        self._onehot_T = onehot.T  # CSC, no sorting needed (codes increase along each row)
+        self._n_bins = offset
+        self._thresholds = np.concatenate(thresholds)
+        self._feature = np.concatenate(feature)
+        self._is_split = np.concatenate(is_split)
+        self._seg_start = np.r_[0, np.cumsum([t.size for t in thresholds])[:-1]]
+        self._bin_seg_start = np.repeat(self._seg_start, [t.size for t in thresholds])
+
+    # -- the search, vectorised over rows of histograms (used by the tree oracle too) --
+
+    def _histograms(self, V: np.ndarray) -> np.ndarray:
+        """Rows of per-bin sums of the rows of V (shape R x N) -> R x n_bins (one sparse product)."""
+        return (self._onehot_T @ V.T).T
+
+    def _best_from_hist(self, H: np.ndarray, T: np.ndarray):
+        """Best stump per row: returns (edge, key) lists. H: R x n_bins histograms, T: row totals."""
+        C = np.cumsum(H, axis=1)
+        start_prev = self._bin_seg_start - 1
+        before = np.where(start_prev >= 0, C[:, np.maximum(start_prev, 0)], 0.0)
+        L = C - before  # sum over values <= this bin, within the bin's feature
+        S = T[:, None] - 2.0 * L  # edge of (j, theta, +1)
+        score = np.abs(S) if self.reflexive else S.copy()
+        score[:, ~self._is_split] = -np.inf
+        const = np.abs(T) if self.reflexive else T
+        out = []
+        for r in range(H.shape[0]):
+            m = max(score[r].max() if score.shape[1] else -np.inf, const[r])
+            if const[r] >= m - self.tie_tol:
+                s = 1 if (T[r] >= 0 or not self.reflexive) else -1
+                out.append((float(s * T[r]), (CONSTANT_FEATURE, -np.inf, s)))
+                continue
+            b = int(np.flatnonzero(score[r] >= m - self.tie_tol)[0])
+            s = 1 if (S[r, b] >= 0 or not self.reflexive) else -1
+            out.append((float(s * S[r, b]), (int(self._feature[b]), float(self._thresholds[b]), s)))
+        return out
+
+    def best(self, d) -> tuple[tuple, np.ndarray]:
+        d = self._check_d(d)
+        v = d * self.y
+        H = self._histograms(v[None, :])
+        _, key = self._best_from_hist(H, np.array([v.sum()]))[0]
+        return key, self.column(key)
+
+    def best_edge(self, d) -> tuple[tuple, float]:
+        """``(key, edge)`` of the best stump (no column materialised)."""
+        d = self._check_d(d)
+        v = d * self.y
+        edge, key = self._best_from_hist(self._histograms(v[None, :]), np.array([v.sum()]))[0]
+        return key, edge
+
+    def _check_key(self, key) -> tuple[int, float, int]:
+        try:
+            j, theta, s = key
+        except (TypeError, ValueError):
+            raise ValueError(f"key must be a stump key (feature, threshold, sign), got {key!r}") from None
+        if s not in (1, -1) or not (j == CONSTANT_FEATURE or 0 <= j < self.n_features):
+            raise ValueError(f"key must be (feature in [-1, {self.n_features - 1}], threshold, sign +-1), got {key!r}")
+        if s == -1 and not self.reflexive:
+            raise ValueError(f"key {key!r} has sign -1 but the class is not reflexive")
+        return int(j), float(theta), int(s)
+
+    def evaluate(self, key, X) -> np.ndarray:
+        """``h(x)`` of stump ``key`` on the rows of X (values in {-1, +1})."""
+        j, theta, s = self._check_key(key)
+        if j == CONSTANT_FEATURE:
+            return np.full(X.shape[0], float(s))
+        return s * np.where(X[:, j] > theta, 1.0, -1.0)
+
+    def n_hypotheses(self) -> int:
+        """Number of distinct stump keys in the class (both polarities if reflexive)."""
+        k = int(self._is_split.sum()) + 1
+        return 2 * k if self.reflexive else k
+
+    def all_keys(self) -> list[tuple]:
+        """Every stump key, in the tie-breaking order (for brute-force checks on small data)."""
+        signs = (1, -1) if self.reflexive else (1,)
+        keys = [(CONSTANT_FEATURE, -np.inf, s) for s in signs]
+        for b in np.flatnonzero(self._is_split):
+            keys += [(int(self._feature[b]), float(self._thresholds[b]), s) for s in signs]
+        return keys
+
+    def __repr__(self) -> str:
+        return f"StumpOracle(N={self.n_examples}, d={self.n_features}, reflexive={self.reflexive})"
+
+
+class TreeOracle(_PredictMixin, Oracle):
+    r"""Depth-2 decision trees maximising the edge.
+
+    A tree splits the root on ``x_j <= theta`` (a stump threshold of :class:`StumpOracle`) and
+    puts a stump (or a constant) of either polarity in each child:
+    ``h(x) = h_left(x) if x_j <= theta else h_right(x)``, values in {-1, +1}. Key:
+    ``(j, theta, left_stump_key, right_stump_key)``.
+
+    Split criterion (the FW paper leaves it open, Mitsuboshi digest §6.18): **the weighted
+    edge** ``u . d``. For a fixed root split the two children are independent, so the best tree
+    with that root has edge ``B(left) + B(right)``, where ``B(S)`` is the best reflexive-stump edge
+    on the examples in S (the other examples' weights set to zero).
+
+    * ``search="exact"`` (default): maximise over every root split: the true argmax over the class
+      (an exact linear-minimisation oracle), O(n_splits * N d) per call -- small data only.
+    * ``search="greedy"``: root = the maximum-edge stump's split, then the best child stumps
+      (CART-like, one level at a time, with the edge as the criterion): O(N d) per call.
+
+    Ties are broken like :class:`StumpOracle` (root feature, then threshold ascending; children
+    in the stump order). The class is closed under negation.
+    """
+
+    SEARCHES = ("exact", "greedy")
+
+    def __init__(self, X, y, *, search: str = "exact", tie_tol: float = EDGE_TIE_TOL):
+        from ._validation import check_choice
+
+        self._stumps = StumpOracle(X, y, reflexive=True, tie_tol=tie_tol)
+        self.X, self.y = self._stumps.X, self._stumps.y
+        self.n_examples, self.n_features = self.X.shape
+        self.search = check_choice(search, "search", self.SEARCHES)
+        self.tie_tol = self._stumps.tie_tol
+        st = self._stumps
+        self._split_bins = np.flatnonzero(st._is_split)
+        # left-membership of every root split: code of x_j <= code of the split's bin
+        codes = st._codes.reshape(self.n_examples, self.n_features)
+        self._left = codes[:, st._feature[self._split_bins]] <= self._split_bins[None, :]  # N x n_splits
+
+    def _children(self, v: np.ndarray, cols: np.ndarray):
+        masks = self._left[:, cols].T  # R x N
+        VL = masks * v[None, :]
+        VR = (~masks) * v[None, :]
+        st = self._stumps
+        HL, HR = st._histograms(VL), st._histograms(VR)
+        return st._best_from_hist(HL, VL.sum(axis=1)), st._best_from_hist(HR, VR.sum(axis=1))
+
+    def best_edge(self, d) -> tuple[tuple, float]:
+        d = self._check_d(d)
+        v = d * self.y
+        st = self._stumps
+        if self._split_bins.size == 0:  # every feature constant: only constant hypotheses
+            key, e = st.best_edge(d)
+            return (CONSTANT_FEATURE, -np.inf, key, key), e
+        if self.search == "greedy":
+            H = st._histograms(v[None, :])
+            T = np.array([v.sum()])
+            C = np.cumsum(H, axis=1)
+            before = np.where(st._bin_seg_start > 0, C[:, np.maximum(st._bin_seg_start - 1, 0)], 0.0)
+            score = np.abs(T[:, None] - 2.0 * (C - before))[0, self._split_bins]
+            cols = np.array([int(np.flatnonzero(score >= score.max() - self.tie_tol)[0])])
+        else:
+            cols = np.arange(self._split_bins.size)
+        left, right = self._children(v, cols)
+        total = np.array([a[0] + b[0] for a, b in zip(left, right, strict=True)])
+        i = int(np.flatnonzero(total >= total.max() - self.tie_tol)[0])
+        b = self._split_bins[cols[i]]
+        key = (int(st._feature[b]), float(st._thresholds[b]), left[i][1], right[i][1])
+        return key, float(total[i])
+
+    def best(self, d) -> tuple[tuple, np.ndarray]:
+        key, _ = self.best_edge(d)
+        return key, self.column(key)
+
+    def evaluate(self, key, X) -> np.ndarray:
+        try:
+            j, theta, kl, kr = key
+        except (TypeError, ValueError):
+            raise ValueError(f"key must be a tree key (feature, threshold, left key, right key), got {key!r}") from None
+        if not (j == CONSTANT_FEATURE or 0 <= j < self.n_features):
+            raise ValueError(f"key feature must lie in [-1, {self.n_features - 1}], got {j}")
+        hl, hr = self._stumps.evaluate(kl, X), self._stumps.evaluate(kr, X)
+        if j == CONSTANT_FEATURE:
+            return hl
+        return np.where(X[:, j] <= theta, hl, hr)
+
+    def __repr__(self) -> str:
+        return f"TreeOracle(N={self.n_examples}, d={self.n_features}, search={self.search!r})"
+
+
+def _index_key(key, n: int) -> int:
+    """A column-index key in [0, n - 1] (TypeError/ValueError naming ``key`` otherwise)."""
+    import numbers
+
+    if isinstance(key, bool) or not isinstance(key, numbers.Integral):
+        raise ValueError(f"key must be a column index (int) in [0, {n - 1}], got {key!r}")
+    if not 0 <= int(key) < n:
+        raise ValueError(f"key must be a column index in [0, {n - 1}], got {key}")
+    return int(key)
+
+
+def _max_abs_scale(A: np.ndarray) -> np.ndarray:
+    """Per-column max |A|, with 1 for all-zero columns (those hypotheses are identically 0)."""
+    c = np.max(np.abs(A), axis=0)
+    return np.where(c > 0, c, 1.0)
+
+
+class RawFeatureOracle(_PredictMixin, MatrixOracle):
+    r"""Raw features as hypotheses: ``h_j(x) = x_j / c_j``, ``c_j = max_n |x_nj|`` on the training set.
+
+    Scaling per Glocer digest D15 (so h is in [-1, 1] on the training set; on new data the
+    value is clipped to [-1, 1]). Keys are column indices as in :class:`MatrixOracle`
+    (``j + d`` is ``-h_j`` when ``reflexive``, the default).
+    """
+
+    def __init__(self, X, y, reflexive: bool = True, *, tie_tol: float = EDGE_TIE_TOL):
+        Xd, yv = _check_Xy(X, y)
+        _check_bool(reflexive, "reflexive")
+        self.X, self.y = Xd, yv
+        self.scale = _max_abs_scale(Xd)
+        self.n_features = Xd.shape[1]
+        super().__init__(yv[:, None] * Xd / self.scale, reflexive=reflexive, tie_tol=tie_tol)
+
+    def evaluate(self, key, X) -> np.ndarray:
+        j = _index_key(key, self.n_hypotheses)
+        sign = -1.0 if j >= self.n_features else 1.0
+        j %= self.n_features
+        return sign * np.clip(X[:, j] / self.scale[j], -1.0, 1.0)
+
+    def column(self, key) -> np.ndarray:
+        return MatrixOracle.column(self, _index_key(key, self.n_hypotheses))
+
+
+class KernelColumnOracle(_PredictMixin, MatrixOracle):
+    r"""Linear-kernel ("SVM") hypotheses ``h_m(x) = <x, x_m> / c_m`` (Glocer 2009, ch. 5).
+
+    One hypothesis per training example ``m``; ``c_m = max_n |<x_n, x_m>|`` over the training
+    set (Glocer digest D15), so h_m is in [-1, 1] there (clipped to [-1, 1] on new data). Keys are
+    column indices (``m + N`` is ``-h_m`` when ``reflexive``, the default).
+    """
+
+    def __init__(self, X, y, reflexive: bool = True, *, tie_tol: float = EDGE_TIE_TOL):
+        Xd, yv = _check_Xy(X, y)
+        _check_bool(reflexive, "reflexive")
+        self.X, self.y = Xd, yv
+        self.n_features = Xd.shape[1]
+        K = Xd @ Xd.T
+        self.scale = _max_abs_scale(K)
+        self.n_centres = Xd.shape[0]
+        super().__init__(yv[:, None] * K / self.scale[None, :], reflexive=reflexive, tie_tol=tie_tol)
+
+    def evaluate(self, key, X) -> np.ndarray:
+        m = _index_key(key, self.n_hypotheses)
+        sign = -1.0 if m >= self.n_centres else 1.0
+        m %= self.n_centres
+        return sign * np.clip(X @ self.X[m] / self.scale[m], -1.0, 1.0)
+
+    def column(self, key) -> np.ndarray:
+        return MatrixOracle.column(self, _index_key(key, self.n_hypotheses))
+
+
+class LDAOracle(_PredictMixin, Oracle):
+    r"""Weighted Fisher LDA with a thresholded projection (Shen & Li 2010, §4).
+
+    Under ``d``: class means ``mu_c = sum_{y_n=c} d_n x_n / sum_{y_n=c} d_n``, within-class scatter
+    ``S_w = sum_n d_n (x_n - mu_{y_n})(x_n - mu_{y_n})^T``, direction
+    ``w = (S_w + 1e-4 I)^{-1} (mu_+ - mu_-)`` (the ``1e-4 I`` of Shen & Li §4), normalised to unit
+    length; then the maximum-edge reflexive stump on the projection ``z = X w`` gives the
+    threshold and polarity: ``h(x) = s * sign(w . x - theta)`` (+1 above theta).
+
+    The paper does not say how the weights enter; this is the choice of the Shen-Li digest §5.5.
+    LDA is **not** an exact oracle over all linear threshold functions: its edge is the best
+    over thresholds along its own direction only, so column-generation certificates that assume
+    an exact oracle do not hold with it. Keys: ``(w as a tuple, theta, s)``.
+    """
+
+    def __init__(self, X, y, *, ridge: float = LDA_RIDGE, tie_tol: float = EDGE_TIE_TOL):
+        from ._validation import check_real
+
+        self.X, self.y = _check_Xy(X, y)
+        self.ridge = check_real(ridge, "ridge", low=0.0, low_open=True)
+        self.tie_tol = check_real(tie_tol, "tie_tol", low=0.0)
+        self.n_examples, self.n_features = self.X.shape
+
+    def direction(self, d) -> np.ndarray:
+        """The regularised LDA direction under distribution ``d`` (unit norm)."""
+        d = self._check_d(d)
+        pos, neg = self.y > 0, self.y < 0
+        mu = {}
+        for c, mask in ((True, pos), (False, neg)):
+            wc = d[mask].sum()
+            # a class without weight: fall back to its plain mean (the difference stays defined)
+            mu[c] = d[mask] @ self.X[mask] / wc if wc > 0 else self.X[mask].mean(axis=0)
+        mu_diff = mu[True] - mu[False]
+        R = self.X - np.where(pos[:, None], mu[True], mu[False])
+        Sw = (R * d[:, None]).T @ R
+        w = np.linalg.solve(Sw + self.ridge * np.eye(self.n_features), mu_diff)
+        nrm = np.linalg.norm(w)
+        return w / nrm if nrm > 0 else np.eye(self.n_features)[0]
+
+    def best(self, d) -> tuple[tuple, np.ndarray]:
+        key, _ = self.best_edge(d)
+        return key, self.column(key)
+
+    def best_edge(self, d) -> tuple[tuple, float]:
+        d = self._check_d(d)
+        w = self.direction(d)
+        z = (self.X @ w)[:, None]
+        key1, edge = StumpOracle(z, self.y, reflexive=True, tie_tol=self.tie_tol).best_edge(d)
+        _, theta, s = key1
+        return (tuple(w.tolist()), float(theta), int(s)), edge
+
+    def evaluate(self, key, X) -> np.ndarray:
+        try:
+            w, theta, s = key
+            w = np.asarray(w, dtype=float)
+        except (TypeError, ValueError):
+            raise ValueError(f"key must be an LDA key (direction, threshold, sign), got {key!r}") from None
+        if w.shape != (self.n_features,) or s not in (1, -1):
+            raise ValueError(f"key must hold a direction of length {self.n_features} and a sign +-1")
+        return s * np.where(X @ w > theta, 1.0, -1.0)
+
+    def __repr__(self) -> str:
+        return f"LDAOracle(N={self.n_examples}, d={self.n_features}, ridge={self.ridge:g})"

@@ -1,0 +1,103 @@
+"""Build the file registry of :mod:`refboost.datasets` from the data manifest.
+
+The registry (``refboost/data_registry.json``) is generated, not hand-written:
+``python -m refboost.datasets registry /path/to/MANIFEST.md`` re-creates it from the
+"Files" table of the manifest that ships with the data (``../shared/data/MANIFEST.md``).
+Each row gives the stored path, shape, label counts, the sha256 of the stored file and of
+its decompressed content, and the public source (repository, path, commit) it came from.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+#: Columns of the manifest's "Files" table, in order.
+MANIFEST_COLUMNS = (
+    "dataset",
+    "family",
+    "file",
+    "format",
+    "shape",
+    "labels",
+    "sha256",
+    "sha256_content",
+    "source",
+    "license",
+    "matches",
+    "notes",
+)
+
+_SHA_RE = re.compile(r"^[0-9a-f]{64}$")
+_SOURCE_RE = re.compile(r"^(?P<repo>[^ ]+) / `(?P<path>[^`]+)` @ (?P<commit>[0-9a-f]{40})")
+_SHAPE_RE = re.compile(r"^(?P<rows>\d+)x(?P<cols>\d+)")
+_LINES_RE = re.compile(r"lines (?P<a>\d+)-(?P<b>\d+)")
+_PRE_SHA_RE = re.compile(r"before modification: (?P<sha>[0-9a-f]{64})")
+
+
+def _split_row(line: str) -> list[str]:
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    return cells
+
+
+def parse_manifest(text: str) -> dict[str, dict]:
+    """Parse the manifest's file table into ``{relative path: record}``."""
+    registry: dict[str, dict] = {}
+    for line in text.splitlines():
+        if not line.startswith("| ") or "`libsvm/" not in line and "`raetsch/" not in line:
+            continue
+        cells = _split_row(line)
+        if len(cells) != len(MANIFEST_COLUMNS):
+            continue
+        row = dict(zip(MANIFEST_COLUMNS, cells, strict=True))
+        if not _SHA_RE.match(row["sha256"]):
+            continue
+        path = row["file"].strip("`")
+        shape = _SHAPE_RE.match(row["shape"])
+        labels: dict[str, int] = {}
+        if ":" in row["labels"]:
+            for part in row["labels"].split(","):
+                val, cnt = part.strip().rsplit(":", 1)
+                labels[str(float(val))] = int(cnt)
+        src = _SOURCE_RE.match(row["source"])
+        notes = row["notes"]
+        transform: dict = {}
+        if "removed the first line" in notes:
+            transform["drop_header"] = True
+        m_lines = _LINES_RE.search(notes)
+        if notes.startswith("DERIVED") and m_lines:
+            transform["lines"] = [int(m_lines["a"]), int(m_lines["b"])]
+        m_pre = _PRE_SHA_RE.search(notes)
+        sha_content = row["sha256"] if row["sha256_content"] == "(same)" else row["sha256_content"]
+        registry[path] = {
+            "path": path,
+            "family": row["family"],
+            "manifest_dataset": row["dataset"],
+            "format": row["format"],
+            "rows": int(shape["rows"]) if shape else None,
+            "cols": int(shape["cols"]) if shape else None,
+            "labels": labels,
+            "sha256": row["sha256"],
+            "sha256_content": sha_content,
+            "gzip": path.endswith(".gz"),
+            "source_repo": src["repo"] if src else None,
+            "source_path": src["path"] if src else None,
+            "source_commit": src["commit"] if src else None,
+            "source_sha256": m_pre["sha"] if m_pre else None,
+            "transform": transform,
+            "license": row["license"],
+        }
+    return registry
+
+
+def build_registry(manifest_path: str | Path, out_path: str | Path | None = None) -> dict[str, dict]:
+    """Parse ``manifest_path`` and (optionally) write the JSON registry to ``out_path``."""
+    text = Path(manifest_path).read_text(encoding="utf-8")
+    registry = parse_manifest(text)
+    if not registry:
+        raise ValueError(f"manifest_path {manifest_path!s} contains no file rows (is it the data MANIFEST.md?)")
+    if out_path is not None:
+        lines = [f"{json.dumps(k)}: {json.dumps(registry[k], sort_keys=True)}" for k in sorted(registry)]
+        Path(out_path).write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
+    return registry

@@ -1,0 +1,875 @@
+"""Benchmark data: loaders, a checksum registry, a download command and Breiman's generators.
+
+Data home
+---------
+Files are looked up under a *data home* whose layout is that of the shared data folder
+(``libsvm/<LIBSVM file name>``, ``raetsch/<dataset>/...``; see its ``MANIFEST.md``). It is,
+in this order of precedence:
+
+1. the ``data_home`` argument of every function here;
+2. the environment variable ``REFBOOST_DATA`` (CI sets it to ``../shared/data``);
+3. the default user cache directory ``$XDG_CACHE_HOME/refboost/data``, i.e.
+   ``~/.cache/refboost/data`` when ``XDG_CACHE_HOME`` is unset (this is where
+   ``python -m refboost.datasets download NAME`` puts files by default).
+
+Names
+-----
+``load(name)`` takes the names the papers use. The Rätsch/IDA benchmark sets (Glocer 2009,
+Sun et al., Mitsuboshi et al.) are ``banana, breast_cancer, flare_solar, german, heart, image,
+ringnorm, splice, thyroid, titanic, twonorm, waveform`` (also reachable as ``"ida:<name>"``);
+the LIBSVM sets of Shen & Li (2010) are ``australian, breast-cancer, diabetes, fourclass,
+german.numer, ionosphere, mushrooms, sonar, svmguide1, svmguide3, w1a, a9a`` plus
+``libsvm:heart`` and ``libsvm:splice`` (the bare names ``heart`` and ``splice`` mean the IDA
+versions), and ``a9a-erlpboost`` (the 60/20/20 split shipped with the ERLPBoost code).
+``gen:twonorm``, ``gen:ringnorm`` and ``gen:waveform`` draw fresh samples from Breiman's
+generators (:func:`twonorm`, :func:`ringnorm`, :func:`waveform`). :func:`names` lists them all.
+
+Labels are always mapped to {-1, +1}: for every data set the smaller of its two label values
+(over all of its files) becomes -1 and the larger +1 (breast-cancer 2 -> -1 benign,
+4 -> +1 malignant; mushrooms 1 -> -1, 2 -> +1; svmguide1 0 -> -1, 1 -> +1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import sys
+import urllib.request
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import scipy.io
+import scipy.sparse as sp
+
+from ._validation import check_choice, check_int
+
+#: Environment variable naming the data home.
+ENV_VAR = "REFBOOST_DATA"
+
+#: Where the LIBSVM binary data sets live (Chang & Lin, LIBSVM data page).
+LIBSVM_URL = "https://www.csie.ntu.edu.tw/~cjlin/libsvmtools/datasets/binary/"
+
+#: The IDA benchmark repository page (Rätsch et al. 2001); the host is no longer online, so
+#: the realisation files are fetched from the public copies (repository @ commit) the
+#: manifest names, whose checksums are pinned in the registry.
+IDA_URL = "http://ida.first.fraunhofer.de/projects/bench/benchmarks.htm"
+
+#: Raw-file URL of a public GitHub copy at a pinned commit.
+GITHUB_RAW = "https://raw.githubusercontent.com/{repo}/{commit}/{path}"
+
+#: Scalings offered by :func:`load`.
+SCALINGS = ("minmax", "standard")
+
+_REGISTRY_FILE = Path(__file__).with_name("data_registry.json")
+_REGISTRY: dict[str, dict] | None = None
+
+
+class DataNotFoundError(FileNotFoundError):
+    """A data set's files are not under the data home."""
+
+
+class DataFormatError(ValueError):
+    """A data file could not be parsed, or its content is not what the registry says."""
+
+
+class ChecksumError(ValueError):
+    """A file's sha256 differs from the registry."""
+
+
+def registry() -> dict[str, dict]:
+    """The file registry ``{relative path: record}`` (generated from the data MANIFEST.md)."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = json.loads(_REGISTRY_FILE.read_text(encoding="utf-8"))
+    return _REGISTRY
+
+
+# --------------------------------------------------------------------------------------
+# the catalogue of named data sets
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Spec:
+    name: str
+    kind: str  # "libsvm" | "ida-asc" | "ida-mat" | "generator"
+    train: str = ""
+    test: str = ""
+    valid: str = ""
+    n_features: int | None = None
+    prefix: str = ""  # IDA file-name prefix
+    realisations: tuple[int, ...] = ()
+    note: str = ""
+
+
+def _libsvm(name, train, test="", valid="", n_features=None, note=""):
+    return _Spec(name, "libsvm", train, test, valid, n_features, note=note)
+
+
+_IDA_ASC = {
+    "banana": "banana",
+    "breast_cancer": "breast-cancer",
+    "german": "german",
+    "heart": "heart",
+    "image": "image",
+    "ringnorm": "ringnorm",
+    "titanic": "titanic",
+    "waveform": "waveform",
+}
+_IDA_MAT = ("flare_solar", "splice", "thyroid", "twonorm")
+
+_SPECS: dict[str, _Spec] = {}
+for _n, _p in _IDA_ASC.items():
+    _SPECS[f"ida:{_n}"] = _Spec(f"ida:{_n}", "ida-asc", prefix=_p, realisations=tuple(range(1, 11)))
+for _n in _IDA_MAT:
+    _SPECS[f"ida:{_n}"] = _Spec(
+        f"ida:{_n}", "ida-mat", train=f"raetsch/{_n}/{_n}.mat", note="full pattern set only, no realisations"
+    )
+for _s in (
+    _libsvm("libsvm:australian", "libsvm/australian_scale"),
+    _libsvm("libsvm:breast-cancer", "libsvm/breast-cancer_scale"),
+    _libsvm("libsvm:diabetes", "libsvm/diabetes_scale"),
+    _libsvm("libsvm:fourclass", "libsvm/fourclass_scale"),
+    _libsvm(
+        "libsvm:german.numer",
+        "libsvm/german.numer",
+        note="UNSCALED german.numer (german.numer_scale not found); use scale='minmax' for Shen & Li's [-1, 1]",
+    ),
+    _libsvm("libsvm:heart", "libsvm/heart_scale"),
+    _libsvm("libsvm:ionosphere", "libsvm/ionosphere_scale"),
+    _libsvm("libsvm:mushrooms", "libsvm/mushrooms"),
+    _libsvm("libsvm:sonar", "libsvm/sonar_scale"),
+    _libsvm("libsvm:splice", "libsvm/splice_scale"),
+    _libsvm("libsvm:svmguide1", "libsvm/svmguide1", "libsvm/svmguide1.t"),
+    _libsvm("libsvm:svmguide3", "libsvm/svmguide3", "libsvm/svmguide3.t"),
+    _libsvm("libsvm:w1a", "libsvm/w1a", note="w1a.t not available"),
+    _libsvm("libsvm:a9a", "libsvm/a9a.gz", "libsvm/a9a.t", n_features=123),
+    _libsvm(
+        "libsvm:a9a-erlpboost",
+        "libsvm/erlpboost_a9a/a9a.train",
+        "libsvm/erlpboost_a9a/a9a.test",
+        "libsvm/erlpboost_a9a/a9a.valid",
+        n_features=123,
+        note="60/20/20 split of a9a+a9a.t shipped with erlpboost-0.1 (Vishwanathan & Warmuth)",
+    ),
+):
+    _SPECS[_s.name] = _s
+for _n in ("twonorm", "ringnorm", "waveform"):
+    _SPECS[f"gen:{_n}"] = _Spec(f"gen:{_n}", "generator", note="Breiman (1996) generator")
+
+#: Bare names and the papers' aliases -> canonical names.
+_ALIASES: dict[str, str] = {}
+for _key in _SPECS:
+    _bare = _key.split(":", 1)[1]
+    if _key.startswith("ida:") or (_key.startswith("libsvm:") and f"ida:{_bare}" not in _SPECS):
+        _ALIASES[_bare] = _key
+_ALIASES.update(
+    {
+        "b-cancer": "libsvm:breast-cancer",
+        "german-numer": "libsvm:german.numer",
+        "g-numer": "libsvm:german.numer",
+        "mushroom": "libsvm:mushrooms",
+        "flare-solar": "ida:flare_solar",
+        "breast-cancer_scale": "libsvm:breast-cancer",
+        "heart_scale": "libsvm:heart",
+    }
+)
+
+
+def names() -> list[str]:
+    """All canonical data set names accepted by :func:`load` (aliases also work)."""
+    return sorted(_SPECS)
+
+
+def _resolve(name) -> _Spec:
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a string (a data set name), got {type(name).__name__}")
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in _SPECS:
+        raise ValueError(f"name: unknown data set {name!r}; known names: {', '.join(names())} (bare names also work)")
+    return _SPECS[key]
+
+
+def _files(spec: _Spec, realisation: int | None = None) -> list[str]:
+    if spec.kind == "ida-asc":
+        rs = spec.realisations if realisation is None else (realisation,)
+        ds = spec.name.split(":", 1)[1]
+        return [
+            f"raetsch/{ds}/{spec.prefix}_{part}_{kind}_{r}.asc.gz"
+            for r in rs
+            for part in ("train", "test")
+            for kind in ("data", "labels")
+        ]
+    return [f for f in (spec.train, spec.test, spec.valid) if f]
+
+
+# --------------------------------------------------------------------------------------
+# data home and errors
+# --------------------------------------------------------------------------------------
+
+
+def default_data_home() -> Path:
+    """``$XDG_CACHE_HOME/refboost/data`` (``~/.cache/refboost/data`` if unset)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "refboost" / "data"
+
+
+def get_data_home(data_home: str | os.PathLike | None = None) -> Path:
+    """Resolve the data home: argument, else ``$REFBOOST_DATA``, else :func:`default_data_home`."""
+    if data_home is not None:
+        if not isinstance(data_home, str | os.PathLike):
+            raise TypeError(f"data_home must be a path (str or os.PathLike), got {type(data_home).__name__}")
+        return Path(data_home).expanduser()
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env).expanduser()
+    return default_data_home()
+
+
+def _home_origin(data_home) -> str:
+    if data_home is not None:
+        return "the data_home argument"
+    if os.environ.get(ENV_VAR):
+        return f"the environment variable {ENV_VAR}"
+    return f"the default (neither data_home nor {ENV_VAR} set)"
+
+
+def _missing(spec: _Spec, missing: list[str], home: Path, data_home) -> DataNotFoundError:
+    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
+    bare = spec.name.split(":", 1)[1]
+    return DataNotFoundError(
+        f"data set {bare!r} ({spec.name}) is not available: missing {shown} under data home '{home}' "
+        f"(taken from {_home_origin(data_home)}). Point {ENV_VAR} or the data_home argument at a folder with "
+        f"the refboost data layout (libsvm/, raetsch/), or fetch it with "
+        f"`python -m refboost.datasets download {spec.name}`."
+    )
+
+
+# --------------------------------------------------------------------------------------
+# the result type
+# --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Dataset:
+    """A binary classification data set with labels in {-1, +1}.
+
+    Attributes
+    ----------
+    X, y : training features (N x d; ndarray, or CSR for ``dense=False``) and labels.
+    name : canonical name (``"ida:heart"``, ``"libsvm:a9a"``, ``"gen:twonorm"``).
+    source : where the data came from (files under the data home, or the generator call).
+    X_test, y_test : the test part where the source defines one (IDA realisations, LIBSVM ``.t``).
+    X_valid, y_valid : the validation part (only ``a9a-erlpboost``).
+    realisation : the IDA realisation number, else None.
+    scaling : the feature scaling applied (None, "minmax" or "standard"), fitted on the training part.
+    info : the label map, the scaling parameters, notes.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    name: str
+    source: str
+    X_test: np.ndarray | None = None
+    y_test: np.ndarray | None = None
+    X_valid: np.ndarray | None = None
+    y_valid: np.ndarray | None = None
+    realisation: int | None = None
+    scaling: str | None = None
+    info: dict = field(default_factory=dict)
+
+    @property
+    def n_examples(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def n_features(self) -> int:
+        return int(self.X.shape[1])
+
+    def __repr__(self) -> str:
+        test = f", test={self.X_test.shape[0]}" if self.X_test is not None else ""
+        real = f", realisation={self.realisation}" if self.realisation is not None else ""
+        return f"Dataset({self.name!r}, N={self.n_examples}, d={self.n_features}{test}{real})"
+
+
+# --------------------------------------------------------------------------------------
+# file readers
+# --------------------------------------------------------------------------------------
+
+
+def _read_svmlight(path: Path, n_features: int | None):
+    from sklearn.datasets import load_svmlight_file
+
+    try:
+        X, y = load_svmlight_file(str(path), n_features=n_features, dtype=np.float64)
+    except Exception as exc:  # sklearn raises ValueError/RuntimeError from its Cython parser
+        raise DataFormatError(f"could not parse svmlight file '{path}': {exc}") from None
+    return X.tocsr(), np.asarray(y, dtype=float)
+
+
+def _read_asc(path: Path) -> np.ndarray:
+    try:
+        a = np.loadtxt(path, dtype=float, ndmin=2)
+    except Exception as exc:
+        raise DataFormatError(f"could not parse IDA .asc file '{path}': {exc}") from None
+    return a
+
+
+def _read_mat(path: Path):
+    try:
+        m = scipy.io.loadmat(str(path))
+    except Exception as exc:
+        raise DataFormatError(f"could not read .mat file '{path}': {exc}") from None
+    if "data" not in m or "target" not in m:
+        raise DataFormatError(f".mat file '{path}' must hold variables 'data' and 'target', found {sorted(m)}")
+    return np.asarray(m["data"], dtype=float), np.asarray(m["target"], dtype=float).ravel()
+
+
+def _check_shape(rel: str, X, y=None, *, what="rows") -> None:
+    rec = registry().get(rel)
+    if rec is None or rec["rows"] is None:
+        return
+    rows = X.shape[0]
+    if rows != rec["rows"] or (rec["cols"] is not None and X.ndim == 2 and X.shape[1] != rec["cols"]):
+        raise DataFormatError(
+            f"file '{rel}' parsed to shape {X.shape}, the registry expects {rec['rows']}x{rec['cols']}: "
+            f"the file is truncated or corrupt (run refboost.datasets.verify)"
+        )
+
+
+def _finite(X, where: str) -> None:
+    data = X.data if sp.issparse(X) else X
+    if not np.all(np.isfinite(data)):
+        raise DataFormatError(f"{where} contains NaN or inf features")
+
+
+def _dense(A):
+    return A.toarray() if sp.issparse(A) else A
+
+
+def _label_map(values: np.ndarray, name: str) -> dict[float, float]:
+    vals = np.unique(values)
+    if vals.size != 2:
+        raise DataFormatError(
+            f"data set {name!r} must have exactly two label values for binary classification, found {vals.tolist()}"
+        )
+    return {float(vals[0]): -1.0, float(vals[1]): 1.0}
+
+
+def _apply_map(y: np.ndarray, lmap: dict[float, float], where: str) -> np.ndarray:
+    out = np.full(y.shape, np.nan)
+    for k, v in lmap.items():
+        out[y == k] = v
+    if np.any(np.isnan(out)):
+        raise DataFormatError(f"{where} has labels outside {sorted(lmap)}")
+    return out
+
+
+def normalise_labels(y, name: str = "y") -> tuple[np.ndarray, dict[float, float]]:
+    """Map two distinct label values to {-1, +1} (smaller -> -1); return labels and the map."""
+    arr = np.asarray(y, dtype=float).ravel()
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must contain only finite values (found NaN or inf)")
+    vals = np.unique(arr)
+    if vals.size != 2:
+        raise ValueError(f"{name} must contain exactly two classes, found {vals.tolist()[:5]}")
+    lmap = {float(vals[0]): -1.0, float(vals[1]): 1.0}
+    return np.where(arr == vals[1], 1.0, -1.0), lmap
+
+
+# --------------------------------------------------------------------------------------
+# scaling
+# --------------------------------------------------------------------------------------
+
+
+def fit_scaling(X, how: str) -> tuple[np.ndarray, np.ndarray]:
+    """Affine map ``x -> (x - shift) / width`` per feature, fitted on ``X``.
+
+    ``how="minmax"`` maps [min_j, max_j] onto [-1, 1] (LIBSVM ``svm-scale -l -1 -u 1``, as Shen &
+    Li (2010) §4 scaled their data); ``how="standard"`` to zero mean and unit variance (as the
+    IDA data were prepared). Constant features map to 0.
+    """
+    how = check_choice(how, "scale", SCALINGS)
+    A = X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
+    if how == "minmax":
+        lo, hi = A.min(axis=0), A.max(axis=0)
+        shift, width = (hi + lo) / 2.0, (hi - lo) / 2.0
+    else:
+        shift, width = A.mean(axis=0), A.std(axis=0)
+    width = np.where(width > 0, width, 1.0)
+    if how == "minmax":
+        shift = np.where((A.max(axis=0) - A.min(axis=0)) > 0, shift, A.min(axis=0))
+    return shift, width
+
+
+def apply_scaling(X, shift: np.ndarray, width: np.ndarray) -> np.ndarray:
+    """Apply the map of :func:`fit_scaling` (dense output)."""
+    A = X.toarray() if sp.issparse(X) else np.asarray(X, dtype=float)
+    return (A - shift) / width
+
+
+# --------------------------------------------------------------------------------------
+# Breiman's generators (Breiman 1996, "Bias, variance and arcing classifiers", §6)
+# --------------------------------------------------------------------------------------
+
+
+def _check_rng(rng) -> np.random.Generator:
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng must be a numpy.random.Generator (np.random.default_rng(seed)), got {type(rng).__name__}")
+    return rng
+
+
+def _classes(n: int, rng: np.random.Generator) -> np.ndarray:
+    return np.where(rng.random(n) < 0.5, 1.0, -1.0)
+
+
+def twonorm(n: int, rng: np.random.Generator, *, dim: int = 20) -> tuple[np.ndarray, np.ndarray]:
+    """Breiman's twonorm: class +1 ~ N(a 1, I), class -1 ~ N(-a 1, I), a = 2 / sqrt(dim).
+
+    Breiman (1996), twonorm: 20 dimensions, classes equally likely, a = 2/sqrt(20). The Bayes
+    rule is linear (sign of the feature sum); its error is Phi(-2) = 2.28% for every dim.
+    """
+    n = check_int(n, "n", low=1)
+    dim = check_int(dim, "dim", low=1)
+    rng = _check_rng(rng)
+    y = _classes(n, rng)
+    a = 2.0 / np.sqrt(dim)
+    X = rng.standard_normal((n, dim)) + (a * y)[:, None]
+    return X, y
+
+
+def ringnorm(n: int, rng: np.random.Generator, *, dim: int = 20) -> tuple[np.ndarray, np.ndarray]:
+    """Breiman's ringnorm: class +1 ~ N(0, 4 I), class -1 ~ N(a 1, I), a = 1 / sqrt(dim).
+
+    Breiman (1996): "class 1 is multivariate normal with mean zero and covariance matrix four
+    times the identity; class 2 has unit covariance and mean (a, ..., a), a = 1/sqrt(20)".
+    Class 1 is labelled +1 here (the IDA files do not say which is which).
+    """
+    n = check_int(n, "n", low=1)
+    dim = check_int(dim, "dim", low=1)
+    rng = _check_rng(rng)
+    y = _classes(n, rng)
+    a = 1.0 / np.sqrt(dim)
+    Z = rng.standard_normal((n, dim))
+    X = np.where((y > 0)[:, None], 2.0 * Z, Z + a)
+    return X, y
+
+
+def waveform_bases() -> np.ndarray:
+    """The three triangular base waves h1, h2, h3 on m = 1..21 (rows), Breiman et al. (1984).
+
+    h1(m) = max(6 - |m - 11|, 0), h2(m) = h1(m - 4), h3(m) = h1(m + 4).
+    """
+    m = np.arange(1, 22, dtype=float)
+    h1 = np.maximum(6.0 - np.abs(m - 11.0), 0.0)
+    h2 = np.maximum(6.0 - np.abs(m - 15.0), 0.0)
+    h3 = np.maximum(6.0 - np.abs(m - 7.0), 0.0)
+    return np.vstack([h1, h2, h3])
+
+
+#: Waveform classes as pairs of base waves: x = u h_a + (1 - u) h_b + noise.
+WAVEFORM_CLASSES = {1: (0, 1), 2: (0, 2), 3: (1, 2)}
+
+
+def waveform(
+    n: int, rng: np.random.Generator, *, positive_class: int = 2, return_class: bool = False
+) -> tuple[np.ndarray, np.ndarray] | tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Breiman's waveform (21 features), binarised as in the IDA benchmark.
+
+    Three equally likely classes, x_m = u h_a(m) + (1 - u) h_b(m) + eps_m, u ~ U(0, 1),
+    eps_m ~ N(0, 1), m = 1..21, with (a, b) = (1, 2), (1, 3), (2, 3) for classes 1, 2, 3
+    (Breiman et al. 1984, §2.6.2; Breiman 1996). The IDA set is two-class: ``positive_class``
+    (default 2, the h1/h3 mixture) against the other two. This choice is **checked on the data**
+    (tests/test_datasets.py): in the IDA waveform files one third of the patterns are +1, and
+    their class-conditional mean profile, after the IDA per-feature standardisation, is that of
+    Breiman's class 2 (peak at m = 7..11, trough at m = 15..17). The IDA files are standardised
+    to zero mean and unit variance; use ``load("gen:waveform", scale="standard")`` for that.
+    """
+    n = check_int(n, "n", low=1)
+    positive_class = check_int(positive_class, "positive_class", low=1, high=3)
+    rng = _check_rng(rng)
+    H = waveform_bases()
+    cls = rng.integers(1, 4, size=n)
+    u = rng.random(n)
+    a = np.array([WAVEFORM_CLASSES[c][0] for c in cls])
+    b = np.array([WAVEFORM_CLASSES[c][1] for c in cls])
+    X = u[:, None] * H[a] + (1.0 - u)[:, None] * H[b] + rng.standard_normal((n, 21))
+    y = np.where(cls == positive_class, 1.0, -1.0)
+    return (X, y, cls) if return_class else (X, y)
+
+
+_GENERATORS = {"gen:twonorm": twonorm, "gen:ringnorm": ringnorm, "gen:waveform": waveform}
+
+
+# --------------------------------------------------------------------------------------
+# load
+# --------------------------------------------------------------------------------------
+
+
+def load(
+    name: str,
+    *,
+    data_home: str | os.PathLike | None = None,
+    realisation: int | None = None,
+    scale: str | None = None,
+    dense: bool = True,
+    n: int = 400,
+    n_test: int = 7000,
+    rng: np.random.Generator | None = None,
+) -> Dataset:
+    """Load a benchmark data set by the papers' name, labels in {-1, +1}.
+
+    Parameters
+    ----------
+    name : str
+        See :func:`names` (bare names like ``"heart"``, ``"australian"``, ``"twonorm"`` work).
+    data_home : path, optional
+        Folder with the data layout; default ``$REFBOOST_DATA``, else ``~/.cache/refboost/data``.
+    realisation : int, optional
+        IDA realisation (1..10 are available here); default 1. Only for IDA sets with realisations.
+    scale : {None, "minmax", "standard"}
+        Per-feature scaling fitted on the training part and applied to test/valid parts:
+        "minmax" maps the training range onto [-1, 1] (Shen & Li 2010, §4), "standard" to
+        zero mean, unit variance. Scaling returns dense arrays.
+    dense : bool, default True
+        Return dense arrays; ``False`` keeps svmlight data as CSR matrices.
+    n, n_test : int
+        Sizes for the ``gen:*`` generators (IDA sizes: 400 train, 7000 test for twonorm/ringnorm).
+    rng : numpy.random.Generator
+        Required for the ``gen:*`` generators.
+
+    Raises
+    ------
+    ValueError / TypeError
+        Unknown name, bad realisation or scale.
+    DataNotFoundError
+        Files absent under the data home (the message names the data set and the setting).
+    DataFormatError
+        Corrupt files, NaN features, a shape other than the registry's, not two classes.
+    """
+    spec = _resolve(name)
+    if scale is not None:
+        scale = check_choice(scale, "scale", SCALINGS)
+    if not isinstance(dense, bool):
+        raise TypeError(f"dense must be a bool, got {type(dense).__name__}")
+    if spec.kind == "ida-asc":
+        realisation = 1 if realisation is None else check_int(realisation, "realisation", low=1)
+        if realisation not in spec.realisations:
+            raise ValueError(
+                f"realisation must be one of {spec.realisations[0]}..{spec.realisations[-1]} for {spec.name} "
+                f"(the available IDA realisations), got {realisation}"
+            )
+    elif realisation is not None:
+        raise ValueError(f"realisation: data set {spec.name} has no IDA realisations; pass realisation=None")
+
+    info: dict = {"note": spec.note} if spec.note else {}
+    X_valid = y_valid = None
+    if spec.kind == "generator":
+        if rng is None:
+            raise ValueError(f"rng: the generator {spec.name} needs rng=np.random.default_rng(seed)")
+        gen = _GENERATORS[spec.name]
+        n = check_int(n, "n", low=1)
+        n_test = check_int(n_test, "n_test", low=0)
+        X, y = gen(n, rng)
+        X_test, y_test = gen(n_test, rng) if n_test > 0 else (None, None)
+        source = f"refboost.datasets.{gen.__name__}(n={n}, n_test={n_test})"
+        info["label_map"] = {-1.0: -1.0, 1.0: 1.0}
+    else:
+        home = get_data_home(data_home)
+        files = _files(spec, realisation)
+        missing = [f for f in files if not (home / f).is_file()]
+        if missing:
+            raise _missing(spec, missing, home, data_home)
+        rec_labels = set()
+        for f in _files(spec):
+            rec_labels.update(float(k) for k in registry().get(f, {}).get("labels", {}))
+        X_test = y_test = None
+        if spec.kind == "libsvm":
+            parts = []
+            for f in (spec.train, spec.test, spec.valid):
+                if not f:
+                    parts.append((None, None))
+                    continue
+                Xf, yf = _read_svmlight(home / f, spec.n_features)
+                _check_shape(f, Xf)
+                _finite(Xf, f"file '{f}'")
+                parts.append((Xf, yf))
+            (X, y), (X_test, y_test), (X_valid, y_valid) = parts
+            if spec.test and X_test.shape[1] != X.shape[1]:
+                n_feat = max(X.shape[1], X_test.shape[1])
+                X = sp.csr_matrix((X.data, X.indices, X.indptr), shape=(X.shape[0], n_feat))
+                X_test = sp.csr_matrix((X_test.data, X_test.indices, X_test.indptr), shape=(X_test.shape[0], n_feat))
+        elif spec.kind == "ida-asc":
+            arrs = {}
+            for f in files:
+                a = _read_asc(home / f)
+                _check_shape(f, a)
+                _finite(a, f"file '{f}'")
+                arrs["_".join(f.rsplit("_", 3)[-3:-1])] = a
+            X, y = arrs["train_data"], arrs["train_labels"].ravel()
+            X_test, y_test = arrs["test_data"], arrs["test_labels"].ravel()
+            if X.shape[0] != y.shape[0] or X_test.shape[0] != y_test.shape[0]:
+                raise DataFormatError(f"{spec.name} realisation {realisation}: data and label files differ in length")
+        else:  # ida-mat
+            X, y = _read_mat(home / spec.train)
+            _check_shape(spec.train, X)
+            _finite(X, f"file '{spec.train}'")
+        all_y = np.concatenate([v for v in (y, y_test, y_valid) if v is not None])
+        lmap = _label_map(np.array(sorted(rec_labels | set(np.unique(all_y).tolist()))), spec.name)
+        y = _apply_map(y, lmap, f"{spec.name} training labels")
+        if y_test is not None:
+            y_test = _apply_map(y_test, lmap, f"{spec.name} test labels")
+        if y_valid is not None:
+            y_valid = _apply_map(y_valid, lmap, f"{spec.name} validation labels")
+        info["label_map"] = lmap
+        info["files"] = files
+        source = ", ".join(str(home / f) for f in files[:4]) + (" ..." if len(files) > 4 else "")
+    if np.unique(y).size < 2:
+        raise DataFormatError(f"data set {spec.name}: the training part has a single class")
+    if scale is not None:
+        shift, width = fit_scaling(X, scale)
+        X = apply_scaling(X, shift, width)
+        X_test = None if X_test is None else apply_scaling(X_test, shift, width)
+        X_valid = None if X_valid is None else apply_scaling(X_valid, shift, width)
+        info["scaling"] = {"shift": shift, "width": width}
+    elif dense:
+        X, X_test, X_valid = (_dense(A) for A in (X, X_test, X_valid))
+    return Dataset(
+        X=X,
+        y=y,
+        name=spec.name,
+        source=source,
+        X_test=X_test,
+        y_test=y_test,
+        X_valid=X_valid,
+        y_valid=y_valid,
+        realisation=realisation,
+        scaling=scale,
+        info=info,
+    )
+
+
+# --------------------------------------------------------------------------------------
+# checksums and download
+# --------------------------------------------------------------------------------------
+
+
+def sha256_file(path: str | os.PathLike, *, content: bool = False) -> str:
+    """sha256 of a file (of its decompressed content when ``content`` and it is gzipped)."""
+    h = hashlib.sha256()
+    opener = gzip.open if (content and str(path).endswith(".gz")) else open
+    with opener(path, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def verify(name: str, *, data_home: str | os.PathLike | None = None) -> dict[str, str]:
+    """Check the sha256 of every file of data set ``name`` against the registry.
+
+    Returns ``{relative path: sha256}``. Raises :class:`DataNotFoundError` when files are
+    missing and :class:`ChecksumError` (naming the file, expected and found digests) on a mismatch.
+    Generators have no files (returns ``{}``).
+    """
+    spec = _resolve(name)
+    if spec.kind == "generator":
+        return {}
+    home = get_data_home(data_home)
+    files = _files(spec)
+    missing = [f for f in files if not (home / f).is_file()]
+    if missing:
+        raise _missing(spec, missing, home, data_home)
+    out = {}
+    for f in files:
+        want = registry()[f]["sha256"]
+        got = sha256_file(home / f)
+        if got != want:
+            raise ChecksumError(f"file '{f}' of data set {spec.name}: sha256 {got} differs from the registry's {want}")
+        out[f] = got
+    return out
+
+
+def _fetch_url(url: str, timeout: float = 60.0) -> bytes:
+    with urllib.request.urlopen(url, timeout=timeout) as resp:  # noqa: S310 (http/https/file only)
+        return resp.read()
+
+
+def _candidate_urls(rec: dict, mirror: str | None) -> list[tuple[str, str]]:
+    """(kind, url) pairs to try in order: a mirror, the original home, the pinned public copy."""
+    out = []
+    if mirror is not None:
+        out.append(("mirror", mirror.rstrip("/") + "/" + rec["path"]))
+        return out
+    if rec["family"] == "libsvm" and not rec["path"].startswith("libsvm/erlpboost_a9a/"):
+        fname = rec["path"].split("/", 1)[1]
+        out.append(("original", LIBSVM_URL + (fname[:-3] if fname.endswith(".gz") else fname)))
+    if rec["source_repo"]:
+        url = GITHUB_RAW.format(repo=rec["source_repo"], commit=rec["source_commit"], path=rec["source_path"])
+        out.append(("pinned", url))
+    return out
+
+
+def _transform(raw: bytes, rec: dict, kind: str) -> bytes:
+    if kind != "pinned":
+        return raw
+    tr = rec.get("transform") or {}
+    if tr.get("drop_header"):
+        raw = raw.split(b"\n", 1)[1]
+    if "lines" in tr:
+        a, b = tr["lines"]
+        raw = b"".join(raw.splitlines(keepends=True)[a - 1 : b])
+    return raw
+
+
+def _content_matches(content: bytes, rec: dict) -> bool:
+    """Parse a LIBSVM text and compare rows, columns and label counts with the registry."""
+    from sklearn.datasets import load_svmlight_file
+
+    try:
+        X, y = load_svmlight_file(io.BytesIO(content), n_features=rec["cols"])
+    except Exception:
+        return False
+    vals, cnts = np.unique(y, return_counts=True)
+    labels = {str(float(v)): int(c) for v, c in zip(vals, cnts, strict=True)}
+    return X.shape == (rec["rows"], rec["cols"]) and labels == rec["labels"]
+
+
+def download(
+    name: str,
+    data_home: str | os.PathLike | None = None,
+    *,
+    mirror: str | None = None,
+    fetcher: Callable[[str], bytes] | None = None,
+    overwrite: bool = False,
+) -> list[Path]:
+    """Fetch the files of data set ``name`` into the data home and verify them.
+
+    For each file the candidates are tried in order:
+
+    * ``mirror`` (if given): a base URL (``https://``, ``file://``) with the data-home layout;
+      the bytes must have the registry's sha256.
+    * LIBSVM files: the LIBSVM data page (:data:`LIBSVM_URL`). The reference copies were taken
+      from public repositories and some differ in bytes from the LIBSVM originals (CRLF line
+      ends, see MANIFEST.md), so a file from there is accepted if either its sha256 matches
+      or it parses to the registry's rows x features and label counts (then a warning says so).
+    * The pinned public copy the registry names (GitHub raw URL at a fixed commit); for IDA
+      files this is the only online source (the IDA host :data:`IDA_URL` is offline). Its
+      decompressed content must match the registry's ``sha256_content``.
+
+    Stored files that end in ``.gz`` are written gzipped (level 9, mtime 0: reproducible).
+
+    Returns the list of written paths. Raises :class:`ChecksumError` if no candidate verifies.
+    """
+    spec = _resolve(name)
+    if spec.kind == "generator":
+        return []
+    if not isinstance(overwrite, bool):
+        raise TypeError(f"overwrite must be a bool, got {type(overwrite).__name__}")
+    if mirror is not None and not isinstance(mirror, str):
+        raise TypeError(f"mirror must be a URL string, got {type(mirror).__name__}")
+    fetch = _fetch_url if fetcher is None else fetcher
+    home = get_data_home(data_home)
+    written = []
+    for f in _files(spec):
+        rec = registry()[f]
+        dest = home / f
+        if dest.is_file() and not overwrite and sha256_file(dest) == rec["sha256"]:
+            written.append(dest)
+            continue
+        errors = []
+        payload = None
+        for kind, url in _candidate_urls(rec, mirror):
+            try:
+                raw = fetch(url)
+            except Exception as exc:  # network errors of any kind: try the next candidate
+                errors.append(f"{url}: {exc}")
+                continue
+            if kind == "mirror":
+                if hashlib.sha256(raw).hexdigest() == rec["sha256"]:
+                    payload = raw
+                    break
+                errors.append(f"{url}: sha256 mismatch")
+                continue
+            content = _transform(raw, rec, kind)
+            if kind == "original" and raw[:2] == b"\x1f\x8b":
+                content = gzip.decompress(raw)
+            ok = hashlib.sha256(content).hexdigest() == rec["sha256_content"]
+            if not ok and kind == "original" and _content_matches(content, rec):
+                warnings.warn(
+                    f"{f}: the file from {url} differs in bytes from the reference copy but has the registry's "
+                    f"shape {rec['rows']}x{rec['cols']} and label counts; accepted",
+                    stacklevel=2,
+                )
+                ok = True
+            if ok:
+                payload = gzip.compress(content, compresslevel=9, mtime=0) if rec["gzip"] else content
+                break
+            errors.append(f"{url}: content sha256 mismatch")
+        if payload is None:
+            raise ChecksumError(f"could not fetch a verified copy of '{f}' ({spec.name}): " + "; ".join(errors))
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dest.with_suffix(dest.suffix + ".part")
+        tmp.write_bytes(payload)
+        tmp.replace(dest)
+        written.append(dest)
+    return written
+
+
+# --------------------------------------------------------------------------------------
+# command line: python -m refboost.datasets {list,verify,download,registry}
+# --------------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Console entry point ``refboost-data`` / ``python -m refboost.datasets``."""
+    ap = argparse.ArgumentParser(prog="refboost-data", description="refboost benchmark data")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("list", help="list data set names and whether their files are present")
+    for cmd in ("verify", "download"):
+        p = sub.add_parser(cmd)
+        p.add_argument("names", nargs="+")
+        p.add_argument("--data-home", default=None)
+        if cmd == "download":
+            p.add_argument("--mirror", default=None, help="base URL with the data-home layout")
+    p = sub.add_parser("registry", help="regenerate data_registry.json from MANIFEST.md")
+    p.add_argument("manifest")
+    p.add_argument("--out", default=str(_REGISTRY_FILE))
+    args = ap.parse_args(argv)
+    try:
+        if args.cmd == "list":
+            home = get_data_home()
+            for nm in names():
+                spec = _SPECS[nm]
+                have = spec.kind == "generator" or all((home / f).is_file() for f in _files(spec))
+                print(f"{nm:24s} {'present' if have else 'missing'}")
+        elif args.cmd == "verify":
+            for nm in args.names:
+                res = verify(nm, data_home=args.data_home)
+                print(f"{nm}: {len(res)} files OK")
+        elif args.cmd == "download":
+            for nm in args.names:
+                res = download(nm, args.data_home, mirror=args.mirror)
+                print(f"{nm}: {len(res)} files verified under {get_data_home(args.data_home)}")
+        else:
+            from ._registry import build_registry
+
+            reg = build_registry(args.manifest, args.out)
+            print(f"wrote {len(reg)} records to {args.out}")
+    except (DataNotFoundError, DataFormatError, ChecksumError, ValueError, TypeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,103 @@
+"""refboost.experiments: cells, records, splits, persistence, parallel == serial, bad input."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from refboost import datasets, experiments, lpboost, truth
+from refboost.oracles import StumpOracle
+
+
+@pytest.fixture
+def small():
+    X, y = datasets.twonorm(60, np.random.default_rng(0), dim=4)
+    return datasets.Dataset(X=X, y=y, name="twonorm-small", source="test")
+
+
+def test_run_records_and_recomputed_errors(small):
+    grid = {"nu": [1.0, 6.0], "eps": [1e-4]}
+    recs = experiments.run(small, "lpboost", grid=grid, n_splits=2, rng=np.random.default_rng(1))
+    assert len(recs) == 4
+    for r in recs:
+        assert r["dataset"] == "twonorm-small" and r["booster"] == "lpboost" and r["oracle"] == "stump"
+        assert r["n_train"] + r["n_test"] == 60
+        assert 0 <= r["train_error"] <= 1 and 0 <= r["test_error"] <= 1
+        assert r["converged"] and r["gap"] <= 1e-4
+        assert r["margin_q00"] <= r["margin_q05"] <= r["margin_q25"] <= r["margin_q50"]
+    # recompute one cell by hand: same split (same rng draws), same booster
+    rng = np.random.default_rng(1)
+    tr, te = experiments.random_split(60, 0.3, rng)
+    o = StumpOracle(small.X[tr], small.y[tr])
+    res = lpboost(o, nu=6.0, eps=1e-4)
+    f = o.predict(res.hypotheses, res.weights, small.X[te])
+    cell = [r for r in recs if r["split"] == 0 and r["param_nu"] == 6.0][0]
+    assert cell["test_error"] == experiments.error_rate(f, small.y[te])
+    # the soft margin of the recorded weights is the LP optimum on the generated columns
+    lp = truth.soft_margin_lp(o.columns(res.hypotheses), 6.0)
+    assert abs(res.extra["P_LP"] - lp.value) <= 1e-8
+
+
+def test_ida_realisations_and_summary(data_home):
+    recs = experiments.run(
+        "titanic", "lpboost", grid={"nu": [10.0]}, realisations=[1, 2], data_home=data_home, oracle="stump"
+    )
+    assert [r["split"] for r in recs] == [1, 2]
+    assert all(r["n_train"] == 150 and r["n_test"] == 2051 for r in recs)
+    summ = experiments.summarise(recs, by=["param_nu"])
+    assert summ[0]["n"] == 2 and abs(summ[0]["mean"] - np.mean([r["test_error"] for r in recs])) < 1e-15
+
+
+def test_parallel_equals_serial_and_roundtrip(small, tmp_path):
+    kw = {"grid": {"nu": [1.0, 3.0]}, "n_splits": 2, "oracle": "tree-greedy"}
+    a = experiments.run(small, "lpboost", rng=np.random.default_rng(5), n_jobs=1, **kw)
+    b = experiments.run(small, "lpboost", rng=np.random.default_rng(5), n_jobs=2, **kw)
+    drop = ("time_oracle", "time_boost")
+    assert [{k: v for k, v in r.items() if k not in drop} for r in a] == [
+        {k: v for k, v in r.items() if k not in drop} for r in b
+    ]
+    p = experiments.save_records(a, tmp_path / "recs.jsonl")
+    assert experiments.load_records(p) == a
+
+
+@pytest.mark.parametrize("oracle", ["raw", "kernel", "lda", "tree"])
+def test_other_oracles_run(small, oracle):
+    recs = experiments.run(
+        small, "lpboost", grid={"nu": [2.0], "max_iter": [30]}, oracle=oracle, rng=np.random.default_rng(2)
+    )
+    assert recs[0]["oracle"] == oracle and recs[0]["n_iter"] <= 30
+
+
+def test_param_grid():
+    assert experiments.param_grid(None) == [{}]
+    assert experiments.param_grid({"a": [1, 2], "b": [3]}) == [{"a": 1, "b": 3}, {"a": 2, "b": 3}]
+
+
+def test_bad_input(small, tmp_path):
+    rng = np.random.default_rng(0)
+    with pytest.raises(ValueError, match="booster"):
+        experiments.run(small, "nosuchboost", rng=rng)
+    with pytest.raises(TypeError, match="booster"):
+        experiments.run(small, 3, rng=rng)
+    with pytest.raises(ValueError, match="oracle"):
+        experiments.run(small, "lpboost", oracle="forest", rng=rng)
+    with pytest.raises(TypeError, match="grid"):
+        experiments.run(small, "lpboost", grid=[1, 2], rng=rng)
+    with pytest.raises(TypeError, match="grid"):
+        experiments.run(small, "lpboost", grid={"nu": 3.0}, rng=rng)
+    with pytest.raises(ValueError, match="grid"):
+        experiments.run(small, "lpboost", grid={"nu": []}, rng=rng)
+    with pytest.raises(TypeError, match="rng"):
+        experiments.run(small, "lpboost")
+    with pytest.raises(ValueError, match="n_jobs"):
+        experiments.run(small, "lpboost", rng=rng, n_jobs=0)
+    with pytest.raises(ValueError, match="test_fraction"):
+        experiments.run(small, "lpboost", rng=rng, test_fraction=1.0)
+    with pytest.raises(ValueError, match="realisations"):
+        experiments.splits("twonorm", realisations=[1])
+    with pytest.raises(TypeError, match="dataset"):
+        experiments.splits(np.zeros((3, 2)))
+    with pytest.raises(TypeError, match="records"):
+        experiments.save_records("x", tmp_path / "r.jsonl")
+    with pytest.raises(TypeError, match="Oracle"):
+        experiments.run(small, "lpboost", oracle=lambda X, y: None, rng=rng)
