@@ -187,7 +187,7 @@ def _newton_direction(A, x, G, c, domain):
 
     On the simplex the step lives in {sum s = 0}: it is computed in an orthonormal basis of that
     subspace, so that it stays exactly feasible however ill-conditioned the face Hessian is
-    (Levenberg-Marquardt damping relative to its largest eigenvalue). Normalised to max|s| = 1.
+    (Levenberg-Marquardt damping relative to the Hessian's scale). The unit step is the Newton step.
     """
     k = x.shape[0]
     if domain == "simplex":
@@ -213,20 +213,23 @@ def _newton_direction(A, x, G, c, domain):
         else:
             Q, Mq, gq = None, M, gS
         Mq = 0.5 * (Mq + Mq.T)
-        try:
-            ev, V = np.linalg.eigh(Mq)
-        except np.linalg.LinAlgError:
-            return None
-        top = max(float(ev.max()), 0.0)
+        top = max(float(np.diag(Mq).max()), 0.0)  # >= largest eigenvalue / size; a scale
         mu = HESSIAN_DAMPING * top if top > 0 else 1.0
-        z = V @ ((V.T @ gq) / (np.maximum(ev, 0.0) + mu))
+        z = None
+        for _ in range(8):
+            try:
+                z = np.linalg.solve(Mq + mu * np.eye(Mq.shape[0]), gq)
+                break
+            except np.linalg.LinAlgError:
+                mu *= 1e3
+        if z is None:
+            return None
         sS = Q @ z if Q is not None else z
         if not np.all(np.isfinite(sS)):
             return None
         smax = np.abs(sS).max()
         if smax == 0:
             return None
-        sS = sS / smax
         bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
         if not bad.any():
             s = np.zeros(k)
@@ -259,8 +262,11 @@ def _line_search(f, A, lin, m, x, s, slope, val0, cache, domain):
 
     def dphi(a):
         n[0] += 1
-        val, d, _, _ = f(m + a * v)
-        return float(v @ d + lin_s), float(val + lin @ (x + a * s))
+        val, d, c, _ = f(m + a * v)
+        cv = c @ v
+        csum = c.sum()
+        curv = float(c @ (v * v) - (cv * cv / csum if csum > 0 else 0.0))  # -phi''(a) >= 0
+        return float(v @ d + lin_s), float(val + lin @ (x + a * s)), curv
 
     neg = s < 0
     if neg.any():
@@ -271,7 +277,7 @@ def _line_search(f, A, lin, m, x, s, slope, val0, cache, domain):
     else:
         amax, hit_idx = np.inf, None
     a1 = min(1.0, amax)
-    g1, v1 = dphi(a1)
+    g1, v1, _ = dphi(a1)
     result = None
     if g1 >= 0:
         if a1 == amax:
@@ -279,10 +285,11 @@ def _line_search(f, A, lin, m, x, s, slope, val0, cache, domain):
         elif g1 <= NEWTON_ACCEPT * slope:
             result = (a1, None)
         else:
-            lo, hi = a1, a1
+            lo, hi, glo, gh = a1, a1, g1, g1
             for _ in range(MAX_DOUBLINGS):
-                lo, hi = hi, min(2 * hi, amax)
-                gh, _ = dphi(hi)
+                lo, glo = hi, gh
+                hi = min(2 * hi, amax)
+                gh, _, _ = dphi(hi)
                 if gh < 0:
                     break
                 if hi == amax:
@@ -292,24 +299,56 @@ def _line_search(f, A, lin, m, x, s, slope, val0, cache, domain):
                 cache["n_eval"] = n[0]
                 return None
             if result is None:
-                result = (_root(dphi, lo, hi), None)
+                result = (_root(dphi, lo, hi, glo, gh), None)
     else:
         if -g1 <= NEWTON_ACCEPT * slope and v1 >= val0:
             result = (a1, None)
         else:
-            result = (_root(dphi, 0.0, a1), None)
+            result = (_root(dphi, 0.0, a1, slope, g1), None)
     cache["n_eval"] = n[0]
     return result
 
 
-def _root(dphi, lo, hi):
-    """Root of the decreasing derivative on [lo, hi]; falls back to the better end point."""
+def _root(dphi, lo, hi, g_lo, g_hi):
+    """Root of the decreasing derivative phi' on [lo, hi] (phi'(lo) = g_lo > 0 > g_hi = phi'(hi)).
+
+    Safeguarded Newton on phi' with the exact second derivative (the curvature vector gives
+    phi'' = -(v^T (diag c - c c^T/sum c) v)); a Newton step that leaves the bracket is replaced
+    by the secant (false-position) point, and by bisection if the bracket stops shrinking.
+    Falls back to Brent's method after ``ROOT_ITERS`` steps.
+    """
+    width0 = hi - lo
+    a = lo + (hi - lo) * g_lo / (g_lo - g_hi)
+    for k in range(ROOT_ITERS):
+        g, _, curv = dphi(a)
+        if g == 0.0:
+            return a
+        if g > 0:
+            lo, g_lo = a, g
+        else:
+            hi, g_hi = a, g
+        if hi - lo <= ROOT_XTOL * max(hi, 1e-300):
+            return a
+        if curv > 0 and abs(g) <= ROOT_XTOL * max(a, 1e-300) * curv:
+            return a  # the next Newton correction is below the resolution of alpha
+        a_new = a + g / curv if curv > 0 else np.nan
+        if not (lo < a_new < hi):
+            a_new = lo + (hi - lo) * g_lo / (g_lo - g_hi)
+            if k % 3 == 2 and hi - lo > 0.5 * width0:
+                a_new = 0.5 * (lo + hi)
+            width0 = hi - lo
+        if not (lo < a_new < hi):
+            a_new = 0.5 * (lo + hi)
+        a = a_new
     try:
-        return float(brentq(lambda a: dphi(a)[0], lo, hi, xtol=1e-15 * max(hi, 1e-300), rtol=4 * np.finfo(float).eps))
+        return float(brentq(lambda b: dphi(b)[0], lo, hi, xtol=1e-15 * max(hi, 1e-300), rtol=4 * np.finfo(float).eps))
     except ValueError:  # no sign change within round-off: the derivative is ~0 on the bracket
         return lo
 
 
+#: Safeguarded Newton steps of the exact line search.
+ROOT_ITERS = 30
+ROOT_XTOL = 1e-14
 
 
 #: Direct Newton iterations before switching to continuation in eta.
