@@ -6,16 +6,22 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 """
 
 from . import bounds, instances, truth
-from .boosters.entropy import binary_erlpboost, erlpboost
+from .boosters.corrective import corrective_binary_erlpboost, corrective_erlpboost
+from .boosters.entropy import binary_erlpboost, erlpboost, softboost, totalboost
 from .boosters.lpboost import lpboost
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
-from .oracles import MatrixOracle, Oracle
+from .oracles import GOracle, MatrixOracle, Oracle
 from .result import BoostResult
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BoostResult",
+    "GOracle",
+    "corrective_binary_erlpboost",
+    "corrective_erlpboost",
+    "softboost",
+    "totalboost",
     "binary_erlpboost",
     "bounds",
     "erlpboost",

@@ -501,3 +501,169 @@ def binary_erlpboost(
     """
     return _erlp_family(oracle, nu=nu, eps=eps, eta=eta, max_iter=max_iter, stopping=stopping,
                         inner_tol=inner_tol, inner_max_iter=inner_max_iter, binary=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# SoftBoost / TotalBoost (Alg. 3.1)
+# ---------------------------------------------------------------------------------------------
+
+#: SoftBoost stops when the largest possible minimum entry of a feasible d is below this
+#: ("d^t has a zero", decided by an LP rather than from an inexact entropy solve, digest §4).
+ZERO_TOL = 1e-9
+
+
+def softboost_interior_lp(U_t, nu: float, bound: float):
+    """``max s`` s.t. ``U_t^T d <= bound``, ``s <= d <= 1/nu``, ``sum d = 1`` (HiGHS).
+
+    Returns ``s*`` or ``-inf`` when (3.1) is infeasible. SoftBoost's problem (3.1) has a strictly
+    positive feasible point iff ``s* > 0`` (then the refined Slater condition holds and the dual of
+    Lemma 3.1 is attained; digest §2.2).
+    """
+    from scipy.optimize import linprog
+
+    N, t = U_t.shape
+    c = np.r_[np.zeros(N), -1.0]
+    A_ub = np.vstack([np.hstack([U_t.T, np.zeros((t, 1))]), np.hstack([-np.eye(N), np.ones((N, 1))])])
+    b_ub = np.r_[np.full(t, bound), np.zeros(N)]
+    A_eq = np.r_[np.ones(N), 0.0][None, :]
+    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=[1.0], bounds=[(0, 1.0 / nu)] * N + [(None, None)],
+                  method="highs")
+    if res.status == 2:
+        return -np.inf
+    if res.status != 0:
+        raise RuntimeError(f"SoftBoost interior LP failed: {res.message}")
+    return float(-res.fun)
+
+
+def softboost_dual_step(
+    U_t, nu: float, bound: float, *, w0=None, tol: float = INNER_TOL, max_iter: int = 500
+) -> DualStep:
+    """Solve SoftBoost's problem (3.1) through its dual (Lemma 3.1, corrected: w >= 0 unnormalised).
+
+    ``max_{w >= 0} Theta_S(w) = F_1(U_t w) - bound * sum_q w_q`` with ``bound = gamma_hat_t - eps``
+    and ``F_1 = smoothed_soft_margin(., nu, eta=1)`` (psi eliminated in closed form). The primal
+    solution is ``d(w)`` of (3.2). Reported ``gap = Delta(d, d^0) - Theta_S`` = ``-w . G``
+    (complementary slackness) and ``extra["infeasibility"] = max_q (u^q.d - bound)^+``.
+    Requires (3.1) to be strictly feasible (see :func:`softboost_interior_lp`).
+    """
+    U_t = check_U(U_t, "U_t")
+    N, t = U_t.shape
+    nu = check_nu(nu, N)
+    bound = check_real(bound, "bound")
+    x0 = np.zeros(t) if w0 is None else np.maximum(np.asarray(w0, float), 0.0)
+    r = _newton.maximize(_erlp_f(nu, 1.0), U_t, x0, lin=np.full(t, -bound), domain="orthant",
+                         tol=max(tol, _tol_floor(1.0)), max_iter=max_iter)
+    d = r.d
+    edges = U_t.T @ d
+    primal = kl_divergence(d, np.full(N, 1.0 / N))
+    proj = r.aux
+    m = U_t @ r.x
+    psi = np.zeros(N)
+    C = proj.capped
+    psi[C] = np.maximum(-m[C] - (proj.log_Z + np.log(N) - np.log(nu)), 0.0)
+    beta = -1.0 + float(logsumexp(-(m + psi)) - np.log(N))  # (3.4): beta = -1 + ln sum d0 exp(-m - psi)
+    return DualStep(
+        w=r.x, d=d, dual=r.value, primal=primal, gap=float(primal - r.value), edges=edges, n_iter=r.n_iter,
+        n_eval=r.n_eval, status=r.status,
+        extra={"psi": psi, "beta": beta, "capped": C, "infeasibility": float(max((edges - bound).max(), 0.0)),
+               "margins": m},
+    )
+
+
+def softboost(
+    oracle,
+    *,
+    nu: float = 1.0,
+    eps: float = 1e-2,
+    max_iter: int = 1000,
+    g: float | None = None,
+    zero_tol: float = ZERO_TOL,
+    inner_tol: float = INNER_TOL,
+    inner_max_iter: int = 500,
+    method: str = "highs-ds",
+) -> BoostResult:
+    """SoftBoost, Glocer (2009) Alg. 3.1 (Warmuth, Glocer & Rätsch 2007); nu = 1 is TotalBoost.
+
+    ``gamma_hat_t = min(gamma_hat_{t-1}, u^t . d^{t-1})`` with ``gamma_hat_0 = 1``; ``d^t`` is the
+    relative-entropy projection of d^0 onto ``{u^q.d <= gamma_hat_t - eps, sum d = 1, d <= 1/nu}``
+    (3.1) (footnote 3: with a known guarantee ``g``, ``g - eps`` replaces ``gamma_hat_t - eps``).
+    Stops when (3.1) is infeasible or its solution has a zero, decided by the LP
+    :func:`softboost_interior_lp` (``s* <= zero_tol``); T = t counts the last hypothesis (D5).
+
+    Guarantee (Thm 3.2): ``P^T_LP >= g - eps`` and ``T <= 1 + 2/eps^2 ln(N/nu)`` (the proof's "+1"
+    form, D5; :func:`refboost.bounds.softboost_bound`).
+
+    Returns
+    -------
+    BoostResult
+        ``weights`` = the LP (2.2) weights over ``h^1..h^T`` (digest D4 (a): what Thm 3.2's
+        guarantee is about), ``gap = gamma_hat_T - soft_margin(U w, nu)``, ``extra`` = the last
+        feasible dual ``w_dual`` (unnormalised, Lemma 3.1), ``P_LP``, interior margins.
+    """
+    from .lpboost import LP_METHODS, restricted_lp
+
+    oracle = check_oracle(oracle)
+    N = oracle.n_examples
+    nu = check_nu(nu, N)
+    eps = check_eps(eps)
+    max_iter = check_max_iter(max_iter)
+    zero_tol = check_real(zero_tol, "zero_tol", low=0.0)
+    method = check_choice(method, "method", LP_METHODS)
+    if g is not None:
+        g = check_real(g, "g", low=-1.0, high=1.0)
+    d = np.full(N, 1.0 / N)
+    keys: list = []
+    cols: list[np.ndarray] = []
+    w_dual = np.zeros(0)
+    gamma_hat = 1.0
+    history: list[dict] = []
+    converged = False
+    t0 = time.perf_counter()
+    Delta_prev = 0.0
+    for t in range(1, max_iter + 1):
+        key, u = oracle.best(d)
+        u = check_U(np.asarray(u, float).reshape(N, 1), "oracle column")[:, 0]
+        edge = float(u @ d)
+        gamma_hat = min(gamma_hat, edge)
+        if key not in keys:
+            keys.append(key)
+            cols.append(u)
+            w_dual = np.r_[w_dual, 0.0]
+        U_t = np.column_stack(cols)
+        bound = (g if g is not None else gamma_hat) - eps
+        s_star = softboost_interior_lp(U_t, nu, bound)
+        rec = {"t": t, "hypothesis": key, "edge": edge, "gamma_hat": gamma_hat, "bound": bound, "interior": s_star}
+        if s_star <= zero_tol:
+            rec["stop"] = True
+            rec["time"] = time.perf_counter() - t0
+            history.append(rec)
+            converged = True
+            break
+        step = softboost_dual_step(U_t, nu, bound, w0=w_dual, tol=inner_tol, max_iter=inner_max_iter)
+        w_dual, d = step.w, step.d
+        rec.update({"Delta": step.primal, "dual": step.dual, "inner_gap": step.gap,
+                    "infeasibility": step.extra["infeasibility"], "inner_iter": step.n_iter,
+                    "inner_status": step.status, "Delta_increase": step.primal - Delta_prev,
+                    "time": time.perf_counter() - t0})
+        Delta_prev = step.primal
+        history.append(rec)
+    U_T = np.column_stack(cols)
+    P_LP, _, w, _, _ = restricted_lp(U_T, nu, method)
+    margins = U_T @ w
+    sm = soft_margin(margins, nu)
+    msg = (f"converged: (3.1) infeasible or d has a zero (interior margin {s_star:.3g} <= {zero_tol:g}), "
+           f"T = {len(keys)}"
+           if converged else f"max_iter = {max_iter} reached")
+    return BoostResult(
+        weights=w, hypotheses=list(keys), distribution=d, margins=margins, n_iter=len(history), history=history,
+        gap=float(gamma_hat - sm), converged=converged, message=msg, algorithm="softboost" if nu != 1 else "totalboost",
+        params={"nu": nu, "eps": eps, "max_iter": max_iter, "g": g, "zero_tol": zero_tol, "method": method},
+        extra={"P_LP": P_LP, "w_dual": w_dual, "soft_margin": sm, "gamma_hat": gamma_hat},
+    )
+
+
+def totalboost(oracle, *, eps: float = 1e-2, max_iter: int = 1000, **params) -> BoostResult:
+    """TotalBoost (Warmuth, Liao & Rätsch 2006): SoftBoost (Glocer 2009, Alg. 3.1) with nu = 1."""
+    if "nu" in params:
+        raise TypeError("totalboost has no nu parameter (it is SoftBoost with nu = 1)")
+    return softboost(oracle, nu=1.0, eps=eps, max_iter=max_iter, **params)
