@@ -667,3 +667,68 @@ def totalboost(oracle, *, eps: float = 1e-2, max_iter: int = 1000, **params) -> 
     if "nu" in params:
         raise TypeError("totalboost has no nu parameter (it is SoftBoost with nu = 1)")
     return softboost(oracle, nu=1.0, eps=eps, max_iter=max_iter, **params)
+
+
+# ---------------------------------------------------------------------------------------------
+# KKT recovery by active set + least squares (Glocer 2009, Appendix A; §3.1.2, §3.2.4, §3.3.4)
+# ---------------------------------------------------------------------------------------------
+
+#: Active-set tolerances of digest D17.
+ACTIVE_EDGE_TOL = 1e-6
+ACTIVE_CAP_RTOL = 1e-9
+
+
+@dataclass
+class KKTRecovery:
+    """Multipliers recovered from a primal solution d and the residual of the linear KKT system."""
+
+    w: np.ndarray
+    psi: np.ndarray
+    beta: float
+    residual: float
+    active_w: np.ndarray
+    active_psi: np.ndarray
+
+
+def kkt_recovery(U, d, nu: float, eta: float, *, kind: str = "erlp", bound: float | None = None) -> KKTRecovery:
+    """Recover ``(w, psi, beta)`` from a primal solution ``d`` (Glocer 2009, Appendix A).
+
+    With the active sets ``A_w = {q : u^q.d = gamma}`` (gamma = max edge, or ``bound`` for
+    SoftBoost) and ``A_psi = {n : d_n = 1/nu}`` (tolerances D17) the stationarity conditions are
+    linear in the multipliers of the active constraints and are solved by least squares:
+
+    * ``kind="erlp"`` (§3.2.4): ``sum_A w_q = 1``, ``sum_A w_q u^q + sum_A psi_n e_n + beta 1 = -(1 + ln(d/d0))/eta``;
+    * ``kind="binary"`` (§3.3.4, psi = 0): ``sum_A w_q = 1``,
+      ``sum_A w_q u^q + beta 1 = -(ln(d/d0) - ln((1/nu - d)/(1/nu - d0)))/eta``;
+    * ``kind="softboost"`` (§3.1.2, eta = 1, w unnormalised):
+      ``sum_A w_q u^q + sum_A psi_n e_n + beta 1 = -1 - ln(d/d0)``.
+
+    ``residual`` is the max-abs residual of the system (consistent: ~0).
+    """
+    U = check_U(U)
+    N, t = U.shape
+    d = np.asarray(d, float)
+    d0 = 1.0 / N
+    kind = check_choice(kind, "kind", ("erlp", "binary", "softboost"))
+    e = U.T @ d
+    gamma = bound if kind == "softboost" else float(e.max())
+    Aw = np.flatnonzero(np.abs(e - gamma) <= ACTIVE_EDGE_TOL)
+    if kind == "binary":
+        Ap = np.zeros(0, dtype=int)
+        rhs = -(np.log(d / d0) - np.log((1.0 / nu - d) / (1.0 / nu - d0))) / eta
+    else:
+        Ap = np.flatnonzero(np.abs(d - 1.0 / nu) <= ACTIVE_CAP_RTOL / nu)
+        rhs = -(1.0 + np.log(d / d0)) / (eta if kind == "erlp" else 1.0)
+    cols = [U[:, Aw], np.eye(N)[:, Ap], np.ones((N, 1))]
+    M = np.hstack(cols)
+    b = rhs
+    if kind != "softboost":
+        M = np.vstack([M, np.r_[np.ones(Aw.size), np.zeros(Ap.size), 0.0][None, :]])
+        b = np.r_[rhs, 1.0]
+    sol, *_ = np.linalg.lstsq(M, b, rcond=None)
+    res = float(np.abs(M @ sol - b).max())
+    w = np.zeros(t)
+    w[Aw] = sol[: Aw.size]
+    psi = np.zeros(N)
+    psi[Ap] = sol[Aw.size: Aw.size + Ap.size]
+    return KKTRecovery(w=w, psi=psi, beta=float(sol[-1]), residual=res, active_w=Aw, active_psi=Ap)
