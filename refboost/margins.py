@@ -76,6 +76,24 @@ def soft_margin_distribution(margins, nu: float = 1.0) -> np.ndarray:
     return d
 
 
+def repair_capped(d, nu: float) -> np.ndarray:
+    """Move a solver's d (feasible up to its tolerance) exactly onto the capped simplex.
+
+    Clips to [0, 1/nu], then spreads the remaining deficit (or surplus) in proportion to the room
+    left under the caps (or to the entries), so sum d = 1 and 0 <= d <= 1/nu hold to round-off.
+    The change is of the order of the solver's feasibility tolerance.
+    """
+    cap = 1.0 / nu
+    d = np.clip(np.asarray(d, dtype=float), 0.0, cap)
+    deficit = 1.0 - d.sum()
+    if deficit > 0:
+        room = cap - d
+        d = d + deficit * room / room.sum()
+    elif deficit < 0:
+        d = d + deficit * d / d.sum()
+    return np.clip(d, 0.0, cap)
+
+
 def soft_margin_slack(margins, nu: float = 1.0) -> tuple[float, np.ndarray]:
     """Optimal ``(rho, psi)`` of LP (2.2) at fixed margins: rho = m_(k), psi = (rho - m)_+."""
     m = check_margins(margins)

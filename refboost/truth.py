@@ -61,8 +61,15 @@ class SoftMarginLP:
         return abs(self.value - self.value_w)
 
 
+#: HiGHS tolerances for ground truth (tighter than HiGHS's defaults of 1e-7).
+FEAS_TOL = 1e-10
+
+
 def _solve(c, A_ub, b_ub, A_eq, b_eq, bounds, method, what):
-    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method=method)
+    options = {"primal_feasibility_tolerance": FEAS_TOL, "dual_feasibility_tolerance": FEAS_TOL}
+    if method == "highs-ipm":
+        options["ipm_optimality_tolerance"] = 1e-12
+    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=bounds, method=method, options=options)
     if res.status != 0:
         raise GroundTruthError(f"HiGHS failed on {what}: status {res.status}, {res.message}")
     return res

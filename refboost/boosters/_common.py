@@ -9,7 +9,6 @@ def check_oracle(oracle) -> Oracle:
     """Every booster's first argument must implement :class:`refboost.Oracle`."""
     if not isinstance(oracle, Oracle):
         raise TypeError(
-            "oracle must be a refboost.Oracle (e.g. refboost.MatrixOracle(U)), "
-            f"got {type(oracle).__name__}"
+            f"oracle must be a refboost.Oracle (e.g. refboost.MatrixOracle(U)), got {type(oracle).__name__}"
         )
     return oracle

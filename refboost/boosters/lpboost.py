@@ -14,10 +14,13 @@ import numpy as np
 from scipy.optimize import linprog
 
 from .._validation import check_choice, check_eps, check_max_iter, check_nu
+from ..margins import repair_capped
 from ..result import BoostResult
 from ._common import check_oracle
 
 LP_METHODS = ("highs", "highs-ds", "highs-ipm")
+#: Feasibility tolerance passed to HiGHS for the restricted LP.
+LP_FEAS_TOL = 1e-9
 
 
 class LPBoostError(RuntimeError):
@@ -35,11 +38,11 @@ def restricted_lp(U_t: np.ndarray, nu: float, method: str = "highs-ds"):
     A_ub = np.hstack([U_t.T, -np.ones((t, 1))])
     A_eq = np.r_[np.ones(N), 0.0][None, :]
     bounds = [(0.0, 1.0 / nu)] * N + [(None, None)]
-    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(t), A_eq=A_eq, b_eq=[1.0], bounds=bounds, method=method)
+    options = {"primal_feasibility_tolerance": LP_FEAS_TOL, "dual_feasibility_tolerance": LP_FEAS_TOL}
+    res = linprog(c, A_ub=A_ub, b_ub=np.zeros(t), A_eq=A_eq, b_eq=[1.0], bounds=bounds, method=method, options=options)
     if res.status != 0:
         raise LPBoostError(f"restricted LP (2.3) failed: {res.message}")
-    d = np.clip(res.x[:N], 0.0, 1.0 / nu)
-    d /= d.sum()
+    d = repair_capped(res.x[:N], nu)
     w = np.maximum(-res.ineqlin.marginals, 0.0)
     w /= w.sum()
     rho = float(res.eqlin.marginals[0])

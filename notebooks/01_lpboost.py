@@ -1,0 +1,295 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# (ch-lpboost)=
+# # LP duality and LPBoost
+#
+# This chapter sets up the language of the whole book: the matrix $U$ of label-multiplied
+# predictions, edges and margins, the **soft-margin linear program** in its two dual forms, and
+# **LPBoost**, the column-generation algorithm that solves it. It follows Glocer (2009), chapter 2,
+# and the corrections listed in the project's digest of the thesis.
+#
+# **Notation** (Glocer 2009, Table 2.1). $N$ examples, hypotheses $h^q:\mathcal X\to[-1,1]$,
+# $u^q_n = y_n h^q(x_n)$, $U_{n,q}=u^q_n$. The **edge** of $h^q$ under a distribution $d$ on the
+# examples is $u^q\cdot d$ (Def. 2.1); the **margin** of example $n$ under weights $w$ on the
+# hypotheses is $(Uw)_n$ (Def. 2.2). $\nu\in[1,N]$ is the capping parameter: $d\le\frac1\nu\mathbf 1$.
+#
+# ## 1. Statement
+#
+# ```{prf:definition} Soft-margin LP, two domains (Glocer 2009, eqs. (2.2), (2.3))
+# :label: def-soft-margin-lp
+#
+# w-domain (2.2):
+#
+# $$\max_{w\in\mathcal S^t,\ \psi\ge 0,\ \rho}\ \rho-\frac1\nu\sum_n\psi_n
+#   \quad\text{s.t.}\quad Uw+\psi\ge\rho\mathbf 1 .$$
+#
+# d-domain (2.3):
+#
+# $$\min_{d,\gamma}\ \gamma\quad\text{s.t.}\quad U^\top d\le\gamma\mathbf 1,\ \ \mathbf 1^\top d=1,
+#   \ \ 0\le d\le\tfrac1\nu\mathbf 1 .$$
+#
+# With $\nu=1$ the slack $\psi$ cancels and both reduce to the hard-margin minimax (2.1),
+# $\min_{d\in\mathcal S^N}\max_q u^q\cdot d=\max_{w\in\mathcal S^t}\min_n (Uw)_n$.
+# ```
+#
+# ```{prf:algorithm} LPBoost (Glocer 2009, Alg. 2.1)
+# :label: alg-lpboost
+#
+# **Input** $\epsilon>0$, $\nu\in[1,N]$; $d^0=\frac1N\mathbf 1$.
+#
+# For $t=1,2,\dots$
+# 1. $h^t\leftarrow$ oracle$(d^{t-1})$, $u^t_n=y_nh^t(x_n)$.
+# 2. $(d^t,P^t_{LP})\leftarrow$ LP (2.3) over $u^1,\dots,u^t$.
+# 3. If $\min_{q\le t}u^q\cdot d^{q-1}-P^t_{LP}\le\epsilon$: $T=t$, stop.
+#
+# **Output** $f=\sum_q w_qh^q$ with $w$ the optimal $w$ of (2.2) over $h^1..h^T$ (the LP duals).
+# ```
+#
+# ## 2. Derivation: (2.2) is the LP dual of (2.3)
+#
+# Attach multipliers $w_q\ge0$ to $u^q\cdot d\le\gamma$, $\psi_n\ge0$ to $d_n\le\frac1\nu$,
+# $\rho$ to $\mathbf 1^\top d=1$ and $\mu_n\ge0$ to $d_n\ge0$:
+#
+# $$L=\gamma+\sum_q w_q(u^q\cdot d-\gamma)+\sum_n\psi_n(d_n-\tfrac1\nu)-\rho(\mathbf 1^\top d-1)-\mu^\top d .$$
+#
+# Stationarity in $\gamma$ gives $\mathbf 1^\top w=1$; in $d_n$ it gives
+# $(Uw)_n+\psi_n-\rho=\mu_n\ge 0$, i.e. $Uw+\psi\ge\rho\mathbf 1$. What is left of $L$ is
+# $\rho-\frac1\nu\mathbf 1^\top\psi$, which is (2.2). Complementary slackness reads
+# $w_q(\gamma-u^q\cdot d)=0$, $\psi_n(\frac1\nu-d_n)=0$, $\mu_nd_n=0$: hypotheses with weight have
+# the maximal edge, examples with slack sit at the cap. At fixed $w$ the optimal slack is
+# $\psi_n=\max(0,\rho-(Uw)_n)$.
+#
+# **Typos in the source** (digest §8, with the corrected form used here):
+# * L344 writes $\psi_n=\min(0,\rho-w\cdot u_n)$; the slack is $\max(0,\cdot)$.
+# * L372 typesets $P_{LP}$ as "$\min_d\sup_{d\le1/\nu}\sup_h$"; the definition is
+#   $P_{LP}=\min_{d\in\mathcal S^N,d\le\frac1\nu\mathbf1}\sup_{h}u^h\cdot d$.
+# * Lemma 2.4, (2.5): $u^t_n$ should be $u^q_n$.
+# * Alg. 2.1 initialises an unused $\hat\gamma_0$; the threshold is $\epsilon$ in Alg. 2.1 but
+#   $\epsilon/2$ in the caption of Fig. 2.6. We use $\epsilon$ (sufficient for the guarantee).
+#
+# **Soft margin of a fixed $w$ in closed form** (digest §2.1, derived). With the margins sorted,
+# $m_{(1)}\le m_{(2)}\le\dots$, and $k=\lceil\nu\rceil$,
+#
+# $$\mathrm{SM}_\nu(w)=\min_{d\in\mathcal S^N,\,d\le\frac1\nu}d\cdot Uw
+#   =\frac1\nu\sum_{j<k}m_{(j)}+\Big(1-\frac{k-1}\nu\Big)m_{(k)} ,$$
+#
+# the average of the $\nu$ smallest margins for integer $\nu$. It evaluates any returned $w$
+# without a solver: `refboost.soft_margin`.
+#
+# ## 3. Numerical checks
+#
+# Two independent paths: `refboost.lpboost` solves its own restricted LP (2.3) each iteration and
+# reads $w$ off the duals; `refboost.truth.soft_margin_lp` solves (2.2) and (2.3) separately over
+# the whole class with HiGHS. Tolerances are named in the first cell.
+
+# %%
+import time
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+import refboost as rb
+
+TOL_VALUE = 1e-8  # agreement of LP values (HiGHS run at feasibility tolerance 1e-10)
+TOL_DUAL = 1e-7  # dual feasibility / slackness residuals
+rng = np.random.default_rng(2009)
+
+# %% [markdown]
+# ### 3.1 Strong duality and complementary slackness on random instances
+
+# %%
+rows = []
+for k in range(40):
+    N, K = int(rng.integers(5, 120)), int(rng.integers(2, 80))
+    U = rng.choice([-1.0, 1.0], size=(N, K)) if k % 2 else rng.uniform(-1, 1, (N, K))
+    nu = float(rng.uniform(1, N / 2 + 1))
+    s = rb.truth.soft_margin_lp(U, nu)
+    w, psi, rho = s.duals["w"], s.duals["psi"], s.duals["rho"]
+    rows.append(
+        dict(
+            N=N,
+            K=K,
+            nu=nu,
+            value=s.value,
+            duality_gap=abs(s.value - s.value_w),
+            closed_form_gap=abs(rb.soft_margin(U @ s.w, nu) - s.value),
+            slack_w=abs(w @ (s.gamma - U.T @ s.d)),
+            slack_psi=abs(psi @ (1 / nu - s.d)),
+            dual_obj_gap=abs(rho - psi.sum() / nu - s.value),
+        )
+    )
+KEYS = ["duality_gap", "closed_form_gap", "slack_w", "slack_psi", "dual_obj_gap"]
+worst = {key: max(r[key] for r in rows) for key in KEYS}
+print("worst residual over 40 instances:")
+for key, val in worst.items():
+    print(f"  {key:16s} {val:.2e}")
+
+# %%
+assert worst["duality_gap"] <= TOL_VALUE, "strong duality (2.2) = (2.3)"
+assert worst["closed_form_gap"] <= TOL_VALUE, "closed-form soft margin of the LP's own w equals the LP value"
+assert max(worst["slack_w"], worst["slack_psi"], worst["dual_obj_gap"]) <= TOL_DUAL, "complementary slackness"
+
+# %% [markdown]
+# ### 3.2 Lemma 2.4: pivots
+#
+# ```{prf:lemma} Pivots (Glocer 2009, Lemma 2.4, Def. 2.3)
+# :label: lem-pivot
+#
+# If $U_{ij}$ is $\ge$ every entry of its row and $\le$ every entry of its column, then the value of
+# (2.1) is $U_{ij}$, and $d=e_i$, $w=e_j$ are optimal.
+# ```
+# ```{prf:proof}
+# $d=e_i$ gives $\max_q u^q_i=U_{ij}$, an upper bound on the min-max value; $w=e_j$ gives
+# $\min_n U_{nj}=U_{ij}$, a lower bound on the max-min value. By (2.1) the two values coincide.
+# ```
+
+# %%
+pivot_errors = []
+for _ in range(20):
+    N, K = (int(x) for x in rng.integers(3, 40, 2))
+    i, j, c = int(rng.integers(N)), int(rng.integers(K)), float(rng.uniform(-0.9, 0.9))
+    U = rb.instances.planted_pivot(N, K, i, j, c, rng)
+    pivot_errors.append(abs(rb.truth.hard_margin_lp(U).value - c))
+print(f"max |LP value - planted pivot| = {max(pivot_errors):.1e}")
+assert max(pivot_errors) <= TOL_VALUE
+
+# %% [markdown]
+# ### 3.3 Theorem 2.5: LPBoost can need $N/2+1$ iterations
+#
+# ```{prf:theorem} Lower bound for LPBoost (Glocer 2009, Thm 2.5)
+# :label: thm-lpboost-lower
+#
+# For $\nu=1$ there is an instance with $N$ examples and $N/2+1$ hypotheses on which, after $N/2$
+# iterations, $P^t_{LP}$ is still $\ge 0.99$ below the optimal hard margin.
+# ```
+#
+# The construction (Fig. 2.8, generalised to any $N=2m$ in the digest, §4) is
+# `refboost.instances.lpboost_worst_case(m)`. After iteration $t\le m$ the entry $(m+t,t)$ is a
+# pivot of $U_{[:,1..t]}$, and the *unique* minimum of its column, so $d^t=e_{m+t}$ is the unique LP
+# solution whatever the solver, and $P^t_{LP}=-1+2t\delta$, while the whole matrix has hard margin
+# $\ge\delta/2$. With $\delta=0.005/m$ the gap after $N/2$ iterations is $\ge 0.99$.
+#
+# For $N=8$ the matrix reproduces Fig. 2.8 (rows = examples, columns = hypotheses, in units of $\delta$
+# offsets from $\pm1$):
+
+# %%
+delta8 = 0.005 / 4
+U8 = rb.instances.lpboost_worst_case(4)
+print(np.round((U8 - np.sign(U8)) / delta8, 3))
+
+# %%
+thm25 = []
+for N in (10, 20, 40, 80):
+    m = N // 2
+    U = rb.instances.lpboost_worst_case(m)
+    res = rb.lpboost(rb.MatrixOracle(U), nu=1.0, eps=0.01)
+    truth = rb.truth.hard_margin_lp(U)
+    P = res.history_array("P_LP")
+    thm25.append(
+        dict(N=N, T=res.n_iter, expected=N // 2 + 1, P_after_half=P[m - 1], optimum=truth.value, res=res)
+    )
+    print(f"N={N:3d}  T={res.n_iter:3d} (N/2+1 = {N // 2 + 1})  P^(N/2)={P[m - 1]:+.4f}  margin={truth.value:+.5f}")
+
+# %%
+for r in thm25:
+    assert r["T"] == r["expected"], "LPBoost needs exactly N/2 + 1 iterations"
+    assert r["optimum"] - r["P_after_half"] >= 0.99, "after N/2 iterations P^t is still >= 0.99 below the optimum"
+
+# %% [markdown]
+# Capping does not help: duplicating every row $\nu$ times and capping at $1/\nu$ still takes
+# $m+1$ iterations (digest §4, soft version).
+
+# %%
+for m, nu in [(4, 3), (8, 5)]:
+    res = rb.lpboost(rb.MatrixOracle(rb.instances.lpboost_worst_case(m, duplicate=nu)), nu=float(nu), eps=0.01)
+    print(f"m={m}, nu={nu}, N={2 * m * nu}: T={res.n_iter}")
+    assert res.n_iter == m + 1
+
+# %% [markdown]
+# The value $P^t_{LP}$ and the certificate $\min_{q\le t}u^q\cdot d^{q-1}-P^t_{LP}$ per iteration:
+# the value creeps up by $2\delta$ per iteration and jumps only when the last column arrives.
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
+for r in thm25:
+    res = r["res"]
+    t = np.arange(1, res.n_iter + 1)
+    axes[0].plot(t / r["N"], res.history_array("P_LP"), marker=".", label=f"N={r['N']}")
+    axes[1].semilogy(t / r["N"], np.maximum(res.history_array("gap"), 1e-6), marker=".", label=f"N={r['N']}")
+axes[0].set(xlabel="t / N", ylabel=r"$P^t_{LP}$", title="LPBoost value on the Thm 2.5 family")
+axes[1].set(xlabel="t / N", ylabel="gap (clipped at 1e-6)", title=r"$\min_q u^q\cdot d^{q-1}-P^t_{LP}$")
+axes[0].legend()
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# ### 3.4 §2.5: the LP's master hypothesis can misclassify *every* example
+#
+# Take a separable set, add one bad example with $u^q_N=-3\delta$ for $q<T$ and one bad hypothesis with
+# $u^T_n=-\delta$ ($n<N$), $u^T_N=-2\delta$ (digest §6.1; the thesis's "$q=1..t-1$" should read $T-1$).
+# Then $(N,T)$ is a pivot: the hard-margin value is $-2\delta$ with $w=e_T$, and every margin is negative.
+# Uniqueness of $w=e_T$ is proved by a second LP that minimises $w_T$ over the optimal face.
+
+# %%
+delta = 1e-3
+base = rng.choice([-1.0, 1.0], size=(8, 5))
+base[:, 0] = 0.5  # a hypothesis with margin 0.5 everywhere: the base set is separable
+U = rb.instances.misclassify_all(base, delta)
+s = rb.truth.hard_margin_lp(U)
+T = U.shape[1] - 1
+wT_min = rb.truth.optimal_face_extreme(U, 1.0, np.eye(T + 1)[T], sense="min")
+lp_res = rb.lpboost(rb.MatrixOracle(U), nu=1.0, eps=1e-9)
+print(f"LP value {s.value:+.4e} (expected {-2 * delta:+.1e}); min of w_T over the optimal face {wT_min:.9f}")
+print("margins of LPBoost's output:", np.round(lp_res.margins, 5))
+
+# %%
+assert abs(s.value + 2 * delta) <= TOL_VALUE
+assert wT_min >= 1 - 1e-6, "w = e_T is the unique optimum"
+assert np.all(lp_res.margins < 0), "LPBoost's combined hypothesis misclassifies every example"
+
+# %% [markdown]
+# ### 3.5 LPBoost reaches the optimum over the whole class
+#
+# On random classes LPBoost stops with $P^T_{LP}$ within $\epsilon$ of $P_{LP}$, the optimum over all
+# columns computed independently, and its certificate bounds the true gap. (The test suite repeats
+# this on 500 instances with $N\le300$, $n\le200$.)
+
+# %%
+t0 = time.perf_counter()
+table = []
+for _ in range(30):
+    N, K = int(rng.integers(10, 150)), int(rng.integers(5, 100))
+    U = rng.choice([-1.0, 1.0], size=(N, K))
+    nu = float(rng.uniform(1, N / 2))
+    eps = 1e-3
+    res = rb.lpboost(rb.MatrixOracle(U), nu=nu, eps=eps)
+    P_all = rb.truth.soft_margin_lp(U, nu).value
+    table.append((N, K, nu, res.n_iter, P_all - res.extra["P_LP"], res.gap))
+table = np.array(table)
+print(f"30 instances in {time.perf_counter() - t0:.1f}s; worst true gap {table[:, 4].max():.2e}, "
+      f"mean iterations {table[:, 3].mean():.1f}")
+assert np.all(table[:, 4] <= 1e-3 + TOL_VALUE), "within eps of the optimum"
+assert np.all(table[:, 4] <= table[:, 5] + TOL_VALUE), "the certificate bounds the true gap"
+
+# %% [markdown]
+# ## 4. Promotion
+#
+# Everything above calls the package: `refboost.lpboost` (Alg. 2.1), `refboost.soft_margin` (closed
+# form), `refboost.truth.soft_margin_lp` (ground truth), `refboost.instances` (Fig. 2.8 and §2.5
+# constructions). No algorithm code lives in this notebook. The chapter's claims are also tests:
+# `tests/test_lpboost.py`, `tests/test_truth.py`, `tests/test_margins.py`.
