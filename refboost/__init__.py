@@ -5,13 +5,16 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 :mod:`refboost.truth`.
 """
 
-from . import dynamics, instances, truth
+from . import bounds, dynamics, instances, truth
 from .boosters.adaboost import adaboost, adaboost_star, arcgv, coordinate_ascent
+from .boosters.corrective import corrective_binary_erlpboost, corrective_erlpboost
+from .boosters.entropy import binary_erlpboost, erlpboost, softboost, totalboost
 from .boosters.lpboost import lpboost
 from .boosters.shen import adaboost_cg, adaboost_qp, logitboost_cg, lpboost_hinge
 from .boosters.sun import adaboost_kl, adaboost_norm2, adaboost_reg, kl_regularized_margin, norm2_regularized_margin
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
 from .oracles import (
+    GOracle,
     KernelColumnOracle,
     LDAOracle,
     MatrixOracle,
@@ -35,36 +38,47 @@ def __getattr__(name):
 
 
 __all__ = [
+    # result, oracles, primitives
     "BoostResult",
-    "KernelColumnOracle",
-    "LDAOracle",
-    "RawFeatureOracle",
+    "Oracle",
+    "MatrixOracle",
+    "GOracle",
     "StumpOracle",
     "TreeOracle",
-    "adaboost_cg",
-    "adaboost_qp",
-    "logitboost_cg",
-    "lpboost_hinge",
-    "adaboost",
-    "adaboost_star",
-    "arcgv",
-    "coordinate_ascent",
-    "dynamics",
-    "MatrixOracle",
-    "Oracle",
-    "adaboost_kl",
-    "adaboost_norm2",
-    "adaboost_reg",
-    "datasets",
-    "experiments",
+    "RawFeatureOracle",
+    "KernelColumnOracle",
+    "LDAOracle",
     "edges",
-    "instances",
-    "kl_regularized_margin",
-    "lpboost",
     "margins",
-    "norm2_regularized_margin",
     "soft_margin",
     "soft_margin_distribution",
     "soft_margin_slack",
+    "kl_regularized_margin",
+    "norm2_regularized_margin",
+    # boosters (names follow the papers)
+    "lpboost",
+    "softboost",
+    "totalboost",
+    "erlpboost",
+    "binary_erlpboost",
+    "corrective_erlpboost",
+    "corrective_binary_erlpboost",
+    "adaboost",
+    "arcgv",
+    "adaboost_star",
+    "coordinate_ascent",
+    "adaboost_qp",
+    "adaboost_cg",
+    "logitboost_cg",
+    "lpboost_hinge",
+    "adaboost_kl",
+    "adaboost_norm2",
+    "adaboost_reg",
+    # modules
+    "bounds",
+    "datasets",
+    "dynamics",
+    "experiments",
+    "instances",
     "truth",
 ]

@@ -537,3 +537,47 @@ class LDAOracle(_PredictMixin, Oracle):
 
     def __repr__(self) -> str:
         return f"LDAOracle(N={self.n_examples}, d={self.n_features}, ridge={self.ridge:g})"
+
+
+class GOracle(MatrixOracle):
+    """Adversarial weak learner with guarantee ``g`` (Glocer 2009, §2: ``u^t . d^{t-1} >= g``).
+
+    Among the columns of ``U`` whose edge under ``d`` is at least ``g``, ``best(d)`` returns
+
+    * ``choice="lowest"``: the one with the **lowest** edge (lowest index on ties) -- the least
+      helpful hypothesis the theory still allows;
+    * ``choice="random"``: a uniformly random one (``rng`` required).
+
+    For any capped ``d`` some column has edge >= P_LP (the soft-margin LP value over the whole
+    class), so ``g <= P_LP`` makes the oracle always answer; otherwise (or within ``tol`` of
+    round-off) it falls back to the maximum-edge column and counts a violation in
+    ``self.violations``.
+    """
+
+    def __init__(self, U, g: float, *, reflexive: bool = False, choice: str = "lowest", rng=None,
+                 tol: float = 1e-12):
+        super().__init__(U, reflexive=reflexive)
+        from ._validation import check_choice, check_real
+
+        self.g = check_real(g, "g", low=-1.0, high=1.0)
+        self.choice = check_choice(choice, "choice", ("lowest", "random"))
+        if self.choice == "random" and not isinstance(rng, np.random.Generator):
+            raise TypeError("rng must be a numpy.random.Generator when choice='random'")
+        self.rng = rng
+        self.tol = check_real(tol, "tol", low=0.0)
+        self.violations = 0
+
+    def best(self, d) -> tuple[int, np.ndarray]:
+        e = self.edges(d)
+        ok = np.flatnonzero(e >= self.g - self.tol)
+        if ok.size == 0:
+            self.violations += 1
+            return super().best(d)
+        if self.choice == "lowest":
+            j = int(ok[np.argmin(e[ok])])
+        else:
+            j = int(self.rng.choice(ok))
+        return j, self.U[:, j].copy()
+
+    def __repr__(self) -> str:
+        return f"GOracle(N={self.n_examples}, K={self.n_hypotheses}, g={self.g:.4g}, choice={self.choice!r})"

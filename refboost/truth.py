@@ -596,3 +596,199 @@ def sun_cutting_plane_lp(Zt, *, method: str = "highs-ds") -> RegularizedSolution
         rho=float(r.eqlin.marginals[0]),
         status=r.message,
     )
+
+
+# =============================================================================================
+# Conic ground truth for the entropy-regularised problems (Glocer 2009, chapters 3 and 4)
+#
+# cvxpy + Clarabel (exponential cone), written in the d-domain exactly as the equations read.
+# The objective is multiplied by eta (or left as is for SoftBoost) so that the exponential cone
+# is well conditioned; values and duals are divided back. For very large eta (>~1e4) the
+# relative entropy term is tiny next to eta * gamma and the conic solver's accuracy degrades:
+# compare the specialised solvers against these on moderate eta only.
+# =============================================================================================
+
+
+@dataclass
+class ConicSolution:
+    """Solution of a d-domain conic problem and its multipliers (already unscaled).
+
+    ``value`` is the objective of the equation as printed; ``w`` the multipliers of the edge
+    constraints, ``psi`` of the caps ``d <= 1/nu``, ``beta`` of ``sum d = 1`` (Lagrangian sign
+    convention ``+ beta (1.d - 1)`` as in (3.12)), ``alpha`` of the corrective equality (4.6).
+    ``status`` is cvxpy's status string.
+    """
+
+    value: float
+    d: np.ndarray
+    gamma: float = float("nan")
+    w: np.ndarray | None = None
+    psi: np.ndarray | None = None
+    beta: float = float("nan")
+    alpha: float = float("nan")
+    status: str = ""
+
+
+def _clarabel_solve(prob, what):
+    import cvxpy as cp
+
+    try:
+        prob.solve(solver=cp.CLARABEL, tol_gap_abs=1e-10, tol_gap_rel=1e-10, tol_feas=1e-10, max_iter=500)
+    except cp.error.SolverError as exc:  # pragma: no cover - reported as a ground-truth failure
+        raise GroundTruthError(f"Clarabel failed on {what}: {exc}") from None
+    if prob.status not in ("optimal", "optimal_inaccurate", "infeasible", "infeasible_inaccurate"):
+        raise GroundTruthError(f"Clarabel failed on {what}: status {prob.status}")
+    return prob.status
+
+
+def _relent(a, b):
+    a = np.maximum(np.asarray(a, float), 0.0)
+    pos = a > 0
+    return float(np.sum(a[pos] * np.log(a[pos] / b[pos])))
+
+
+def _clean_d(dv, nu=None):
+    """Clip the conic solution to the (capped) simplex; the solver may return entries a few ulps
+    outside, where ``rel_entr`` is +inf and cvxpy reports an infinite objective."""
+    d = np.maximum(np.asarray(dv, float), 0.0)
+    if nu is not None:
+        d = np.minimum(d, 1.0 / nu)
+    return d / d.sum()
+
+
+def erlp_primal_36(U, nu: float, eta: float) -> ConicSolution:
+    """Glocer (2009) eq. (3.6) in epigraph form::
+
+        min_{d, gamma} gamma + (1/eta) Delta(d, d^0)  s.t.  U^T d <= gamma 1,  1.d = 1,  d <= 1/nu
+
+    (d >= 0 is the domain of the relative entropy). Solved as ``eta * objective``.
+    """
+    import cvxpy as cp
+
+    U = check_U(U)
+    N, _ = U.shape
+    nu = check_nu(nu, N)
+    d0 = np.full(N, 1.0 / N)
+    d = cp.Variable(N)
+    gamma = cp.Variable()
+    cons = [U.T @ d <= gamma, cp.sum(d) == 1, d <= 1.0 / nu]
+    prob = cp.Problem(cp.Minimize(eta * gamma + cp.sum(cp.rel_entr(d, d0))), cons)
+    st = _clarabel_solve(prob, "(3.6)")
+    dv = _clean_d(d.value, nu)
+    value = float((U.T @ dv).max()) + _relent(dv, d0) / eta  # objective of (3.6) at the solution
+    return ConicSolution(value=value, d=dv, gamma=float(gamma.value),
+                         w=np.asarray(cons[0].dual_value) / eta, beta=float(cons[1].dual_value) / eta,
+                         psi=np.asarray(cons[2].dual_value) / eta, status=st)
+
+
+def softboost_primal_31(U, nu: float, bound: float) -> ConicSolution:
+    """Glocer (2009) eq. (3.1): ``min_d Delta(d, d^0)`` s.t. ``U^T d <= bound`` (bound = gamma_hat_t - eps),
+    ``1.d = 1``, ``d <= 1/nu``. ``status`` is "infeasible" when no such d exists."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    N, _ = U.shape
+    nu = check_nu(nu, N)
+    d0 = np.full(N, 1.0 / N)
+    d = cp.Variable(N)
+    cons = [U.T @ d <= bound, cp.sum(d) == 1, d <= 1.0 / nu]
+    prob = cp.Problem(cp.Minimize(cp.sum(cp.rel_entr(d, d0))), cons)
+    st = _clarabel_solve(prob, "(3.1)")
+    if st.startswith("infeasible"):
+        return ConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
+    dv = _clean_d(d.value, nu)
+    return ConicSolution(value=_relent(dv, d0), d=dv, w=np.asarray(cons[0].dual_value),
+                         beta=float(cons[1].dual_value), psi=np.asarray(cons[2].dual_value), status=st)
+
+
+def erlp_unnormalized_318(U, nu: float, eta: float) -> ConicSolution:
+    """Glocer (2009) eq. (3.18)/(3.21): ``min gamma + Delta_U(d, d^0)/eta`` s.t. ``U^T d <= gamma``,
+    ``1.d = 1``, ``d <= 1/nu``, with ``Delta_U = sum d ln(d/d0) - d + d0``. Same d and value as (3.6);
+    its multiplier of ``1.d = 1`` is ``beta_U = beta + 1/eta`` (Lemma 3.13)."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    N, _ = U.shape
+    nu = check_nu(nu, N)
+    d0 = np.full(N, 1.0 / N)
+    d = cp.Variable(N)
+    gamma = cp.Variable()
+    cons = [U.T @ d <= gamma, cp.sum(d) == 1, d <= 1.0 / nu]
+    obj = eta * gamma + cp.sum(cp.rel_entr(d, d0)) - cp.sum(d) + 1.0
+    prob = cp.Problem(cp.Minimize(obj), cons)
+    st = _clarabel_solve(prob, "(3.18)")
+    dv = _clean_d(d.value, nu)
+    value = float((U.T @ dv).max()) + (_relent(dv, d0) - dv.sum() + 1.0) / eta
+    return ConicSolution(value=value, d=dv, gamma=float(gamma.value),
+                         w=np.asarray(cons[0].dual_value) / eta, beta=float(cons[1].dual_value) / eta,
+                         psi=np.asarray(cons[2].dual_value) / eta, status=st)
+
+
+def binary_primal_325(U, nu: float, eta: float) -> ConicSolution:
+    """Glocer (2009) eq. (3.25): ``min gamma + Delta_{2,nu}(d, d^0)/eta`` s.t. ``U^T d <= gamma``, ``1.d = 1``,
+    with ``Delta_{2,nu} = sum d ln(d/d0) + (1/nu - d) ln((1/nu - d)/(1/nu - d0))`` (the caps are its
+    domain). Requires nu < N."""
+    import cvxpy as cp
+
+    from ._validation import check_nu_binary
+
+    U = check_U(U)
+    N, _ = U.shape
+    nu = check_nu_binary(nu, N)
+    d0 = np.full(N, 1.0 / N)
+    d = cp.Variable(N)
+    gamma = cp.Variable()
+    cons = [U.T @ d <= gamma, cp.sum(d) == 1]
+    obj = eta * gamma + cp.sum(cp.rel_entr(d, d0)) + cp.sum(cp.rel_entr(1.0 / nu - d, 1.0 / nu - d0))
+    prob = cp.Problem(cp.Minimize(obj), cons)
+    st = _clarabel_solve(prob, "(3.25)")
+    dv = _clean_d(d.value, nu)
+    value = float((U.T @ dv).max()) + (_relent(dv, d0) + _relent(1.0 / nu - dv, 1.0 / nu - d0)) / eta
+    return ConicSolution(value=value, d=dv, gamma=float(gamma.value),
+                         w=np.asarray(cons[0].dual_value) / eta, beta=float(cons[1].dual_value) / eta, status=st)
+
+
+def corrective_primal_46(u, ubar, nu: float, eta: float) -> ConicSolution:
+    """Glocer (2009) eq. (4.6): ``min_d u.d + Delta(d, d^0)/eta`` s.t. ``1.d = 1``, ``d <= 1/nu``,
+    ``(u - ubar).d = 0`` (ubar = margins of the previous combination). ``alpha`` is the multiplier of
+    the equality; Lemma 4.1's ``w_t = 1 - alpha`` (with ``+ alpha (u - ubar).d`` in the Lagrangian)."""
+    import cvxpy as cp
+
+    u = check_array(u, "u", ndim=1)
+    ubar = check_array(ubar, "ubar", ndim=1)
+    N = u.shape[0]
+    nu = check_nu(nu, N)
+    d0 = np.full(N, 1.0 / N)
+    d = cp.Variable(N)
+    cons = [cp.sum(d) == 1, d <= 1.0 / nu, (u - ubar) @ d == 0]
+    prob = cp.Problem(cp.Minimize(eta * (u @ d) + cp.sum(cp.rel_entr(d, d0))), cons)
+    st = _clarabel_solve(prob, "(4.6)")
+    if st.startswith("infeasible"):
+        return ConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
+    dv = _clean_d(d.value, nu)
+    return ConicSolution(value=float(u @ dv) + _relent(dv, d0) / eta, d=dv, beta=float(cons[0].dual_value) / eta,
+                         psi=np.asarray(cons[1].dual_value) / eta, alpha=float(cons[2].dual_value) / eta, status=st)
+
+
+def corrective_binary_primal_412(u, ubar, nu: float, eta: float) -> ConicSolution:
+    """Glocer (2009) eq. (4.12): ``min_d u.d + Delta_{2,nu}(d, d^0)/eta`` s.t. ``1.d = 1``, ``(u - ubar).d = 0``."""
+    import cvxpy as cp
+
+    from ._validation import check_nu_binary
+
+    u = check_array(u, "u", ndim=1)
+    ubar = check_array(ubar, "ubar", ndim=1)
+    N = u.shape[0]
+    nu = check_nu_binary(nu, N)
+    d0 = np.full(N, 1.0 / N)
+    d = cp.Variable(N)
+    cons = [cp.sum(d) == 1, (u - ubar) @ d == 0]
+    obj = eta * (u @ d) + cp.sum(cp.rel_entr(d, d0)) + cp.sum(cp.rel_entr(1.0 / nu - d, 1.0 / nu - d0))
+    prob = cp.Problem(cp.Minimize(obj), cons)
+    st = _clarabel_solve(prob, "(4.12)")
+    if st.startswith("infeasible"):
+        return ConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
+    dv = _clean_d(d.value, nu)
+    value = float(u @ dv) + (_relent(dv, d0) + _relent(1.0 / nu - dv, 1.0 / nu - d0)) / eta
+    return ConicSolution(value=value, d=dv, beta=float(cons[0].dual_value) / eta,
+                         alpha=float(cons[1].dual_value) / eta, status=st)

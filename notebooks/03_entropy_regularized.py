@@ -1,0 +1,231 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#       jupytext_version: 1.19.6
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Entropy-regularised boosting: SoftBoost, ERLPBoost, Binary ERLPBoost
+#
+# Source: Glocer (2009), *Entropy Regularization and Soft Margin Maximization*, chapter 3
+# (digest `seed-004`, §2.2–2.5, §3, §4, §5.2–5.4). Notation: $U_{n,q}=u^q_n=y_nh^q(x_n)$,
+# $d^0=\frac1N\mathbf 1$, $\Delta$ the relative entropy, $\eta$ the inverse regularisation weight.
+#
+# ## 1 Statement
+#
+# ERLPBoost (Alg. 3.2) solves at iteration $t$, over the hypotheses received so far,
+#
+# $$\min_{d\cdot\mathbf1=1,\ d\le\frac1\nu\mathbf1}\ P^t(d):=\max_{q\le t}u^q\cdot d+\frac1\eta\Delta(d,d^0)\qquad\text{Glocer (2009), eq. (3.6)}$$
+#
+# SoftBoost (Alg. 3.1) projects $d^0$ onto $\{u^q\cdot d\le\hat\gamma_t-\epsilon,\ \sum d=1,\ d\le\frac1\nu\}$ (eq. (3.1));
+# Binary ERLPBoost replaces $\Delta$ by the capped binary entropy $\Delta_{2,\nu}$ (eq. (3.25)).
+#
+# ```{prf:theorem} Iteration bounds (Glocer 2009, Thms 3.2, 3.10, 3.12, 3.21, 3.23)
+# :label: thm-entropy-bounds
+# With $\eta=\max(\frac2\epsilon\ln\frac N\nu,\frac12)$, ERLPBoost stops after
+# $T\le\max(\frac{32}{\epsilon^2}\ln\frac N\nu,\frac8\epsilon)$ iterations (simple criterion; $64$ and $16$ for the practical one)
+# with $g-P^T_{LP}\le\epsilon$. SoftBoost: $T\le1+\frac2{\epsilon^2}\ln\frac N\nu$ (the proof's form).
+# Binary ERLPBoost with $\eta=\max(\frac2\epsilon(\ln\frac N\nu+1),\frac12)$: the same with $\ln\frac N\nu+1$ (Thm 3.23 corrected).
+# ```
+
+# %%
+import time
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+import refboost as rb
+from refboost import bounds, truth
+from refboost.boosters.entropy import (
+    binary_dual_step,
+    erlp_dual_step,
+    kkt_recovery,
+    softboost_dual_step,
+)
+
+FULL_RUN = False  # True: larger pools and more seeds
+rng = np.random.default_rng(0)
+T0 = time.perf_counter()
+
+# %% [markdown]
+# ## 2 Derivation
+#
+# **ERLPBoost dual (Lemma 3.6).** With multipliers $w$ (edges), $\psi$ (caps), $\beta$ (normalisation), the
+# Lagrangian (3.12) gives $\mathbf1\cdot w=1$ and $d_n\propto d^0_n\exp(-\eta(\sum_qu^q_nw_q+\psi_n))$ (3.11), and
+#
+# $$\max_{w\in\mathcal S^t,\psi\ge0}\ \hat\Theta^t(w,\psi)=-\frac1\eta\ln\sum_nd^0_ne^{-\eta(\sum_qu^q_nw_q+\psi_n)}-\frac1\nu\sum_n\psi_n\qquad(3.10).$$
+#
+# For fixed $w$ the maximisation over $\psi\ge0$ is the KL projection of $d^0e^{-\eta Uw}$ onto the capped simplex,
+# so $F(w)=\max_\psi\hat\Theta^t(w,\psi)$ is a concave function of **$t$ variables** with gradient $U^\top d(w)$ (digest §2.3 [derived]);
+# this is what `refboost` maximises (active-set Newton with exact line search). Its duality gap is exactly
+# $P^t(d(w))-F(w)=\max_qu^q\cdot d-\sum_qw_qu^q\cdot d$, the Frank-Wolfe gap.
+#
+# *Typo (digest, L962):* the display after (3.16) has $-\psi$ in the exponent; it is $+\psi$ as in (3.11).
+#
+# **Unnormalised dual (Lemma 3.13).** With $\Delta_U$ the optimal normaliser is $\beta_U=\frac1\eta\ln\sum_nd^0_ne^{-\eta(m_n+\psi_n)}=\beta+\frac1\eta$ (the lemma's "$\sum_qw_q=q$" reads $=1$).
+#
+# **SoftBoost dual (Lemma 3.1, corrected).** $\max_{w\ge0,\psi\ge0}-\ln\sum_nd^0_ne^{-\sum_qu^q_nw_q-\psi_n}-(\hat\gamma_t-\epsilon)\sum_qw_q-\frac1\nu\sum_n\psi_n$:
+# $w$ is **not** normalised (the lemma's $w\cdot\mathbf1=1$ is a typo), and there is no $\eta$.
+#
+# **Binary (Lemma 3.18).** $d_n=\frac1\nu\sigma(\operatorname{logit}(\nu d^0_n)-\eta(m_n+\beta))$, strictly below the cap ($\psi\equiv0$), with $\beta$ the root of $\sum_nd_n=1$.
+
+# %% [markdown]
+# ## 3 Numerical check
+# ### 3.1 Each totally corrective step against the conic ground truth (Clarabel, d-domain)
+
+# %%
+U = rng.choice([-1.0, 1.0], size=(40, 6)) * rng.uniform(0.2, 1, size=(40, 6))
+rows = []
+for nu, eta in [(1.0, 10.0), (5.0, 10.0), (5.0, 200.0), (12.5, 50.0)]:
+    s = erlp_dual_step(U, nu, eta)
+    g = truth.erlp_primal_36(U, nu, eta)
+    gu = truth.erlp_unnormalized_318(U, nu, eta)
+    sb = binary_dual_step(U, nu, eta)
+    gb = truth.binary_primal_325(U, nu, eta)
+    k = kkt_recovery(U, s.d, nu, eta)
+    rows.append((nu, eta, s.gap, abs(s.dual - g.value) / abs(g.value), np.abs(s.d - g.d).max(), np.abs(s.w - g.w).max(),
+                 abs(gu.beta - g.beta - 1 / eta), k.residual, np.abs(sb.d - gb.d).max()))
+print(f"{'nu':>5} {'eta':>6} {'own gap':>9} {'val rel':>9} {'|d-d*|':>9} {'|w-w*|':>9} {'bU-b-1/eta':>10} {'KKT res':>9} {'bin |d|':>9}")
+for r in rows:
+    print(f"{r[0]:5.1f} {r[1]:6.0f} " + " ".join(f"{v:9.1e}" for v in r[2:]))
+for nu, eta in [(1.0, 10.0), (5.0, 10.0), (5.0, 200.0), (12.5, 50.0)]:
+    s = erlp_dual_step(U, nu, eta)
+    g = truth.erlp_primal_36(U, nu, eta)
+    gu = truth.erlp_unnormalized_318(U, nu, eta)
+    sb = binary_dual_step(U, nu, eta)
+    gb = truth.binary_primal_325(U, nu, eta)
+    k = kkt_recovery(U, s.d, nu, eta)
+    assert s.gap <= 1e-10 and abs(s.dual - g.value) <= 1e-8 * abs(g.value)  # Lemma 3.6 primal = dual
+    assert np.abs(s.d - g.d).max() <= 2e-6 and np.abs(s.w - g.w).max() <= 1e-5
+    assert abs(s.w @ s.edges - s.edges.max()) <= 1e-10  # sum_q w_q u^q.d = max_q u^q.d
+    assert abs(gu.beta - g.beta - 1 / eta) <= 1e-5  # Lemma 3.13
+    assert k.residual <= 1e-10 and np.abs(k.w - s.w).max() <= 1e-8  # KKT recovery (Appendix A)
+    # Lemma 3.18: d < 1/nu strictly (psi = 0); in floating point the logistic saturates at the cap (1 ulp)
+    assert np.abs(sb.d - gb.d).max() <= 2e-6 and sb.d.max() <= (1 + 1e-14) / nu
+
+# %%
+lp = truth.soft_margin_lp(U, 3.0)
+bound = lp.value + 0.05
+s = softboost_dual_step(U, 3.0, bound)
+g = truth.softboost_primal_31(U, 3.0, bound)
+print("SoftBoost: Delta =", s.primal, "truth", g.value, " sum_q w_q =", s.w.sum(), "(not 1)")
+assert abs(s.primal - g.value) <= 1e-8 and abs(s.primal - s.dual) <= 1e-10
+assert abs(s.w.sum() - 1) > 0.1  # the lemma's normalisation w.1 = 1 FAILS: w is unnormalised
+assert np.abs(s.w - g.w).max() <= 2e-5
+
+# %% [markdown]
+# The tolerances are those of the conic solver: Clarabel reaches values to $\sim10^{-11}$ relative, $d$ to
+# $\sim10^{-6}$ and multipliers to $\sim10^{-6}$; the w-domain solutions have their own duality gap $\le10^{-12}$
+# and KKT residual $\sim10^{-15}$.
+#
+# ### 3.2 Full runs: bounds and the $\epsilon$-guarantee
+
+# %%
+N, K = (80, 60) if FULL_RUN else (40, 30)
+o = rb.MatrixOracle(rng.choice([-1.0, 1.0], size=(N, K)), reflexive=True)
+eps = 0.1
+table = []
+for nu in (1.0, N / 10):
+    g = truth.soft_margin_lp(o.U, nu).value
+    runs = {
+        "softboost": (rb.softboost(o, nu=nu, eps=eps), bounds.softboost_bound(eps, N, nu)),
+        "erlp simple": (rb.erlpboost(o, nu=nu, eps=eps, stopping="simple"), bounds.erlpboost_bound(eps, N, nu)),
+        "erlp practical": (rb.erlpboost(o, nu=nu, eps=eps), bounds.erlpboost_bound(eps, N, nu, stopping="practical")),
+        "binary practical": (rb.binary_erlpboost(o, nu=nu, eps=eps),
+                             bounds.binary_erlpboost_bound(eps, N, nu, stopping="practical")),
+    }
+    for name, (res, B) in runs.items():
+        PT = truth.soft_margin_lp(o.columns(res.hypotheses), nu).value
+        sm = rb.soft_margin(res.margins, nu)
+        table.append((name, nu, res.n_iter, B, g - PT, g - sm))
+        assert res.converged and res.n_iter <= B and g - PT <= eps + 1e-9 and sm >= g - eps - 1e-9
+print(f"{'algorithm':>17} {'nu':>4} {'T':>4} {'bound':>8} {'g-P_LP^T':>9} {'g-SM(w)':>8}")
+for r in table:
+    print(f"{r[0]:>17} {r[1]:4.0f} {r[2]:4d} {r[3]:8.0f} {r[4]:9.2e} {r[5]:8.3f}")
+
+# %% [markdown]
+# Lemma 3.7 (progress) and Lemma 3.8 (the quadratic recurrence) along the simple-criterion run, and the
+# Lemma 3.9 envelope $\delta^t\le1/(c(t-1+1/(c\delta^1)))$, $c=1/(8\eta)$:
+
+# %%
+res = rb.erlpboost(o, nu=1.0, eps=eps, stopping="simple")
+eta = res.params["eta"]
+h = res.history
+P = np.array([-1.0] + [r["P"] for r in h[:-1]])
+Pjump = np.array([r["P_t_prev"] for r in h[:-1]])
+assert np.all(P[1:] - P[:-1] >= (Pjump - P[:-1]) ** 2 / (8 * eta) - 1e-9)  # Lemma 3.7
+delta = np.array([r["delta_simple"] for r in h])
+assert np.all(delta[:-1] - delta[1:] >= delta[:-1] ** 2 / (8 * eta) - 1e-9)  # Lemma 3.8
+c = 1 / (8 * eta)
+env = 1 / (c * (np.arange(1, len(delta) + 1) - 1 + 1 / (c * delta[0])))
+assert np.all(delta <= env + 1e-12)  # Lemma 3.9
+fig, ax = plt.subplots(1, 2, figsize=(10, 3.5))
+ax[0].plot(range(1, len(P)), P[1:], "o-", label="$P^t(d^t)$ (primal)")
+ax[0].plot(range(1, len(P)), [r["dual"] for r in h[:-1]], "x--", label="dual $F(w^t)$")
+ax[0].axhline(truth.soft_margin_lp(o.U, 1.0).value, color="k", lw=0.8, label="$P_{LP}$ (whole class)")
+ax[0].set_xlabel("t"); ax[0].legend(); ax[0].set_title("ERLPBoost, primal and dual per iteration")
+ax[1].semilogy(delta, "o-", label=r"$\delta^t$")
+ax[1].semilogy(env, "--", label="Lemma 3.9 envelope")
+ax[1].axhline(eps / 2, color="r", lw=0.8, label=r"$\epsilon/2$")
+ax[1].set_xlabel("t"); ax[1].legend(); ax[1].set_title("stopping quantity")
+plt.tight_layout(); plt.show()
+
+# %% [markdown]
+# ### 3.3 The Theorem 2.5 family: LPBoost needs $N/2+1$ iterations, ERLPBoost about 2
+
+# %%
+rows = []
+for m in (5, 10, 25, 50):
+    Uw = rb.instances.lpboost_worst_case(m)
+    lpb = rb.lpboost(rb.MatrixOracle(Uw), eps=0.05)
+    erl = rb.erlpboost(rb.MatrixOracle(Uw), eps=0.05)
+    rows.append((2 * m, lpb.n_iter, erl.n_iter, erl.hypotheses))
+    assert lpb.n_iter == m + 1 and erl.n_iter <= 3
+for r in rows:
+    print(f"N = {r[0]:3d}: LPBoost T = {r[1]:3d}, ERLPBoost T = {r[2]} (columns {r[3]})")
+
+# %% [markdown]
+# ### 3.4 An adversarial weak learner (g-oracle)
+# `GOracle` returns the **lowest**-edge column whose edge is still $\ge g$: the weakest hypothesis the theory allows.
+
+# %%
+Ug = rng.uniform(-1, 1, size=(30, 40))
+nu = 3.0
+g = truth.soft_margin_lp(np.hstack([Ug, -Ug]), nu).value
+for algo in ("softboost", "erlpboost", "binary_erlpboost"):
+    og = rb.GOracle(Ug, g - 1e-9, reflexive=True)
+    res_g = getattr(rb, algo)(og, nu=nu, eps=0.1)
+    res_b = getattr(rb, algo)(rb.MatrixOracle(Ug, reflexive=True), nu=nu, eps=0.1)
+    PT = truth.soft_margin_lp(og.columns(res_g.hypotheses), nu).value
+    print(f"{algo:>17}: T = {res_g.n_iter} with the g-oracle, {res_b.n_iter} with the best-edge oracle; g - P_LP^T = {g - PT:.3g}")
+    assert res_g.converged and g - PT <= 0.1 + 1e-9 and og.violations == 0
+
+# %% [markdown]
+# ### 3.5 Large $\eta$: no overflow, and $\eta\to\infty$ approaches the LP
+
+# %%
+U2 = rng.choice([-1.0, 1.0], size=(100, 10)) * rng.uniform(0.2, 1, size=(100, 10))
+lpv = truth.soft_margin_lp(U2, 5.0).value
+for eta in (1e1, 1e2, 1e4, 1e6):
+    s = erlp_dual_step(U2, 5.0, eta)
+    print(f"eta = {eta:8.0e}: F(w) = {s.dual:.10f}, P(d) = {s.primal:.10f}, own gap {s.gap:.1e}, LP {lpv:.10f}, status {s.status}")
+    assert np.isfinite(s.dual) and s.gap <= 1e-8
+    assert s.dual - np.log(20) / eta - 1e-9 <= lpv <= s.primal + 1e-9
+
+# %% [markdown]
+# ## 4 Promotion
+# Everything above calls `refboost.erlpboost`, `binary_erlpboost`, `softboost`/`totalboost`, the step solvers of
+# `refboost.boosters.entropy`, `refboost.bounds` and the ground truth of `refboost.truth`; there is no second copy here.
+
+# %%
+print(f"notebook ran in {time.perf_counter() - T0:.1f} s")
