@@ -610,7 +610,7 @@ def sun_cutting_plane_lp(Zt, *, method: str = "highs-ds") -> RegularizedSolution
 
 
 @dataclass
-class ConicSolution:
+class EntropyConicSolution:
     """Solution of a d-domain conic problem and its multipliers (already unscaled).
 
     ``value`` is the objective of the equation as printed; ``w`` the multipliers of the edge
@@ -656,7 +656,7 @@ def _clean_d(dv, nu=None):
     return d / d.sum()
 
 
-def erlp_primal_36(U, nu: float, eta: float) -> ConicSolution:
+def erlp_primal_36(U, nu: float, eta: float) -> EntropyConicSolution:
     """Glocer (2009) eq. (3.6) in epigraph form::
 
         min_{d, gamma} gamma + (1/eta) Delta(d, d^0)  s.t.  U^T d <= gamma 1,  1.d = 1,  d <= 1/nu
@@ -676,12 +676,12 @@ def erlp_primal_36(U, nu: float, eta: float) -> ConicSolution:
     st = _clarabel_solve(prob, "(3.6)")
     dv = _clean_d(d.value, nu)
     value = float((U.T @ dv).max()) + _relent(dv, d0) / eta  # objective of (3.6) at the solution
-    return ConicSolution(value=value, d=dv, gamma=float(gamma.value),
+    return EntropyConicSolution(value=value, d=dv, gamma=float(gamma.value),
                          w=np.asarray(cons[0].dual_value) / eta, beta=float(cons[1].dual_value) / eta,
                          psi=np.asarray(cons[2].dual_value) / eta, status=st)
 
 
-def softboost_primal_31(U, nu: float, bound: float) -> ConicSolution:
+def softboost_primal_31(U, nu: float, bound: float) -> EntropyConicSolution:
     """Glocer (2009) eq. (3.1): ``min_d Delta(d, d^0)`` s.t. ``U^T d <= bound`` (bound = gamma_hat_t - eps),
     ``1.d = 1``, ``d <= 1/nu``. ``status`` is "infeasible" when no such d exists."""
     import cvxpy as cp
@@ -695,13 +695,13 @@ def softboost_primal_31(U, nu: float, bound: float) -> ConicSolution:
     prob = cp.Problem(cp.Minimize(cp.sum(cp.rel_entr(d, d0))), cons)
     st = _clarabel_solve(prob, "(3.1)")
     if st.startswith("infeasible"):
-        return ConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
+        return EntropyConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
     dv = _clean_d(d.value, nu)
-    return ConicSolution(value=_relent(dv, d0), d=dv, w=np.asarray(cons[0].dual_value),
+    return EntropyConicSolution(value=_relent(dv, d0), d=dv, w=np.asarray(cons[0].dual_value),
                          beta=float(cons[1].dual_value), psi=np.asarray(cons[2].dual_value), status=st)
 
 
-def erlp_unnormalized_318(U, nu: float, eta: float) -> ConicSolution:
+def erlp_unnormalized_318(U, nu: float, eta: float) -> EntropyConicSolution:
     """Glocer (2009) eq. (3.18)/(3.21): ``min gamma + Delta_U(d, d^0)/eta`` s.t. ``U^T d <= gamma``,
     ``1.d = 1``, ``d <= 1/nu``, with ``Delta_U = sum d ln(d/d0) - d + d0``. Same d and value as (3.6);
     its multiplier of ``1.d = 1`` is ``beta_U = beta + 1/eta`` (Lemma 3.13)."""
@@ -719,12 +719,12 @@ def erlp_unnormalized_318(U, nu: float, eta: float) -> ConicSolution:
     st = _clarabel_solve(prob, "(3.18)")
     dv = _clean_d(d.value, nu)
     value = float((U.T @ dv).max()) + (_relent(dv, d0) - dv.sum() + 1.0) / eta
-    return ConicSolution(value=value, d=dv, gamma=float(gamma.value),
+    return EntropyConicSolution(value=value, d=dv, gamma=float(gamma.value),
                          w=np.asarray(cons[0].dual_value) / eta, beta=float(cons[1].dual_value) / eta,
                          psi=np.asarray(cons[2].dual_value) / eta, status=st)
 
 
-def binary_primal_325(U, nu: float, eta: float) -> ConicSolution:
+def binary_primal_325(U, nu: float, eta: float) -> EntropyConicSolution:
     """Glocer (2009) eq. (3.25): ``min gamma + Delta_{2,nu}(d, d^0)/eta`` s.t. ``U^T d <= gamma``, ``1.d = 1``,
     with ``Delta_{2,nu} = sum d ln(d/d0) + (1/nu - d) ln((1/nu - d)/(1/nu - d0))`` (the caps are its
     domain). Requires nu < N."""
@@ -744,11 +744,11 @@ def binary_primal_325(U, nu: float, eta: float) -> ConicSolution:
     st = _clarabel_solve(prob, "(3.25)")
     dv = _clean_d(d.value, nu)
     value = float((U.T @ dv).max()) + (_relent(dv, d0) + _relent(1.0 / nu - dv, 1.0 / nu - d0)) / eta
-    return ConicSolution(value=value, d=dv, gamma=float(gamma.value),
+    return EntropyConicSolution(value=value, d=dv, gamma=float(gamma.value),
                          w=np.asarray(cons[0].dual_value) / eta, beta=float(cons[1].dual_value) / eta, status=st)
 
 
-def corrective_primal_46(u, ubar, nu: float, eta: float) -> ConicSolution:
+def corrective_primal_46(u, ubar, nu: float, eta: float) -> EntropyConicSolution:
     """Glocer (2009) eq. (4.6): ``min_d u.d + Delta(d, d^0)/eta`` s.t. ``1.d = 1``, ``d <= 1/nu``,
     ``(u - ubar).d = 0`` (ubar = margins of the previous combination). ``alpha`` is the multiplier of
     the equality; Lemma 4.1's ``w_t = 1 - alpha`` (with ``+ alpha (u - ubar).d`` in the Lagrangian)."""
@@ -764,13 +764,13 @@ def corrective_primal_46(u, ubar, nu: float, eta: float) -> ConicSolution:
     prob = cp.Problem(cp.Minimize(eta * (u @ d) + cp.sum(cp.rel_entr(d, d0))), cons)
     st = _clarabel_solve(prob, "(4.6)")
     if st.startswith("infeasible"):
-        return ConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
+        return EntropyConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
     dv = _clean_d(d.value, nu)
-    return ConicSolution(value=float(u @ dv) + _relent(dv, d0) / eta, d=dv, beta=float(cons[0].dual_value) / eta,
+    return EntropyConicSolution(value=float(u @ dv) + _relent(dv, d0) / eta, d=dv, beta=float(cons[0].dual_value) / eta,
                          psi=np.asarray(cons[1].dual_value) / eta, alpha=float(cons[2].dual_value) / eta, status=st)
 
 
-def corrective_binary_primal_412(u, ubar, nu: float, eta: float) -> ConicSolution:
+def corrective_binary_primal_412(u, ubar, nu: float, eta: float) -> EntropyConicSolution:
     """Glocer (2009) eq. (4.12): ``min_d u.d + Delta_{2,nu}(d, d^0)/eta`` s.t. ``1.d = 1``, ``(u - ubar).d = 0``."""
     import cvxpy as cp
 
@@ -787,8 +787,8 @@ def corrective_binary_primal_412(u, ubar, nu: float, eta: float) -> ConicSolutio
     prob = cp.Problem(cp.Minimize(obj), cons)
     st = _clarabel_solve(prob, "(4.12)")
     if st.startswith("infeasible"):
-        return ConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
+        return EntropyConicSolution(value=float("inf"), d=np.full(N, np.nan), status=st)
     dv = _clean_d(d.value, nu)
     value = float(u @ dv) + (_relent(dv, d0) + _relent(1.0 / nu - dv, 1.0 / nu - d0)) / eta
-    return ConicSolution(value=value, d=dv, beta=float(cons[0].dual_value) / eta,
+    return EntropyConicSolution(value=value, d=dv, beta=float(cons[0].dual_value) / eta,
                          alpha=float(cons[1].dual_value) / eta, status=st)
