@@ -6,6 +6,7 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 """
 
 from . import instances, truth
+from .boosters.frank_wolfe import cerlpboost, mlpboost
 from .boosters.lpboost import lpboost
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
 from .oracles import MatrixOracle, Oracle
@@ -15,12 +16,14 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BoostResult",
+    "cerlpboost",
     "MatrixOracle",
     "Oracle",
     "edges",
     "instances",
     "lpboost",
     "margins",
+    "mlpboost",
     "soft_margin",
     "soft_margin_distribution",
     "soft_margin_slack",
