@@ -33,6 +33,7 @@ import math
 import time
 
 import numpy as np
+from scipy.optimize import brentq
 
 from .._validation import check_choice, check_eps, check_eta, check_int, check_real
 from ..margins import soft_margin
@@ -49,7 +50,7 @@ SECONDARIES = ("lpboost",)
 STOPPING = ("eps_t", "fw_gap")
 #: Floor of the default eta (digest §6 item 4): the induction of Thm 3 needs eta >= 3/4.
 ETA_MIN = 0.75
-#: Bisection tolerance of the line searches, relative to the search interval.
+#: Tolerance of the line searches on lambda, relative to the search interval.
 LINE_SEARCH_TOL = 1e-12
 #: Hypothesis weights below this are set to zero (LP duals carry round-off).
 WEIGHT_TOL = 1e-12
@@ -102,29 +103,28 @@ def _check_nu_fw(nu, m: int) -> float:
 # --------------------------------------------------------------------------------------------
 # step rules (Alg. 3, classic, line search, Alg. 4)
 # --------------------------------------------------------------------------------------------
-def _slope(z: np.ndarray, delta: np.ndarray, lam: float, nu: float, eta: float) -> float:
+def _slope(lam: float, z: np.ndarray, delta: np.ndarray, nu: float, eta: float) -> float:
     """Derivative of ``lam -> rho~(z + lam delta)``: ``d(z + lam delta) . delta`` (rho~ is concave)."""
     return float(smoothed_soft_margin(z + lam * delta, nu, eta).d @ delta)
 
 
 def _line_search(z: np.ndarray, delta: np.ndarray, lam_max: float, nu: float, eta: float) -> tuple[float, bool]:
-    """``argmax_{lam in [0, lam_max]} rho~(z + lam delta)`` by bisection on the slope (digest §4.7).
+    """``argmax_{lam in [0, lam_max]} rho~(z + lam delta)`` (digest §4.7).
 
-    Returns ``(lam, at_max)``; ``at_max`` is True when the slope at ``lam_max`` is still >= 0,
-    i.e. the maximiser is the end point (a drop step for the pairwise rule).
+    The slope ``d(z + lam delta) . delta`` is continuous and non-increasing in ``lam`` (rho~ is
+    concave), so the maximiser is 0 if the slope at 0 is <= 0, ``lam_max`` if the slope there is
+    still >= 0, and otherwise the root of the slope, bracketed in ``(0, lam_max)`` and found by
+    Brent's method (scipy ``brentq``, a safeguarded bisection) to ``LINE_SEARCH_TOL * lam_max``.
+    Returns ``(lam, at_max)``; ``at_max`` marks a drop step of the pairwise rule.
     """
-    if _slope(z, delta, 0.0, nu, eta) <= 0.0:
+    if _slope(0.0, z, delta, nu, eta) <= 0.0:
         return 0.0, False
-    if _slope(z, delta, lam_max, nu, eta) >= 0.0:
+    if _slope(lam_max, z, delta, nu, eta) >= 0.0:
         return lam_max, True
-    lo, hi = 0.0, lam_max
-    while hi - lo > LINE_SEARCH_TOL * lam_max:
-        mid = 0.5 * (lo + hi)
-        if _slope(z, delta, mid, nu, eta) > 0.0:
-            lo = mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi), False
+    lam = brentq(
+        _slope, 0.0, lam_max, args=(z, delta, nu, eta), xtol=LINE_SEARCH_TOL * lam_max, rtol=4 * np.finfo(float).eps
+    )
+    return float(lam), False
 
 
 # --------------------------------------------------------------------------------------------
