@@ -346,10 +346,59 @@ def test_theorem2_lpboost_is_fully_corrective_fw_on_f_star():
     assert abs(soft_margin(lp.margins, nu) - values[-1]) < 1e-9
 
 
+def test_theorem2_erlpboost_is_fully_corrective_fw_on_f_tilde_star():
+    """ERLPBoost (issue 4's direct implementation, Glocer Alg. 3.2) = fully corrective FW on f~*
+    (eq. (14)), written here against the conic ground truth (D10): same hypotheses, same d_t."""
+    rng = np.random.default_rng(18)
+    U = random_U(rng, 40, 15)
+    nu, eta, K = 4.0, 8.0, 6
+    erl = rb.erlpboost(rb.MatrixOracle(U), nu=nu, eps=1e-6, eta=eta, max_iter=K)
+    m = U.shape[0]
+    d = np.full(m, 1 / m)
+    atoms = []
+    for _ in range(K):
+        e = U.T @ d
+        atoms.append(int(np.flatnonzero(e >= e.max() - 1e-12)[0]))  # LMO
+        sol = truth.smoothed_soft_margin_max_cvx(U[:, atoms], nu, eta)  # argmin_{CH(atoms)} f~*
+        d = smoothed_soft_margin(U[:, atoms] @ sol.w, nu, eta).d  # gradient of f~* there
+    assert atoms == erl.hypotheses
+    assert np.max(np.abs(d - erl.distribution)) < CVX_D_TOL
+    assert abs(smoothed_soft_margin(erl.margins, nu, eta).value - sol.value) < CVX_VALUE_TOL
+
+
+def test_theorem2_alg1_with_erlpboost_rule_is_erlpboost():
+    """Alg. 1 with B = rule (14) picks w^(2) every round and reproduces ERLPBoost's iterates."""
+    rng = np.random.default_rng(19)
+    U = random_U(rng, 60, 20)
+    nu, eps, K = 6.0, 0.1, 8
+    eta = default_eta(60, nu, eps)
+    for rule in ("short_step", "classic", "pairwise"):
+        ml = mlpboost(rb.MatrixOracle(U), nu=nu, eps=1e-6, eta=eta, rule=rule, secondary="erlpboost", max_iter=K - 1)
+        erl = rb.erlpboost(rb.MatrixOracle(U), nu=nu, eps=1e-6, eta=eta, max_iter=K)
+        assert ml.hypotheses == erl.hypotheses
+        assert np.max(np.abs(ml.weights - erl.weights)) < 1e-9
+        assert np.max(np.abs(ml.distribution - erl.distribution)) < 1e-9
+        assert all(r["secondary_value"] >= r["primary_value"] - 1e-12 for r in ml.history)
+
+
+def test_theorem2_lpboost_rule_is_not_lpboost():
+    """With B = LPBoost, Alg. 1 is *not* LPBoost: it feeds the entropic d_t, never the LP's d
+    (digest §4.5), so the hypothesis sequences differ."""
+    rng = np.random.default_rng(20)
+    U = random_U(rng, 80, 40)
+    lp = rb.lpboost(rb.MatrixOracle(U), nu=8.0, eps=0.01)
+    ml = mlpboost(rb.MatrixOracle(U), nu=8.0, eps=0.01)
+    k = min(len(lp.hypotheses), len(ml.hypotheses))
+    assert lp.hypotheses[:k] != ml.hypotheses[:k]
+
+
 # --------------------------------------------------------------------------------------------
 # Lemma 2 and the gap relations of digest §2.6
 # --------------------------------------------------------------------------------------------
-RUN_GRID = [(r, s) for r in ("short_step", "classic", "line_search", "pairwise") for s in (None, "lpboost")]
+RUN_GRID = [(r, s) for r in ("short_step", "classic", "line_search", "pairwise") for s in (None, "lpboost")] + [
+    ("short_step", "erlpboost"),
+    ("classic", "erlpboost"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -551,6 +600,9 @@ def test_lpboost_worst_case(half):
         ml = mlpboost(o, nu=1.0, eps=0.01, rule=rule, secondary="lpboost")
         assert ml.converged and ml.n_iter == 2
         assert soft_margin(ml.margins, 1.0) >= star - 0.01
+    erl = rb.erlpboost(o, nu=1.0, eps=0.01)
+    assert erl.converged and erl.n_iter == 2
+    assert mlpboost(o, nu=1.0, eps=0.01, secondary="erlpboost").n_iter == 2
     fw = cerlpboost(o, nu=1.0, eps=0.01)
     assert fw.converged and fw.n_iter > 100 * ml.n_iter  # FW alone is slow here (digest: 597/735/873)
 
@@ -590,6 +642,7 @@ def test_time_limit():
         ({"rule": "fully_corrective"}, ValueError, "rule"),
         ({"rule": 3}, TypeError, "rule"),
         ({"secondary": "erlp"}, ValueError, "secondary"),
+        ({"secondary": "none"}, ValueError, "secondary"),
         ({"secondary": 1}, TypeError, "secondary"),
         ({"max_iter": 0}, ValueError, "max_iter"),
         ({"max_iter": 2.5}, TypeError, "max_iter"),

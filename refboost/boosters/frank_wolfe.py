@@ -36,16 +36,18 @@ import numpy as np
 from scipy.optimize import brentq
 
 from .._validation import check_choice, check_eps, check_eta, check_int, check_real
+from ..bounds import eta_erlp
 from ..margins import soft_margin
 from ..projections import smoothed_soft_margin
 from ..result import BoostResult
 from ._common import check_oracle
+from .entropy import erlp_dual_step
 from .lpboost import LP_METHODS, restricted_lp
 
 #: Primary (Frank-Wolfe) rules of Algorithm 1.
 RULES = ("short_step", "classic", "line_search", "pairwise")
 #: Secondary rules of Algorithm 1 (``None`` = "FW only" / "PFW only").
-SECONDARIES = ("lpboost",)
+SECONDARIES = ("lpboost", "erlpboost")
 #: Stopping quantities: Alg. 1's eps_t, or the FW gap G_t (the crate's C-ERLPBoost).
 STOPPING = ("eps_t", "fw_gap")
 #: Floor of the default eta (digest §6 item 4): the induction of Thm 3 needs eta >= 3/4.
@@ -64,6 +66,9 @@ DIRECTION_TOL = 1e-15
 def default_eta(m: int, nu: float, eps: float) -> float:
     """``eta = max(3/4, 2 ln(m/nu)/eps)`` (Mitsuboshi et al., Lemma 2; digest §6 item 4).
 
+    The canonical ERLPBoost eta (:func:`refboost.bounds.eta_erlp`) with the floor raised from 1/2
+    to 3/4.
+
     With this eta, ``ln(m/nu)/eta <= eps/2`` (Lemma 3 + Lemma 1, digest D13), which makes the stop
     test ``eps_t <= eps/2`` certify an ``eps``-accurate soft margin (Lemma 2); the floor 3/4 is
     what the base case ``eps_1 <= 2 <= 8 eta/3`` of Theorem 3's induction needs.
@@ -71,7 +76,7 @@ def default_eta(m: int, nu: float, eps: float) -> float:
     m = check_int(m, "m", low=2)
     nu = _check_nu_fw(nu, m)
     eps = check_eps(eps)
-    return max(ETA_MIN, 2.0 * math.log(m / nu) / eps)
+    return max(ETA_MIN, eta_erlp(eps, m, nu))
 
 
 def rate_bound(eta: float, t) -> np.ndarray | float:
@@ -281,10 +286,13 @@ def _algorithm1(
         rec.update(step=lam, good_step=good)
         # line 12-13: secondary rule B and the better of the two (ties keep w^(1), item 21)
         won = False
-        if secondary == "lpboost":
+        if secondary is not None:
             if lp_cache is None or lp_cache[0] != U.shape[1]:
-                _, _, w_lp, _, _ = restricted_lp(U, nu, lp_method)
-                lp_cache = (U.shape[1], _clean(w_lp))
+                if secondary == "lpboost":  # Alg. 2: the restricted LP (D6)/(D7), w = its duals
+                    w_sec = restricted_lp(U, nu, lp_method)[2]
+                else:  # eq. (14): max rho~ over CH(E_{t+1}), warm-started at w^(1)
+                    w_sec = erlp_dual_step(U, nu, eta, w0=w1).w
+                lp_cache = (U.shape[1], _clean(w_sec))
             w2 = lp_cache[1]
             sm2 = smoothed_soft_margin(U @ w2, nu, eta)
             won = sm2.value > sm1.value
@@ -389,9 +397,11 @@ def mlpboost(
     rule : {"short_step", "classic", "line_search", "pairwise"}
         Primary rule F: Alg. 3 (eq. (7)), ``lambda_t = 2/(t+2)``, exact line search (bisection on
         the slope), or pairwise FW (Alg. 4, line search on ``[0, lambda_max]``).
-    secondary : {"lpboost"} or None
-        Secondary rule B: the restricted soft-margin LP (Alg. 2) over the hypotheses so far, or
-        none ("FW only" / "PFW only" of the paper's Table 2).
+    secondary : {"lpboost", "erlpboost"} or None
+        Secondary rule B: the restricted soft-margin LP (Alg. 2) over the hypotheses so far;
+        the ERLPBoost rule (14), ``argmax rho~`` over their convex hull (solved by
+        :func:`refboost.boosters.entropy.erlp_dual_step`), which turns Alg. 1 into ERLPBoost with
+        Alg. 1's stopping rule (Theorem 2); or none ("FW only" / "PFW only" of Table 2).
     max_iter : int >= 1, optional
         Cap on the rounds; default :func:`iteration_bound`.
     lp_method : {"highs-ds", "highs", "highs-ipm"}
