@@ -9,6 +9,7 @@ from . import bounds, dynamics, instances, truth
 from .boosters.adaboost import adaboost, adaboost_star, arcgv, coordinate_ascent
 from .boosters.corrective import corrective_binary_erlpboost, corrective_erlpboost
 from .boosters.entropy import binary_erlpboost, erlpboost, softboost, totalboost
+from .boosters.frank_wolfe import cerlpboost, mlpboost
 from .boosters.lpboost import lpboost
 from .boosters.shen import adaboost_cg, adaboost_qp, logitboost_cg, lpboost_hinge
 from .boosters.sun import adaboost_kl, adaboost_norm2, adaboost_reg, kl_regularized_margin, norm2_regularized_margin
@@ -63,6 +64,8 @@ __all__ = [
     "binary_erlpboost",
     "corrective_erlpboost",
     "corrective_binary_erlpboost",
+    "cerlpboost",
+    "mlpboost",
     "adaboost",
     "arcgv",
     "adaboost_star",

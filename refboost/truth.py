@@ -17,7 +17,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
-from ._validation import check_array, check_choice, check_nu, check_U
+from ._validation import check_array, check_choice, check_eta, check_nu, check_U
 
 #: HiGHS variants accepted by :func:`soft_margin_lp`.
 LP_METHODS = ("highs", "highs-ds", "highs-ipm")
@@ -792,3 +792,105 @@ def corrective_binary_primal_412(u, ubar, nu: float, eta: float) -> EntropyConic
     value = float(u @ dv) + (_relent(dv, d0) + _relent(1.0 / nu - dv, 1.0 / nu - d0)) / eta
     return EntropyConicSolution(value=value, d=dv, beta=float(cons[0].dual_value) / eta,
                          alpha=float(cons[1].dual_value) / eta, status=st)
+
+
+# ============================================================================================
+# Entropy-regularised soft margin (Mitsuboshi, Hatano & Takimoto, arXiv:2209.10831; digest
+# seed-002 §2.4). Conic problems, cvxpy + Clarabel, written as the equations read.
+# ============================================================================================
+@dataclass
+class SmoothedMarginCVX:
+    """Solution of one of the entropy-regularised problems (D2), (D9), (D10), (D11).
+
+    ``value`` is the optimum written as a *margin* (the larger the better); ``d``, ``w``, ``beta``
+    are the solution components the problem has (``None`` otherwise).
+    """
+
+    value: float
+    d: np.ndarray | None = None
+    w: np.ndarray | None = None
+    beta: np.ndarray | None = None
+    gamma: float | None = None
+    status: str = ""
+
+
+def smoothed_soft_margin_cvx(margins, nu: float, eta: float) -> SmoothedMarginCVX:
+    """(D2): ``rho~(z) = min_{d in P^m_nu} d.z + Delta(d)/eta`` with ``Delta(d) = sum d ln d + ln m``.
+
+    Mitsuboshi et al. eq. (10) (C-ERLPBoost's distribution update) / digest (D2)-(D3); the
+    minimiser is the entropic distribution ``d(w) = grad f~*(-A w)``.
+    """
+    import cvxpy as cp
+
+    z = check_array(margins, "margins", ndim=1)
+    m = z.shape[0]
+    nu = check_nu(nu, m)
+    eta = check_eta(eta)
+    d = cp.Variable(m, nonneg=True)
+    obj = d @ z + (-cp.sum(cp.entr(d)) + np.log(m)) / eta
+    prob = cp.Problem(cp.Minimize(obj), [cp.sum(d) == 1, d <= 1.0 / nu])
+    st = _clarabel_solve(prob, "(D2)")
+    return SmoothedMarginCVX(value=float(prob.value), d=np.clip(d.value, 0, 1.0 / nu), status=st)
+
+
+def smoothed_soft_margin_beta_form(margins, nu: float, eta: float) -> SmoothedMarginCVX:
+    """(D11): ``f~*(theta) = min_{beta>=0} (1/eta) ln((1/m) sum_i e^{eta(theta_i - beta_i)}) + (1/nu) sum beta``.
+
+    Returns ``value = rho~(z) = -f~*(-z)`` -- the conjugate evaluated without any distribution
+    (log-sum-exp form, exponential cone), an independent path to the sorting algorithm.
+    """
+    import cvxpy as cp
+
+    z = check_array(margins, "margins", ndim=1)
+    m = z.shape[0]
+    nu = check_nu(nu, m)
+    eta = check_eta(eta)
+    beta = cp.Variable(m, nonneg=True)
+    obj = (cp.log_sum_exp(eta * (-z - beta)) - np.log(m)) / eta + cp.sum(beta) / nu
+    prob = cp.Problem(cp.Minimize(obj))
+    st = _clarabel_solve(prob, "(D11)")
+    return SmoothedMarginCVX(value=-float(prob.value), beta=np.maximum(beta.value, 0), status=st)
+
+
+def smoothed_edge_min_cvx(U, nu: float, eta: float) -> SmoothedMarginCVX:
+    """(D9) = eq. (9)/(11) over the columns of U: ``min_{d in P^m_nu, gamma} gamma + Delta(d)/eta``
+    s.t. ``U^T d <= gamma 1``.
+
+    ``w`` are the multipliers of the edge constraints (Corollary 2: they solve (12)/(14)).
+    """
+    import cvxpy as cp
+
+    U = check_U(U)
+    m, n = U.shape
+    nu = check_nu(nu, m)
+    eta = check_eta(eta)
+    d = cp.Variable(m, nonneg=True)
+    gamma = cp.Variable()
+    edge_con = U.T @ d <= gamma
+    prob = cp.Problem(
+        cp.Minimize(gamma + (-cp.sum(cp.entr(d)) + np.log(m)) / eta),
+        [edge_con, cp.sum(d) == 1, d <= 1.0 / nu],
+    )
+    st = _clarabel_solve(prob, "(D9)")
+    w = np.maximum(np.asarray(edge_con.dual_value, float).ravel(), 0.0)
+    return SmoothedMarginCVX(
+        value=float(prob.value), d=np.clip(d.value, 0, 1.0 / nu), w=w / w.sum(), gamma=float(gamma.value), status=st
+    )
+
+
+def smoothed_soft_margin_max_cvx(U, nu: float, eta: float) -> SmoothedMarginCVX:
+    """(D10) = eq. (12): ``max_{w in P^n, beta >= 0} -(1/eta) ln((1/m) sum_i e^{-eta((U w)_i + beta_i)})
+    - (1/nu) sum beta`` -- the dual of (D9) (Corollary 2)."""
+    import cvxpy as cp
+
+    U = check_U(U)
+    m, n = U.shape
+    nu = check_nu(nu, m)
+    eta = check_eta(eta)
+    w = cp.Variable(n, nonneg=True)
+    beta = cp.Variable(m, nonneg=True)
+    obj = -(cp.log_sum_exp(-eta * (U @ w + beta)) - np.log(m)) / eta - cp.sum(beta) / nu
+    prob = cp.Problem(cp.Maximize(obj), [cp.sum(w) == 1])
+    st = _clarabel_solve(prob, "(D10)")
+    wv = np.maximum(w.value, 0.0)
+    return SmoothedMarginCVX(value=float(prob.value), w=wv / wv.sum(), beta=np.maximum(beta.value, 0), status=st)

@@ -1,0 +1,494 @@
+"""Boosting as Frank-Wolfe (Mitsuboshi, Hatano & Takimoto, arXiv:2209.10831).
+
+Notation of the paper (digest seed-002, §1): ``A[i, j] = y_i h_j(x_i)`` is the edge/margin
+matrix (refboost's ``U``), ``w`` the hypothesis weights, ``z = A w`` the margins, ``P^m_nu`` the
+capped simplex, ``Delta(d) = KL(d || uniform)``, and with ``f`` the indicator of ``P^m_nu``:
+
+* soft margin ``rho(w) = -f*(-A w) = min_{d in P^m_nu} d.z`` (digest D1, closed form D8);
+* smoothed soft margin ``rho~(w) = -f~*(-A w) = min_d [d.z + Delta(d)/eta]`` (D2), whose
+  minimiser ``d(w) = grad f~*(-A w)`` is the entropic distribution (D3, D12);
+* best edge so far ``gamma^_t = min_{0<=tau<=t} (d_tau^T A)_{j_{tau+1}}`` (D4);
+* optimality-gap estimate ``eps_t = gamma^_t - rho~(w_t)`` (D5), Alg. 1 line 7.
+
+``rho~`` and ``d(w)`` come from :func:`refboost.projections.smoothed_soft_margin` (the log-domain
+sorting algorithm, digest §4.0) and ``rho`` from :func:`refboost.margins.soft_margin`; the
+LPBoost secondary rule (Alg. 2) is :func:`refboost.boosters.lpboost.restricted_lp`.
+
+Algorithm 1 (the generic scheme) keeps, each round, the better -- larger ``rho~`` -- of a
+Frank-Wolfe step ``w^(1)`` (rule F: short step = Alg. 3, classic ``2/(t+2)``, exact line search,
+or pairwise = Alg. 4) and a secondary step ``w^(2)`` (rule B: the restricted LP = Alg. 2, or none).
+With B = LPBoost this is MLPBoost; with B = none and F = short step it is C-ERLPBoost
+(Shalev-Shwartz & Singer 2010), the "FW" column of the paper's Table 2; F = pairwise and B = none
+is the "PFW" column.
+
+Decisions of the digest (§6) taken here: nu in [1, m) (item 3/4); eta = max(3/4, 2 ln(m/nu)/eps)
+by default (item 4); the zero-denominator short step is lambda = 0 (item 7); repeated hypotheses
+are merged onto one weight (item 9); eps_t may be negative and is never clipped (item 16);
+the LP is pinned to HiGHS dual simplex (item 20); ties on line 13 keep ``w^(1)`` (item 21).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+from scipy.optimize import brentq
+
+from .._validation import check_choice, check_eps, check_eta, check_int, check_real
+from ..bounds import eta_erlp
+from ..margins import soft_margin
+from ..projections import smoothed_soft_margin
+from ..result import BoostResult
+from ._common import check_oracle
+from .entropy import erlp_dual_step
+from .lpboost import LP_METHODS, restricted_lp
+
+#: Primary (Frank-Wolfe) rules of Algorithm 1.
+RULES = ("short_step", "classic", "line_search", "pairwise")
+#: Secondary rules of Algorithm 1 (``None`` = "FW only" / "PFW only").
+SECONDARIES = ("lpboost", "erlpboost")
+#: Stopping quantities: Alg. 1's eps_t, or the FW gap G_t (the crate's C-ERLPBoost).
+STOPPING = ("eps_t", "fw_gap")
+#: Floor of the default eta (digest §6 item 4): the induction of Thm 3 needs eta >= 3/4.
+ETA_MIN = 0.75
+#: Tolerance of the line searches on lambda, relative to the search interval.
+LINE_SEARCH_TOL = 1e-12
+#: Hypothesis weights below this are set to zero (LP duals carry round-off).
+WEIGHT_TOL = 1e-12
+#: A step direction with ||A (e - w)||_inf below this is the zero direction (lambda = 0).
+DIRECTION_TOL = 1e-15
+
+
+# --------------------------------------------------------------------------------------------
+# parameters and bounds (Lemma 2, Theorem 3)
+# --------------------------------------------------------------------------------------------
+def default_eta(m: int, nu: float, eps: float) -> float:
+    """``eta = max(3/4, 2 ln(m/nu)/eps)`` (Mitsuboshi et al., Lemma 2; digest §6 item 4).
+
+    The canonical ERLPBoost eta (:func:`refboost.bounds.eta_erlp`) with the floor raised from 1/2
+    to 3/4.
+
+    With this eta, ``ln(m/nu)/eta <= eps/2`` (Lemma 3 + Lemma 1, digest D13), which makes the stop
+    test ``eps_t <= eps/2`` certify an ``eps``-accurate soft margin (Lemma 2); the floor 3/4 is
+    what the base case ``eps_1 <= 2 <= 8 eta/3`` of Theorem 3's induction needs.
+    """
+    m = check_int(m, "m", low=2)
+    nu = _check_nu_fw(nu, m)
+    eps = check_eps(eps)
+    return max(ETA_MIN, eta_erlp(eps, m, nu))
+
+
+def rate_bound(eta: float, t) -> np.ndarray | float:
+    """Theorem 3 (eq. (18)): ``eps_t <= 8 eta / (t + 2)`` for rounds ``t >= 1``.
+
+    For the pairwise rule (Corollary 1) pass ``t = k(t) + 1`` with ``k(t)`` the number of good
+    (non-drop) steps before round t: ``eps_t <= 8 eta/(k(t) + 3)``, which is sharper than the
+    digest's ``8 eta/(k(t) + 2)`` by the base case ``eps_1 <= 8 eta/3``.
+    """
+    eta = check_eta(eta)
+    return 8.0 * eta / (np.asarray(t, dtype=float) + 2.0)
+
+
+def iteration_bound(eta: float, eps: float) -> int:
+    """Rounds after which Theorem 3 guarantees ``eps_t <= eps/2``: ``ceil(16 eta/eps - 2)``.
+
+    With ``eta = 2 ln(m/nu)/eps`` this is the paper's ``32 ln(m/nu)/eps^2 - 2`` (eq. (18)).
+    """
+    eta = check_eta(eta)
+    eps = check_eps(eps)
+    return max(1, math.ceil(16.0 * eta / eps - 2.0))
+
+
+def _check_nu_fw(nu, m: int) -> float:
+    """nu in [1, m): the capped simplex must be non-trivial and ln(m/nu) > 0 (digest §6 item 4)."""
+    return check_real(nu, "nu", low=1.0, high=float(m), high_open=True)
+
+
+# --------------------------------------------------------------------------------------------
+# step rules (Alg. 3, classic, line search, Alg. 4)
+# --------------------------------------------------------------------------------------------
+def _slope(lam: float, z: np.ndarray, delta: np.ndarray, nu: float, eta: float) -> float:
+    """Derivative of ``lam -> rho~(z + lam delta)``: ``d(z + lam delta) . delta`` (rho~ is concave)."""
+    return float(smoothed_soft_margin(z + lam * delta, nu, eta).d @ delta)
+
+
+def _line_search(z: np.ndarray, delta: np.ndarray, lam_max: float, nu: float, eta: float) -> tuple[float, bool]:
+    """``argmax_{lam in [0, lam_max]} rho~(z + lam delta)`` (digest §4.7).
+
+    The slope ``d(z + lam delta) . delta`` is continuous and non-increasing in ``lam`` (rho~ is
+    concave), so the maximiser is 0 if the slope at 0 is <= 0, ``lam_max`` if the slope there is
+    still >= 0, and otherwise the root of the slope, bracketed in ``(0, lam_max)`` and found by
+    Brent's method (scipy ``brentq``, a safeguarded bisection) to ``LINE_SEARCH_TOL * lam_max``.
+    Returns ``(lam, at_max)``; ``at_max`` marks a drop step of the pairwise rule.
+    """
+    if _slope(0.0, z, delta, nu, eta) <= 0.0:
+        return 0.0, False
+    if _slope(lam_max, z, delta, nu, eta) >= 0.0:
+        return lam_max, True
+    lam = brentq(
+        _slope, 0.0, lam_max, args=(z, delta, nu, eta), xtol=LINE_SEARCH_TOL * lam_max, rtol=4 * np.finfo(float).eps
+    )
+    return float(lam), False
+
+
+# --------------------------------------------------------------------------------------------
+# Algorithm 1
+# --------------------------------------------------------------------------------------------
+class _Columns:
+    """The materialised columns ``A_J`` of the hypotheses seen so far (keys de-duplicated)."""
+
+    def __init__(self, m: int):
+        self.keys: list = []
+        self.index: dict = {}
+        self._U = np.empty((m, 16))
+
+    def add(self, key, u: np.ndarray) -> tuple[int, bool]:
+        if key in self.index:
+            return self.index[key], False
+        k = len(self.keys)
+        if k == self._U.shape[1]:
+            self._U = np.hstack([self._U, np.empty_like(self._U)])
+        self._U[:, k] = u
+        self.keys.append(key)
+        self.index[key] = k
+        return k, True
+
+    @property
+    def U(self) -> np.ndarray:
+        return self._U[:, : len(self.keys)]
+
+
+def _clean(w: np.ndarray) -> np.ndarray:
+    w = np.where(w > WEIGHT_TOL, w, 0.0)
+    return w / w.sum()
+
+
+def _algorithm1(
+    oracle,
+    *,
+    nu,
+    eps,
+    eta,
+    rule: str,
+    secondary: str | None,
+    max_iter,
+    stopping: str,
+    lp_method: str,
+    time_limit,
+    algorithm: str,
+) -> BoostResult:
+    oracle = check_oracle(oracle)
+    m = oracle.n_examples
+    if m < 2:
+        raise ValueError(f"the oracle must have at least 2 examples (nu in [1, m)), got m = {m}")
+    nu = _check_nu_fw(nu, m)
+    eps = check_eps(eps)
+    eta = default_eta(m, nu, eps) if eta is None else check_eta(eta)
+    rule = check_choice(rule, "rule", RULES)
+    if secondary is not None:
+        secondary = check_choice(secondary, "secondary", SECONDARIES)
+    max_iter = iteration_bound(eta, eps) if max_iter is None else check_int(max_iter, "max_iter", low=1)
+    stopping = check_choice(stopping, "stopping", STOPPING)
+    lp_method = check_choice(lp_method, "lp_method", LP_METHODS)
+    if time_limit is not None:
+        time_limit = check_real(time_limit, "time_limit", low=0.0, low_open=True)
+    c = math.log(m / nu) / eta  # Lemma 3 + Lemma 1: rho <= rho~ <= rho + c   (D13)
+
+    t_wall, t_cpu = time.perf_counter(), time.process_time()
+    cols = _Columns(m)
+    # Alg. 1 lines 2-3: d_0 uniform, h_{j_1} = WL(d_0), w_1 = e_{j_1}
+    d = np.full(m, 1.0 / m)
+    key, u = oracle.best(d)
+    edge = float(u @ d)
+    gamma_hat = edge  # tau = 0 term of line 7
+    cols.add(key, u)
+    w = np.ones(1)
+    sm = None  # smoothed margin of the current w (cached from line 13)
+    lp_cache: tuple[int, np.ndarray] | None = None
+    k_good = 0  # good (non-drop) primary steps so far (Corollary 1's k(t))
+    n_secondary = 0
+    history: list[dict] = []
+    converged = False
+    stop_reason = "max_iter"
+    for t in range(1, max_iter + 1):
+        U = cols.U
+        z = U @ w
+        if sm is None:
+            sm = smoothed_soft_margin(z, nu, eta)
+        d = sm.d  # line 5: d_t = grad f~*(-A w_t)
+        rho_tilde = sm.value
+        key, u = oracle.best(d)  # line 6: the weak learner is the LMO
+        edge = float(u @ d)
+        gamma_hat = min(gamma_hat, edge)
+        eps_t = gamma_hat - rho_tilde  # line 7 (D5); may be negative (digest §6 item 16)
+        fw_gap = edge - float(d @ z)  # G_t (D14)
+        rho = soft_margin(z, nu)
+        rec = {
+            "t": t,
+            "hypothesis": key,
+            "edge": edge,
+            "gamma_hat": gamma_hat,
+            "soft_margin": rho,
+            "smoothed_margin": rho_tilde,
+            "eps_t": eps_t,
+            "fw_gap": fw_gap,
+            "gap": gamma_hat - rho,
+            "k_good": k_good,
+            "rate_bound": 8.0 * eta / (t + 2) if rule != "pairwise" else 8.0 * eta / (k_good + 2),
+            "n_hypotheses": len(cols.keys),
+        }
+        history.append(rec)
+        stop_value = eps_t if stopping == "eps_t" else fw_gap
+        if stop_value <= eps / 2:  # line 8
+            converged = True
+            stop_reason = stopping
+            rec.update(time=time.perf_counter() - t_wall, cpu_time=time.process_time() - t_cpu)
+            break
+        j, _ = cols.add(key, u)
+        if j == len(w):
+            w = np.r_[w, 0.0]
+        U = cols.U
+        u_j = U[:, j]
+        # line 11: primary rule F
+        good = None
+        if rule == "pairwise":  # Alg. 4
+            active = np.flatnonzero(w > 0)
+            a = int(active[np.argmin(U[:, active].T @ d)])  # away atom: smallest edge among active
+            lam_max = float(w[a])
+            delta = u_j - U[:, a]
+            if a == j or np.max(np.abs(delta)) <= DIRECTION_TOL:
+                lam, drop = 0.0, False
+            else:
+                lam, drop = _line_search(z, delta, lam_max, nu, eta)
+            good = not drop
+            k_good += int(good)
+            w1 = w.copy()
+            w1[j] += lam
+            w1[a] -= lam
+            if drop:
+                w1[a] = 0.0
+            w1 = _clean(w1)
+        else:
+            delta = u_j - z  # A (e_{j_{t+1}} - w_t)
+            dnorm = float(np.max(np.abs(delta)))
+            if rule == "classic":
+                lam = 2.0 / (t + 2)
+            elif rule == "short_step":  # Alg. 3 / eq. (7), zero denominator -> 0 (item 7)
+                lam = 0.0 if dnorm <= DIRECTION_TOL else min(1.0, max(0.0, fw_gap / (eta * dnorm**2)))
+            else:
+                lam = 0.0 if dnorm <= DIRECTION_TOL else _line_search(z, delta, 1.0, nu, eta)[0]
+            k_good += 1
+            w1 = (1.0 - lam) * w
+            w1[j] += lam
+            w1 = _clean(w1)
+        sm1 = smoothed_soft_margin(U @ w1, nu, eta)
+        rec.update(step=lam, good_step=good)
+        # line 12-13: secondary rule B and the better of the two (ties keep w^(1), item 21)
+        won = False
+        if secondary is not None:
+            if lp_cache is None or lp_cache[0] != U.shape[1]:
+                if secondary == "lpboost":  # Alg. 2: the restricted LP (D6)/(D7), w = its duals
+                    w_sec = restricted_lp(U, nu, lp_method)[2]
+                else:  # eq. (14): max rho~ over CH(E_{t+1}), warm-started at w^(1)
+                    w_sec = erlp_dual_step(U, nu, eta, w0=w1).w
+                lp_cache = (U.shape[1], _clean(w_sec))
+            w2 = lp_cache[1]
+            sm2 = smoothed_soft_margin(U @ w2, nu, eta)
+            won = sm2.value > sm1.value
+            rec.update(secondary_value=sm2.value, primary_value=sm1.value)
+        rec["secondary_won"] = won
+        if won:
+            n_secondary += 1
+            w, sm = w2.copy(), sm2
+        else:
+            w, sm = w1, sm1
+        rec.update(time=time.perf_counter() - t_wall, cpu_time=time.process_time() - t_cpu)
+        if time_limit is not None and rec["time"] > time_limit:
+            stop_reason = "time_limit"
+            break
+
+    last = history[-1]
+    T = len(history)
+    z = cols.U @ w
+    if converged:
+        msg = f"converged at t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= eps/2 = {eps / 2:g}"
+    elif stop_reason == "time_limit":
+        msg = f"time_limit = {time_limit:g} s reached at t = {T} with eps_t = {last['eps_t']:.3g}"
+    else:
+        msg = f"max_iter = {max_iter} reached with eps_t = {last['eps_t']:.3g} > eps/2 = {eps / 2:g}"
+    return BoostResult(
+        weights=w,
+        hypotheses=list(cols.keys),
+        distribution=sm.d if converged else smoothed_soft_margin(z, nu, eta).d,
+        margins=z,
+        n_iter=T,
+        history=history,
+        gap=float(last["gap"]),
+        converged=converged,
+        message=msg,
+        algorithm=algorithm,
+        params={
+            "nu": nu,
+            "eps": eps,
+            "eta": eta,
+            "rule": rule,
+            "secondary": secondary,
+            "max_iter": max_iter,
+            "stopping": stopping,
+            "lp_method": lp_method,
+            "time_limit": time_limit,
+        },
+        extra={
+            "eps_t": last["eps_t"],
+            "fw_gap": last["fw_gap"],
+            "gamma_hat": last["gamma_hat"],
+            "soft_margin": last["soft_margin"],
+            "smoothed_margin": last["smoothed_margin"],
+            "smoothing_bias": c,
+            "k_good": k_good,
+            "n_secondary_wins": n_secondary,
+            "iteration_bound": iteration_bound(eta, eps),
+            "time": last.get("time", time.perf_counter() - t_wall),
+            "cpu_time": last.get("cpu_time", time.process_time() - t_cpu),
+        },
+    )
+
+
+def mlpboost(
+    oracle,
+    *,
+    nu: float = 1.0,
+    eps: float = 0.01,
+    eta: float | None = None,
+    rule: str = "short_step",
+    secondary: str | None = "lpboost",
+    max_iter: int | None = None,
+    lp_method: str = "highs-ds",
+    time_limit: float | None = None,
+) -> BoostResult:
+    """Algorithm 1 of Mitsuboshi, Hatano & Takimoto ("MLPBoost" with the LPBoost secondary rule).
+
+    Each round t (digest §4.5): ``d_t = grad f~*(-A w_t)`` (the entropic distribution, line 5),
+    ``h_{j_{t+1}} = WL(d_t)`` (line 6), ``eps_t = gamma^_t - rho~(w_t)`` (line 7, D5); stop when
+    ``eps_t <= eps/2`` (line 8); otherwise ``w^(1)`` = one Frank-Wolfe step of ``rule`` (line 11),
+    ``w^(2)`` = the secondary rule on the hypotheses so far (line 12), and ``w_{t+1}`` the one with
+    the larger smoothed margin ``rho~`` (line 13, ties keep ``w^(1)``).
+
+    Theorem 3 (corrected induction, digest §6 item 10): for the short-step and classic rules,
+    whatever the secondary rule, ``eps_t <= 8 eta/(t + 2)`` at every round, so the loop stops
+    within :func:`iteration_bound` ``= ceil(32 ln(m/nu)/eps^2 - 2)`` rounds; the line search is
+    never worse than the short step. Corollary 1 (pairwise): ``eps_t <= 8 eta/(k(t) + 2)`` with
+    ``k(t)`` the good (non-drop) steps so far. Both bounds are recorded per round
+    (``history[t-1]["rate_bound"]``); the tests assert them on every round.
+
+    Parameters
+    ----------
+    oracle : refboost.Oracle
+        Weak learner; with a maximum-edge oracle it is the LMO of Frank-Wolfe.
+    nu : float, 1 <= nu < m
+        Capping parameter (the paper writes nu > 0; the capped simplex needs nu in [1, m], and
+        nu = m makes eta = 0 -- digest §6 items 3-4).
+    eps : float > 0
+        Target accuracy of the soft margin.
+    eta : float > 0, optional
+        Smoothing parameter; default :func:`default_eta` ``= max(3/4, 2 ln(m/nu)/eps)``. With a
+        smaller eta the stop test no longer certifies ``eps`` (the ``gap`` stays valid).
+    rule : {"short_step", "classic", "line_search", "pairwise"}
+        Primary rule F: Alg. 3 (eq. (7)), ``lambda_t = 2/(t+2)``, exact line search (bisection on
+        the slope), or pairwise FW (Alg. 4, line search on ``[0, lambda_max]``).
+    secondary : {"lpboost", "erlpboost"} or None
+        Secondary rule B: the restricted soft-margin LP (Alg. 2) over the hypotheses so far;
+        the ERLPBoost rule (14), ``argmax rho~`` over their convex hull (solved by
+        :func:`refboost.boosters.entropy.erlp_dual_step`), which turns Alg. 1 into ERLPBoost with
+        Alg. 1's stopping rule (Theorem 2); or none ("FW only" / "PFW only" of Table 2).
+    max_iter : int >= 1, optional
+        Cap on the rounds; default :func:`iteration_bound`.
+    lp_method : {"highs-ds", "highs", "highs-ipm"}
+        HiGHS method of the secondary LP (LP optima are not unique; digest §6 item 20).
+    time_limit : float > 0, optional
+        Wall-clock cap in seconds (benchmarks; the paper killed runs after 20000 s).
+
+    Returns
+    -------
+    BoostResult
+        ``weights`` over the distinct ``hypotheses`` (repeats merged, digest §6 item 9),
+        ``distribution = d(w_T)``, ``margins = A w_T``, ``history`` with one record per round
+        (``eps_t``, ``fw_gap``, ``gamma_hat``, ``soft_margin``, ``smoothed_margin``, ``rate_bound``,
+        ``k_good``, ``step``, ``secondary_won``, ``time``, ``cpu_time``). ``gap = gamma^_T - rho(w_T)``
+        bounds ``rho* - rho(w_T)`` for a maximum-edge oracle (every edge is >= gamma* = rho*,
+        Lemma 4) and is ``<= eps_T + ln(m/nu)/eta <= eps`` at termination (Lemma 2). ``extra``
+        holds ``eps_t``, ``fw_gap``, ``smoothing_bias = ln(m/nu)/eta``, ``k_good``,
+        ``n_secondary_wins`` (Fig. 4's count), ``iteration_bound``, ``time``, ``cpu_time``.
+    """
+    return _algorithm1(
+        oracle,
+        nu=nu,
+        eps=eps,
+        eta=eta,
+        rule=rule,
+        secondary=secondary,
+        max_iter=max_iter,
+        stopping="eps_t",
+        lp_method=lp_method,
+        time_limit=time_limit,
+        algorithm="mlpboost",
+    )
+
+
+def cerlpboost(
+    oracle,
+    *,
+    nu: float = 1.0,
+    eps: float = 0.01,
+    eta: float | None = None,
+    max_iter: int | None = None,
+    stopping: str = "eps_t",
+    time_limit: float | None = None,
+) -> BoostResult:
+    """C-ERLPBoost (Shalev-Shwartz & Singer 2010) = short-step Frank-Wolfe on ``f~*`` (Thm 2).
+
+    ``w_1 = e_{j_1}`` with ``j_1 = WL(uniform)``; each round ``d_t = d(w_t)`` (eq. (10)),
+    ``j_{t+1} = WL(d_t)``, ``w_{t+1} = w_t + lambda_t (e_{j_{t+1}} - w_t)`` with the short step (7)
+    ``lambda_t = clip_[0,1] d_t^T A (e_{j_{t+1}} - w_t) / (eta ||A (e_{j_{t+1}} - w_t)||_inf^2)``.
+    This is :func:`mlpboost` with ``rule="short_step", secondary=None`` (digest §4.4).
+
+    Parameters
+    ----------
+    oracle, nu, eps, eta, max_iter, time_limit
+        As in :func:`mlpboost`.
+    stopping : {"eps_t", "fw_gap"}
+        ``"eps_t"``: Alg. 1's test ``gamma^_t - rho~(w_t) <= eps/2`` (the paper's "FW" column);
+        ``"fw_gap"``: the FW gap ``G_t = d_t^T A (e_{j_{t+1}} - w_t) <= eps/2`` (the crate's
+        C-ERLPBoost). Since ``eps_t <= G_t`` (digest §2.6 item 2) the first fires no later.
+
+    Returns
+    -------
+    BoostResult
+        As :func:`mlpboost`.
+    """
+    return _algorithm1(
+        oracle,
+        nu=nu,
+        eps=eps,
+        eta=eta,
+        rule="short_step",
+        secondary=None,
+        max_iter=max_iter,
+        stopping=stopping,
+        lp_method="highs-ds",
+        time_limit=time_limit,
+        algorithm="cerlpboost",
+    )
+
+
+__all__ = [
+    "ETA_MIN",
+    "RULES",
+    "SECONDARIES",
+    "cerlpboost",
+    "default_eta",
+    "iteration_bound",
+    "mlpboost",
+    "rate_bound",
+]
