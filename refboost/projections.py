@@ -52,31 +52,67 @@ def project_capped_simplex_log(log_a, nu: float) -> CappedProjection:
     nu : float, 1 <= nu <= N
     """
     s = check_array(log_a, "log_a", ndim=1)
+    nu = check_nu(nu, s.shape[0])
+    return _project_log(s, nu)
+
+
+#: exp(x) for x below this is flushed to 0 (it is < 1e-304; computing subnormal results is ~10x slower).
+EXP_FLOOR = -700.0
+
+
+def _exp(x: np.ndarray) -> np.ndarray:
+    """``exp(x)`` with results below ``exp(EXP_FLOOR)`` set to exactly 0 (no subnormals)."""
+    y = np.exp(np.maximum(x, EXP_FLOOR))
+    y[x < EXP_FLOOR] = 0.0
+    return y
+
+
+def _lse(x: np.ndarray) -> float:
+    """log-sum-exp of a non-empty finite vector (scipy's logsumexp has ~0.5 ms call overhead)."""
+    mx = float(x.max())
+    return mx + float(np.log(_exp(x - mx).sum()))
+
+
+def _project_log(s: np.ndarray, nu: float) -> CappedProjection:
+    """:func:`project_capped_simplex_log` without input checks (called in the inner loops).
+
+    At most ``K = min(N, ceil(nu))`` coordinates can be capped (``1 - k/nu > 0``), so only the
+    K largest log-weights are sorted (``argpartition``, O(N + K log K)); the suffix log-sum-exps
+    are accumulated over them on top of the log-sum-exp of the remaining N - K entries.
+    """
     N = s.shape[0]
-    nu = check_nu(nu, N)
-    order = np.argsort(-s, kind="stable")
-    ss = s[order]
-    # suffix log-sum-exp: lse[k] = logsumexp(ss[k:])
-    lse = np.logaddexp.accumulate(ss[::-1])[::-1]
-    k_all = np.arange(N)
-    rest = 1.0 - k_all / nu
-    valid = rest > 0
-    # condition theta_k * a_(k) <= 1/nu  <=>  log(rest) + ss[k] - lse[k] <= -log(nu)
-    with np.errstate(divide="ignore"):
-        lhs = np.where(valid, np.log(np.where(valid, rest, 1.0)) + ss - lse, np.inf)
-    ok = lhs <= -np.log(nu) + 1e-12
-    k = int(np.argmax(ok)) if ok.any() else int(np.sum(valid)) - 1
-    log_Z = float(lse[k] - np.log(rest[k]))
-    d_sorted = np.empty(N)
-    d_sorted[:k] = 1.0 / nu
-    d_sorted[k:] = np.minimum(np.exp(ss[k:] - log_Z), 1.0 / nu)
+    K = min(N, int(np.ceil(nu)))
     d = np.empty(N)
-    d[order] = d_sorted
+    if K < N:
+        top = np.argpartition(-s, K - 1)[:K]
+        top = top[np.argsort(-s[top])]
+        rest_mask = np.ones(N, dtype=bool)
+        rest_mask[top] = False
+        s_rest = s[rest_mask]
+        M_rest = float(s_rest.max())
+        E_rest = _exp(s_rest - M_rest)  # the only O(N) exp
+        rest_lse = M_rest + float(np.log(E_rest.sum()))
+    else:
+        top = np.argsort(-s, kind="stable")
+        rest_lse = -np.inf
+    ss = s[top]
+    # lse[k] = logsumexp of every log-weight except the k largest, k = 0..K-1
+    lse = np.logaddexp.accumulate(np.r_[rest_lse, ss[::-1]])[::-1][:K]
+    rest = 1.0 - np.arange(K) / nu  # > 0 for k < K <= ceil(nu)
+    # condition theta_k * a_(k) <= 1/nu  <=>  log(rest) + ss[k] - lse[k] <= -log(nu)
+    ok = np.log(rest) + ss - lse <= -np.log(nu) + 1e-12
+    k = int(np.argmax(ok)) if ok.any() else K - 1
+    log_Z = float(lse[k] - np.log(rest[k]))
+    cap = 1.0 / nu
+    if K < N:  # min before exp: no overflow on the capped set
+        d[rest_mask] = np.minimum(E_rest * np.exp(min(M_rest - log_Z, -np.log(nu))), cap)
+    d[top] = _exp(np.minimum(ss - log_Z, -np.log(nu)))
     capped = np.zeros(N, dtype=bool)
-    capped[order[:k]] = True
+    capped[top[:k]] = True
+    d[capped] = cap
     # renormalise the uncapped part against round-off; the capped part is exact
     free = ~capped
-    if free.any():
+    if k < N:
         d[free] *= (1.0 - k / nu) / d[free].sum()
     return CappedProjection(d=d, capped=capped, log_Z=log_Z)
 
@@ -128,7 +164,7 @@ def smoothed_soft_margin(margins, nu: float, eta: float) -> SmoothedSoftMargin:
     nu = check_nu(nu, N)
     eta = check_eta(eta)
     log_a = -eta * m - np.log(N)
-    proj = project_capped_simplex_log(log_a, nu)
+    proj = _project_log(log_a, nu)
     C = proj.capped
     nC = int(C.sum())
     value = (nC / nu - 1.0) * proj.log_Z / eta + m[C].sum() / nu + nC / (nu * eta) * np.log(N / nu)
