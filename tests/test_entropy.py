@@ -358,3 +358,176 @@ def test_bad_input_specific():
         rb.erlpboost(BadOracle(np.eye(4)))
     with pytest.raises(TypeError, match="nu"):
         rb.totalboost(o, nu=2.0)
+
+
+# ----------------------------------------------------------------------------- bad oracles, every entropy booster
+ENTROPY_BOOSTERS = ["erlpboost", "binary_erlpboost", "softboost", "totalboost", "corrective_erlpboost",
+                    "corrective_binary_erlpboost"]
+
+
+def _bad_oracle(column):
+    class BadOracle(rb.MatrixOracle):
+        def best(self, d):
+            return 0, column(self.n_examples)
+
+    return BadOracle(np.eye(4))
+
+
+@pytest.mark.parametrize("algo", ENTROPY_BOOSTERS)
+@pytest.mark.parametrize(
+    "column",
+    [lambda N: np.full(N, 1.5), lambda N: np.r_[-1.0001, np.zeros(N - 1)], lambda N: np.r_[np.nan, np.zeros(N - 1)],
+     lambda N: np.zeros(N + 1), lambda N: np.zeros((N, 2))],
+    ids=["above", "below", "nan", "length", "matrix"],
+)
+def test_bad_oracle_column(algo, column):
+    """An oracle breaking u = y h(x) in [-1, 1] (or returning a wrong shape) is a clear error."""
+    kw = {} if algo == "totalboost" else {"nu": 1.0}
+    with pytest.raises(ValueError, match="oracle column"):
+        getattr(rb, algo)(_bad_oracle(column), eps=0.1, **kw)
+
+
+# ----------------------------------------------------------------------------- numerical extremes
+@pytest.mark.parametrize("algo", ENTROPY_BOOSTERS)
+def test_all_equal_margins(algo):
+    """Every hypothesis has the same constant margin: d stays uniform, one hypothesis, no NaN."""
+    o = rb.MatrixOracle(np.full((20, 3), 0.5))
+    kw = {} if algo == "totalboost" else {"nu": 2.0}
+    res = getattr(rb, algo)(o, eps=0.05, **kw)
+    assert res.converged
+    assert np.all(np.isfinite(res.weights)) and np.all(np.isfinite(res.distribution))
+    assert np.allclose(res.distribution, 1 / 20, atol=1e-12)
+    assert rb.soft_margin(res.margins, kw.get("nu", 1.0)) == pytest.approx(0.5, abs=1e-12)
+
+
+@pytest.mark.parametrize("algo", ["erlpboost", "binary_erlpboost", "softboost"])
+def test_duplicate_columns_full_run(algo):
+    """A class with every hypothesis twice (different keys) and a random g-oracle that may pick either copy."""
+    rng = np.random.default_rng(21)
+    A = rng.uniform(-1, 1, size=(30, 12))
+    U = np.hstack([A, A])
+    nu, eps = 3.0, 0.1
+    g = truth.soft_margin_lp(np.hstack([U, -U]), nu).value
+    o = rb.GOracle(U, g - 1e-9, reflexive=True, choice="random", rng=np.random.default_rng(0))
+    res = getattr(rb, algo)(o, nu=nu, eps=eps)
+    assert res.converged and o.violations == 0
+    assert np.all(np.isfinite(res.weights)) and np.all(np.isfinite(res.distribution))
+    _check_termination(res, o, nu, eps, g)
+
+
+@pytest.mark.parametrize("algo", ["erlpboost", "binary_erlpboost"])
+def test_eta_1e6_full_run(algo):
+    o = _pool(8, N=30, K=12)
+    nu, eps = 3.0, 0.05
+    res = getattr(rb, algo)(o, nu=nu, eps=eps, eta=1e6)
+    assert res.converged and np.all(np.isfinite(res.weights)) and np.all(np.isfinite(res.distribution))
+    _check_termination(res, o, nu, eps, truth.soft_margin_lp(o.U, nu).value)
+    for rec in res.history[:-1]:
+        assert np.isfinite(rec["P"]) and np.isfinite(rec["dual"]) and rec["inner_gap"] <= 1e-15 * 1e6 * 64
+
+
+@pytest.mark.parametrize("step", [erlp_dual_step, binary_dual_step])
+def test_large_N_step(step):
+    """N = 1e5 examples, 4 columns: no overflow/NaN, d in the capped simplex, the certificate brackets P_LP."""
+    rng = np.random.default_rng(9)
+    N, nu, eta = 100_000, 1000.0, 1e3
+    U = rng.choice([-1.0, 1.0], size=(N, 4)) * rng.uniform(0.2, 1.0, size=(N, 4))
+    s = step(U, nu, eta)
+    assert np.all(np.isfinite(s.d)) and np.isfinite(s.dual) and np.all(np.isfinite(s.w))
+    assert abs(s.d.sum() - 1) <= 1e-12 and s.d.min() >= 0 and s.d.max() <= (1 + 1e-12) / nu
+    assert s.gap <= 1e-9
+    # SM(Uw) <= w.U^T d <= max_q u^q.d <= P(d) (weak duality) and F(w) <= SM(Uw) + max Delta / eta (closed forms;
+    # an LP over 1e5 rows would dominate the test)
+    sm = rb.soft_margin(U @ s.w, nu)
+    reg = np.log(N / nu) + (1.0 if step is binary_dual_step else 0.0)  # max of the regulariser (Lemma 3.15)
+    assert s.dual - reg / eta - 1e-9 <= sm <= s.w @ s.edges + 1e-12 <= s.primal + 1e-9
+
+
+# ----------------------------------------------------------------------------- Lemmas 3.14, 3.19, 3.20 per iteration
+CHAIN_TOL = 1e-9
+
+
+def _previous_state(cols, t, nu, eta, binary):
+    """(d^{t-1}, margins of w^{t-1}, psi^{t-1}, beta^{t-1}) of the exact step over u^1..u^{t-1};
+    t = 1: the dummy hypothesis u^0 = -1 (D9), d^0 uniform, psi = 0, beta_U = beta_B = 1."""
+    N = cols.shape[0]
+    if t == 1:
+        return np.full(N, 1.0 / N), -np.ones(N), np.zeros(N), 1.0
+    s = (binary_dual_step if binary else erlp_dual_step)(cols[:, : t - 1], nu, eta)
+    m = cols[:, : t - 1] @ s.w
+    if binary:
+        return s.d, m, np.zeros(N), s.extra["beta"]
+    return s.d, m, s.extra["psi"], s.extra["beta"] + 1.0 / eta  # Lemma 3.13: beta_U = beta + 1/eta
+
+
+def _theta_U(m, psi, beta_U, nu, eta):
+    """Unnormalised dual (3.19): (1/eta) sum d0 (1 - e^{-eta(m + psi + beta)}) - (1/nu) sum psi - beta."""
+    N = m.shape[0]
+    return float(np.sum(1.0 - np.exp(-eta * (m + psi + beta_U))) / (eta * N) - psi.sum() / nu - beta_U)
+
+
+def _theta_B(m, beta, nu, eta):
+    """Binary dual (3.26) at a fixed beta: -(1/(eta nu)) sum ln(1 - p + p e^{-eta(m + beta)}) - beta, p = nu/N."""
+    p = nu / m.shape[0]
+    return float(-np.logaddexp(np.log1p(-p), np.log(p) - eta * (m + beta)).sum() / (eta * nu) - beta)
+
+
+def _lemma_chain(res, oracle, nu, binary):
+    """Per iteration t: P^t(d^t) - P^{t-1}(d^{t-1}) >= Theta increase at (w(alpha), psi^{t-1}, beta^{t-1})
+    [= (3.22) for ERLPBoost; >= (3.22) by ln(1+x) <= x for Binary, Lemma 3.19] >= (3.23) = (3.24) >= z^2/(8 eta),
+    with x = u^t - U_{t-1} w^{t-1}, z = x . d^{t-1} and alpha = z/(4 eta)."""
+    eta = res.params["eta"]
+    cols = oracle.columns(res.hypotheses)
+    P_prev = -1.0
+    n_checked = 0
+    for t, rec in enumerate(res.history[:-1], start=1):
+        d, m_prev, psi, beta = _previous_state(cols, t, nu, eta, binary)
+        x = cols[:, t - 1] - m_prev
+        z = float(x @ d)
+        inc = rec["P"] - P_prev
+        # z = P^t(d^{t-1}) - P^{t-1}(d^{t-1}) when the new edge is the largest (Lemma 3.6: w.U^T d = max edge)
+        assert z == pytest.approx(rec["P_t_prev"] - P_prev, abs=1e-9) or z < rec["P_t_prev"] - P_prev
+        if z > 0:
+            alpha = z / (4 * eta)
+            assert 0 <= alpha <= 1  # eta >= 1/2 and |x| <= 2
+            m_new = m_prev + alpha * x
+            if binary:
+                exact = _theta_B(m_new, beta, nu, eta) - _theta_B(m_prev, beta, nu, eta)
+                exact_d = -np.log1p(nu * d * np.expm1(-eta * alpha * x)).sum() / (nu * eta)
+                assert exact == pytest.approx(exact_d, abs=1e-10)
+            else:
+                exact = _theta_U(m_new, psi, beta, nu, eta) - _theta_U(m_prev, psi, beta, nu, eta)
+            e322 = (1.0 - float(d @ np.exp(-eta * alpha * x))) / eta
+            e323 = (1.0 - (2 + z) / 4 * np.exp(-2 * eta * alpha) - (2 - z) / 4 * np.exp(2 * eta * alpha)) / eta
+            e324 = (1.0 - np.cosh(z / 2) + z / 2 * np.sinh(z / 2)) / eta
+            if binary:
+                assert exact >= e322 - CHAIN_TOL  # ln(1 + x) <= x (Lemma 3.19)
+            else:
+                assert exact == pytest.approx(e322, abs=1e-10)  # (3.22) is the exact increase of Theta_U
+            assert inc >= exact - CHAIN_TOL  # P^t(d^t) = max of the dual >= its value at (w(alpha), psi, beta)
+            assert e322 >= e323 - CHAIN_TOL  # convexity of e^{-eta alpha x} on x in [-2, 2]
+            assert e323 == pytest.approx(e324, abs=1e-12)  # alpha = z/(4 eta)
+            assert e324 >= z * z / (8 * eta) - CHAIN_TOL  # (3.24)
+            n_checked += 1
+        P_prev = rec["P"]
+    return n_checked
+
+
+@pytest.mark.parametrize("seed, nu", [(0, 1.0), (1, 4.0)])
+def test_lemma_3_14_chain(seed, nu):
+    o = _pool(seed, N=30, K=20)
+    res = rb.erlpboost(o, nu=nu, eps=0.1, stopping="simple")
+    assert res.converged
+    assert _lemma_chain(res, o, nu, binary=False) >= 2
+
+
+@pytest.mark.parametrize("seed, nu", [(0, 1.0), (1, 4.0)])
+def test_lemma_3_19_3_20(seed, nu):
+    o = _pool(seed, N=30, K=20)
+    res = rb.binary_erlpboost(o, nu=nu, eps=0.1, stopping="simple")
+    assert res.converged
+    eta = res.params["eta"]
+    assert _lemma_chain(res, o, nu, binary=True) >= 2  # Lemma 3.19
+    deltas = [rec["delta_simple"] for rec in res.history]
+    for a, b in zip(deltas[:-1], deltas[1:], strict=False):  # Lemma 3.20: delta^t - delta^{t+1} >= (delta^t)^2/(8 eta)
+        assert a >= 0 and a - b >= a * a / (8 * eta) - PROGRESS_TOL

@@ -26,13 +26,12 @@ from .._validation import (
     check_max_iter,
     check_nu,
     check_nu_binary,
-    check_U,
 )
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
 from ..projections import kl_divergence, smoothed_soft_margin
 from ..result import BoostResult
-from ._common import check_oracle
+from ._common import check_oracle, check_oracle_column
 from .entropy import _sigmoid, binary_entropy_capped, binary_smoothed_soft_margin
 
 #: Step-size rules (digest D6). "sq": x.d/(eta ||x||_inf^2) (S&S, §4.1, Alg 4.3; default);
@@ -160,7 +159,7 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
     extra_last: dict = {}
     for t in range(1, max_iter + 1):
         key, u = oracle.best(d)
-        u = check_U(np.asarray(u, float).reshape(N, 1), "oracle column")[:, 0]
+        u = check_oracle_column(u, N)
         edge = float(u @ d)
         gamma_hat = min(gamma_hat, edge)
         top = max(float((np.column_stack(cols).T @ d).max()) if cols else -1.0, edge)

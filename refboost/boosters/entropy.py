@@ -42,7 +42,7 @@ from ..margins import soft_margin
 from ..projections import kl_divergence, smoothed_soft_margin
 from ..result import BoostResult
 from . import _newton
-from ._common import check_oracle
+from ._common import check_oracle, check_oracle_column
 
 EPS_MACH = float(np.finfo(float).eps)
 #: Default inner tolerance on the duality gap of each totally corrective step.
@@ -383,7 +383,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
     delta = np.inf
     for t in range(1, max_iter + 1):
         key, u = oracle.best(d)
-        u = check_U(np.asarray(u, float).reshape(N, 1), "oracle column")[:, 0]
+        u = check_oracle_column(u, N)
         edge = float(u @ d)
         gamma_hat = min(gamma_hat, edge)
         reg = Delta(d) / eta
@@ -650,7 +650,7 @@ def softboost(
     Delta_prev = 0.0
     for t in range(1, max_iter + 1):
         key, u = oracle.best(d)
-        u = check_U(np.asarray(u, float).reshape(N, 1), "oracle column")[:, 0]
+        u = check_oracle_column(u, N)
         edge = float(u @ d)
         gamma_hat = min(gamma_hat, edge)
         if key not in keys:
