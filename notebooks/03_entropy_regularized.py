@@ -285,7 +285,7 @@ print(f"{'algorithm':>16} {'nu':>4} {'eta':>6} {'w_1':>7} {'w_2':>7} {'f(penaliz
 for name, nu, eta, w, err, ties, f in rows_ls:
     print(f"{name:>16} {nu:4.1f} {eta:6.0f} {w[0]:7.4f} {w[1]:7.4f} {f[1]:12.4f} {err:6d} {ties:4d}")
 # the thesis's claim (§2.6): on every grid point both penalizers are misclassified (half of the sample, or more with a tie)
-for name, nu, eta, w, err, ties, f in rows_ls:
+for name, nu, eta, _w, err, _ties, f in rows_ls:
     assert np.all(f[PENALIZERS] < 0) and err >= 2, (name, nu, eta)
 # and as eta grows ERLPBoost's optimum approaches the LP's w_1 = gamma/(1+2 gamma) from below
 w1 = [erlp_dual_step(U_noisy, 1.0, e).w[0] for e in (10.0, 100.0, 1000.0, 1e5)]
