@@ -9,7 +9,8 @@ report 5-120), and both soft margins' distance to the LP optimum over the hypoth
 and ERLPBoost found (the union), a sanity check that the two runs solved the same problem.
 
 Part B (N >= 1000): the totally corrective subproblem (3.6) / (3.25) over the hypotheses of a
-short ERLPBoost run on ``image`` (N = 1300), solved cold (uniform start) by the w-domain solvers
+short ERLPBoost run on ``image`` (N = 1300), solved cold (uniform start) and warm (the previous
+step's w plus one corrective step, as inside the booster) by the w-domain solvers
 ``erlp_dual_step`` / ``binary_dual_step`` and by Clarabel through cvxpy
 (``truth.erlp_primal_36`` / ``truth.binary_primal_325``, model construction included, which is
 what a caller pays; Clarabel's own tolerances are 1e-10). Goal: ratio >= 20. Agreement of value and d is printed.
@@ -34,7 +35,7 @@ import numpy as np
 
 import refboost as rb
 from refboost import truth
-from refboost.boosters.entropy import binary_dual_step, erlp_dual_step
+from refboost.boosters.entropy import _corrective_alpha, binary_dual_step, erlp_dual_step
 
 DATASETS = ("heart", "breast_cancer", "titanic")
 #: Clarabel fails on (3.25) at the canonical eta for N = 1300 with 1e-10 tolerances; a smaller eta it solves.
@@ -77,8 +78,8 @@ def part_b(eps):
     o = rb.StumpOracle(ds.X, ds.y)
     N = ds.n_examples
     print(f"== B: one totally corrective step, w-domain vs cvxpy/Clarabel exp cone, N = {N} (image)")
-    print(f"{'problem':>14} {'nu/N':>5} {'t':>3} {'eta':>6} {'w-dom s':>8} {'cvxpy s':>8} "
-          f"{'ratio':>6} {'|val|':>8} {'|d|':>8} {'gap':>8}")
+    print(f"{'problem':>14} {'nu/N':>5} {'t':>3} {'eta':>6} {'cold s':>8} {'evals':>5} {'warm s':>8} {'evals':>5} "
+          f"{'cvxpy s':>8} {'r cold':>6} {'r warm':>6} {'|val|':>8} {'|d|':>8} {'gap':>8}")
     ratios = []
     for p in (0.1, 0.5):
         nu = p * N
@@ -93,7 +94,13 @@ def part_b(eps):
         ):
             step(U, nu, eta_k)  # warm up imports
             s, t_w = timed(step, U, nu, eta_k)
-            head = f"{label:>14} {p:5.2f} {U.shape[1]:3d} {eta_k:6.0f} {t_w:8.3f}"
+            # warm start as inside the booster: w^{t-1} of the previous step + one corrective step (digest §5.3)
+            prev = step(U[:, :-1], nu, eta_k)
+            x = U[:, -1] - U[:, :-1] @ prev.w
+            a = _corrective_alpha(x, prev.d, eta_k)
+            s_warm, t_warm = timed(step, U, nu, eta_k, w0=np.r_[(1 - a) * prev.w, a])
+            head = (f"{label:>14} {p:5.2f} {U.shape[1]:3d} {eta_k:6.0f} {t_w:8.3f} {s.n_eval:5d} "
+                    f"{t_warm:8.3f} {s_warm.n_eval:5d}")
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
@@ -101,11 +108,14 @@ def part_b(eps):
             except truth.GroundTruthError as exc:
                 print(f"{head}   Clarabel failed ({exc}); own gap {s.gap:.1e}", flush=True)
                 continue
-            r = t_c / t_w
-            ratios.append(r)
-            print(f"{head} {t_c:8.3f} {r:6.1f} "
+            r, r_warm = t_c / t_w, t_c / t_warm
+            ratios.append((r, r_warm))
+            print(f"{head} {t_c:8.3f} {r:6.1f} {r_warm:6.1f} "
                   f"{abs(s.dual - g.value):8.1e} {np.abs(s.d - g.d).max():8.1e} {s.gap:8.1e}", flush=True)
-    print(f"cvxpy / w-domain: min {min(ratios):.1f} (goal >= 20)\n")
+    print(f"cvxpy / w-domain: cold start min {min(r[0] for r in ratios):.1f}, "
+          f"geometric mean {np.exp(np.mean(np.log([r[0] for r in ratios]))):.1f}; warm start (as in the booster) "
+          f"min {min(r[1] for r in ratios):.1f}, geometric mean {np.exp(np.mean(np.log([r[1] for r in ratios]))):.1f} "
+          f"(goal >= 20)\n")
     return ratios
 
 
