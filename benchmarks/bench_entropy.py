@@ -16,7 +16,9 @@ step's w plus one corrective step, as inside the booster) by the w-domain solver
 what a caller pays; Clarabel's own tolerances are 1e-10). Goal: ratio >= 20. Agreement of value and d is printed.
 
 Part C (extremes): one ERLPBoost step with N = 1e5 and 5 columns at eta in {10, 1e3, 1e6}
-(time, own duality gap, finiteness), and ERLPBoost with eta = 1e6 on ``heart`` next to LPBoost.
+(time, own duality gap, finiteness); full ERLPBoost / Binary ERLPBoost runs with N = 1e5 over those
+columns and their negations (soft margin certified by P_LP <= max_q |u^q.d^T|); ERLPBoost with eta = 1e6 on
+``heart`` next to LPBoost.
 
 Run:  PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_entropy.py
 Options: --datasets heart breast_cancer --nus 0.1 0.5 --skip-b --skip-c
@@ -129,6 +131,14 @@ def part_c(eps):
         print(f"ERLP step N = {N}, t = 5, nu = N/10, eta = {eta:7.0e}: {t:6.2f} s, gap {s.gap:.1e}, "
               f"Newton {s.n_iter}, evals {s.n_eval}, finite {bool(np.isfinite(s.d).all() and np.isfinite(s.dual))}",
               flush=True)
+    o_big = rb.MatrixOracle(U, reflexive=True)
+    for name, algo in (("erlpboost", rb.erlpboost), ("binary_erlpboost", rb.binary_erlpboost)):
+        res, t = timed(algo, o_big, nu=N / 10, eps=0.05)
+        sm = rb.soft_margin(res.margins, N / 10)
+        upper = float(np.abs(U.T @ res.distribution).max())  # >= P_LP (LP duality)
+        print(f"{name} N = {N}, 10 columns (reflexive), nu = N/10, eps = 0.05: {t:6.2f} s, T = {res.n_iter}, "
+              f"converged {res.converged}, P_LP - SM(w) <= {upper - sm:.2e} (<= eps), finite "
+              f"{bool(np.isfinite(res.weights).all() and np.isfinite(res.distribution).all())}", flush=True)
     ds = rb.datasets.load("heart")
     o = rb.StumpOracle(ds.X, ds.y)
     nu = 0.3 * ds.n_examples

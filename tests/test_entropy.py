@@ -531,3 +531,18 @@ def test_lemma_3_19_3_20(seed, nu):
     deltas = [rec["delta_simple"] for rec in res.history]
     for a, b in zip(deltas[:-1], deltas[1:], strict=False):  # Lemma 3.20: delta^t - delta^{t+1} >= (delta^t)^2/(8 eta)
         assert a >= 0 and a - b >= a * a / (8 * eta) - PROGRESS_TOL
+
+
+@pytest.mark.parametrize("algo", ["erlpboost", "binary_erlpboost"])
+def test_large_N_full_run(algo):
+    """N = 1e5 examples, 5 columns and their negations: converges, finite, certified eps-optimal."""
+    rng = np.random.default_rng(10)
+    N, nu, eps = 100_000, 10_000.0, 0.05
+    U = rng.choice([-1.0, 1.0], size=(N, 5)) * rng.uniform(0.2, 1.0, size=(N, 5))
+    o = rb.MatrixOracle(U, reflexive=True)
+    res = getattr(rb, algo)(o, nu=nu, eps=eps)
+    assert res.converged and np.all(np.isfinite(res.weights)) and np.all(np.isfinite(res.distribution))
+    assert abs(res.distribution.sum() - 1) <= 1e-12 and res.distribution.max() <= (1 + 1e-12) / nu
+    # P_LP = min over capped d of the max edge <= max_q |u^q . d^T| (LP duality; HiGHS needs ~30 s at this size)
+    upper = float(np.abs(U.T @ res.distribution).max())
+    assert rb.soft_margin(res.margins, nu) >= upper - eps
