@@ -237,3 +237,26 @@ def synthetic_hypercube(
     X = np.where(rng.random((n_examples, n_features)) < 0.5, 1.0, -1.0)
     y = np.sign(X[:, :n_relevant].sum(axis=1))
     return y[:, None] * X
+
+
+# ----------------------------------------------------------------------------------------
+# Sun, Todorovic & Li (2006), "Reducing the overfitting of AdaBoost..." (digest seed-001)
+# ----------------------------------------------------------------------------------------
+
+
+def noisy_parabola(n: int, rng: np.random.Generator, *, noise: float = 0.15) -> tuple[np.ndarray, np.ndarray]:
+    """Toy 2-d data of the Sun et al. digest (§9): ``x ~ N(0, I_2)``, ``y = sign(x_1 + x_2^2 / 2 - 0.3)``
+    (``+1`` on the boundary), each label flipped independently with probability ``noise``.
+
+    Returns ``(X, y)``; build the hypothesis matrix with a weak learner, e.g.
+    ``o = refboost.StumpOracle(X, y); U = o.columns(o.all_keys())``.
+    """
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator")
+    n = check_int(n, "n", low=2)
+    noise = check_real(noise, "noise", low=0.0, high=0.5)
+    X = rng.standard_normal((n, 2))
+    y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 - 0.3 >= 0, 1.0, -1.0)
+    flip = rng.random(n) < noise
+    y[flip] = -y[flip]
+    return X, y
