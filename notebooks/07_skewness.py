@@ -416,6 +416,151 @@ for k, r in bres.items():
 assert skew["AdaBoost_KL"] < skew["AdaBoost"] and skew["AdaBoost_Norm2"] < skew["AdaBoost"]
 
 # %% [markdown]
+# ### 3.9 Fig. 5 redrawn: decision boundaries on banana
+#
+# The paper's Fig. 5 shows AdaBoost's boundary on one banana realisation as a zigzag that chases
+# the noisy samples, and AdaBoost$_{N2}$ / AdaBoost$_{KL}$ as smoother boundaries that give up some
+# hard samples. With stumps every boundary is axis-parallel, so "smooth" means fewer and larger
+# steps. Below: the three classifiers of §3.8 ($\beta$ fixed as stated there) on realisation 1,
+# training points coloured by label, samples with a negative training margin circled.
+
+# %%
+g0, g1 = np.meshgrid(
+    np.linspace(bds.X[:, 0].min() - 0.3, bds.X[:, 0].max() + 0.3, 160),
+    np.linspace(bds.X[:, 1].min() - 0.3, bds.X[:, 1].max() + 0.3, 160),
+)
+grid_pts = np.c_[g0.ravel(), g1.ravel()]
+fig, ax = plt.subplots(1, 3, figsize=(14, 4.4), sharey=True)
+n_switch = {}
+for a_, k in zip(ax, ("AdaBoost", "AdaBoost_Norm2", "AdaBoost_KL"), strict=True):
+    r = bres[k]
+    fg = boracle.predict(r.hypotheses, r.weights, grid_pts).reshape(g0.shape)
+    lab = np.where(fg >= 0, 1.0, -1.0)
+    n_switch[k] = int(np.sum(lab[:, 1:] != lab[:, :-1]) + np.sum(lab[1:, :] != lab[:-1, :]))
+    a_.contourf(g0, g1, lab, levels=[-2, 0, 2], colors=["#f4c7c3", "#c6dbef"], alpha=0.8)
+    a_.contour(g0, g1, fg, levels=[0.0], colors="k", linewidths=1)
+    a_.scatter(*bds.X[bds.y > 0].T, s=6, c="tab:blue")
+    a_.scatter(*bds.X[bds.y < 0].T, s=6, c="tab:red")
+    bad = r.margins < 0
+    a_.scatter(*bds.X[bad].T, s=40, facecolors="none", edgecolors="k", linewidths=0.6)
+    a_.set_title(f"{k}: test error {100 * berr[k]:.1f}%, {bad.sum()} train points with $\\rho<0$")
+plt.tight_layout()
+plt.show()
+print("label switches along the grid lines (boundary length proxy):", n_switch)
+assert all(np.isfinite(list(n_switch.values())))
+
+# %% [markdown]
+# ### 3.10 Tables 1 and 2 at small scale
+#
+# **Protocol** (the IDA protocol of Rätsch et al. (2001), which the paper says it follows; digest
+# §6.4): $T=200$; $\beta$ of each algorithm chosen by stratified $K$-fold cross-validation
+# (`rb.experiments.select_by_cv`) on the training part of the first realisations, the median of
+# the selected values then used on every realisation (`rb.experiments.cv_table`). Grids are
+# stated in scale-free form: KL $\beta$ as is; Norm2 $\beta=c\sqrt N$ (§3.2: the collapse
+# threshold is $O(\sqrt N)$); Reg $\beta=cN$ (its mistrust $\beta d_n$ is $O(\beta/N)$). The Reg grid stays
+# below $c\approx1$: after AdaBoost's first step the misclassified samples carry $d_n=1/(2\epsilon_1N)$, so
+# $\tilde z_{n2}=-1+c/(2\epsilon_1)\ge0$ on them once $c\ge2\epsilon_1$ and, the correct ones being
+# positive anyway, the second line search is unbounded and the run stops with one stump (on banana
+# this happens for $c=1$; the policy of §3.6 reports it).
+#
+# **Differences from the paper**, so the numbers are *not* expected to match: the base learner is
+# the exhaustive decision stump (`rb.StumpOracle`), not an RBF network; 10 stored realisations at
+# most (the paper: 100, 20 for image/splice); the default run below is banana only, realisations
+# 1-3, 2-fold CV on realisation 1 with two grid values per algorithm. `FULL_RUN = True` runs the
+# eight stored IDA sets with realisations, all 10 realisations, 5-fold CV on realisations 1-5
+# and five grid values (about half an hour on one core).
+#
+# **Table 2.** The paper does not name its test (digest §6.9). We report both a per-realisation
+# paired $t$-test (two-sided, 90%) and the summary-statistic unpaired test that fits the paper's
+# entries ($t=(\bar e_{other}-\bar e_{KL})/\sqrt{(s_{KL}^2+s_{other}^2)/n}$, $|t|>1.645$), here with
+# our $n$. `+` = AdaBoost$_{KL}$ significantly better. With 3 realisations the tests have almost
+# no power; the entries are reported, not asserted.
+
+
+# %%
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from scipy import stats  # noqa: E402
+
+
+def norm2_sqrtN(oracle, *, c, max_iter):
+    """AdaBoost_Norm2 with beta = c sqrt(N)."""
+    return rb.adaboost_norm2(oracle, beta=c * math.sqrt(oracle.n_examples), max_iter=max_iter)
+
+
+def reg_N(oracle, *, c, max_iter):
+    """AdaBoost_Reg with beta = c N."""
+    return rb.adaboost_reg(oracle, beta=c * oracle.n_examples, max_iter=max_iter)
+
+
+T_TAB = 200
+if FULL_RUN:
+    TABLE_SETS = ["banana", "breast_cancer", "german", "heart", "titanic", "waveform", "ringnorm", "image"]
+    REALS, CV_REALS, FOLDS = list(range(1, 11)), [1, 2, 3, 4, 5], 5
+    GRIDS = {"kl": [0.02, 0.05, 0.1, 0.2, 0.5], "n2": [0.05, 0.1, 0.2, 0.4, 0.8], "reg": [0.01, 0.03, 0.1, 0.3, 0.6]}
+else:
+    TABLE_SETS = ["banana"]
+    REALS, CV_REALS, FOLDS = [1, 2, 3], [1], 2
+    GRIDS = {"kl": [0.05, 0.3], "n2": [0.1, 0.4], "reg": [0.05, 0.3]}
+BOOSTERS = {
+    "AB": (rb.adaboost, {"max_iter": [T_TAB], "store_d": [False]}),
+    "AB_R": (reg_N, {"c": GRIDS["reg"], "max_iter": [T_TAB]}),
+    "AB_KL": (rb.adaboost_kl, {"beta": GRIDS["kl"], "max_iter": [T_TAB]}),
+    "AB_N2": (norm2_sqrtN, {"c": GRIDS["n2"], "max_iter": [T_TAB]}),
+}
+paper_path = Path("../data/sun/paper_tables.json")
+PAPER = json.loads((paper_path if paper_path.exists() else Path("data/sun/paper_tables.json")).read_text())
+rng_tab = np.random.default_rng(2006)
+t_tab = time.perf_counter()
+rows = {
+    name: rb.experiments.cv_table(
+        name, BOOSTERS, realisations=REALS, cv_realisations=CV_REALS, n_folds=FOLDS, rng=rng_tab
+    )
+    for name in TABLE_SETS
+}
+print(f"tables computed in {time.perf_counter() - t_tab:.1f} s")
+
+# %%
+labels = list(BOOSTERS)
+print("Table 1: test error % (mean ± std over realisations): ours (stumps) | paper (RBF net, 100 realisations)")
+print(f"{'data':14s}" + "".join(f"{k:>14s}" for k in labels) + " |" + "".join(f"{k:>12s}" for k in labels))
+for name, row in rows.items():
+    ours = "".join(f"{100 * row['errors'][k].mean():7.1f} ± {100 * row['errors'][k].std(ddof=1):4.1f}" for k in labels)
+    pap = "".join(f"{PAPER['table1'][name][k][0]:6.1f} ± {PAPER['table1'][name][k][1]:3.1f}" for k in labels)
+    print(f"{name:14s}{ours} |{pap}")
+for name, row in rows.items():
+    print(
+        f"{name}: chosen", {k: {p: v for p, v in pr.items() if p in ("beta", "c")} for k, pr in row["params"].items()}
+    )
+
+
+def verdict(t, crit):
+    return "+" if t > crit else ("-" if t < -crit else "0")
+
+
+print("\nTable 2: AB_KL vs other (+ = AB_KL significantly better at 90%): paired t | summary t | paper")
+print(f"{'data':14s}" + "".join(f"{'vs ' + k:>16s}" for k in ("AB", "AB_R", "AB_N2")))
+for name, row in rows.items():
+    e_kl, n = row["errors"]["AB_KL"], len(REALS)
+    cells = []
+    for k in ("AB", "AB_R", "AB_N2"):
+        e = row["errors"][k]
+        diff = e - e_kl
+        t_p = 0.0 if np.all(diff == diff[0]) else float(stats.ttest_rel(e, e_kl).statistic)
+        if np.all(diff == diff[0]) and diff[0] != 0:
+            t_p = math.copysign(math.inf, diff[0])
+        s2 = (e_kl.var(ddof=1) + e.var(ddof=1)) / n
+        t_s = (e.mean() - e_kl.mean()) / math.sqrt(s2) if s2 > 0 else 0.0
+        crit_p = stats.t.ppf(0.95, n - 1)
+        paper = PAPER["table2"][name].get(k, "n/a") if k != "AB_N2" else "n/a"
+        cells.append(f"{verdict(t_p, crit_p)} | {verdict(t_s, 1.645)} | {paper}")
+    print(f"{name:14s}" + "".join(f"{c:>16s}" for c in cells))
+for row in rows.values():
+    assert all(np.all((e >= 0) & (e <= 1)) and e.size == len(REALS) for e in row["errors"].values())
+    assert set(row["params"]) == set(BOOSTERS)
+
+# %% [markdown]
 # ## 4 Promotion
 #
 # Everything above imports the package: `rb.adaboost_kl`, `rb.adaboost_norm2`, `rb.adaboost_reg`,

@@ -101,3 +101,21 @@ def test_bad_input(small, tmp_path):
         experiments.save_records("x", tmp_path / "r.jsonl")
     with pytest.raises(TypeError, match="Oracle"):
         experiments.run(small, "lpboost", oracle=lambda X, y: None, rng=rng)
+
+
+def test_select_by_cv(small):
+    sp = experiments.splits(small, n_splits=1, rng=np.random.default_rng(3))[0]
+    grid = {"beta": [0.0, 0.5], "max_iter": [30]}
+    best, table = experiments.select_by_cv(sp, "adaboost_kl", grid, n_folds=3, rng=np.random.default_rng(0))
+    assert [{k: r[k] for k in ("beta", "max_iter")} for r in table] == experiments.param_grid(grid)
+    errs = [r["cv_error"] for r in table]
+    assert best == experiments.param_grid(grid)[int(np.argmin(errs))]
+    assert all(len(r["fold_errors"]) == 3 and abs(np.mean(r["fold_errors"]) - r["cv_error"]) < 1e-15 for r in table)
+    again, _ = experiments.select_by_cv(sp, "adaboost_kl", grid, n_folds=3, rng=np.random.default_rng(0))
+    assert again == best  # seeded folds
+    with pytest.raises(ValueError, match="n_folds"):
+        experiments.select_by_cv(sp, "adaboost_kl", grid, n_folds=1, rng=np.random.default_rng(0))
+    with pytest.raises(TypeError, match="rng"):
+        experiments.select_by_cv(sp, "adaboost_kl", grid, rng=0)
+    with pytest.raises(TypeError, match="split"):
+        experiments.select_by_cv([1], "adaboost_kl", grid, rng=np.random.default_rng(0))
