@@ -119,3 +119,28 @@ def test_select_by_cv(small):
         experiments.select_by_cv(sp, "adaboost_kl", grid, rng=0)
     with pytest.raises(TypeError, match="split"):
         experiments.select_by_cv([1], "adaboost_kl", grid, rng=np.random.default_rng(0))
+
+
+def test_cv_table_median_protocol(data_home):
+    boosters = {
+        "AB": ("adaboost", {"max_iter": [15], "store_d": [False]}),
+        "KL": ("adaboost_kl", {"beta": [0.0, 0.3], "max_iter": [15]}),
+    }
+    row = experiments.cv_table(
+        "titanic",
+        boosters,
+        realisations=[1, 2],
+        cv_realisations=[1, 2],
+        n_folds=2,
+        rng=np.random.default_rng(0),
+        data_home=data_home,
+    )
+    picks = [b["beta"] for b, _ in row["cv"]["KL"]]
+    assert row["params"]["KL"]["beta"] == (float(np.median(picks)) if len(set(picks)) > 1 else picks[0])
+    assert row["params"]["AB"] == {"max_iter": 15, "store_d": False}
+    assert [r["split"] for r in row["records"] if r["label"] == "KL"] == [1, 2]
+    assert row["errors"]["KL"].shape == (2,) and np.all((row["errors"]["AB"] >= 0) & (row["errors"]["AB"] <= 1))
+    with pytest.raises(TypeError, match="boosters"):
+        experiments.cv_table("titanic", {}, realisations=[1], cv_realisations=[1], rng=np.random.default_rng(0))
+    with pytest.raises(ValueError, match="realisations"):
+        experiments.cv_table("titanic", boosters, realisations=[], cv_realisations=[1], rng=np.random.default_rng(0))

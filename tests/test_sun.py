@@ -377,3 +377,16 @@ def test_bad_input_helpers():
         truth.sun_kl_primal(np.ones((2, 2)), 0.0)
     with pytest.raises(ValueError, match="penalty"):
         truth.sun_inner_min([0.1, 0.2], 1.0, "l3")
+
+
+def test_noisy_parabola_instance():
+    X, y = noisy_parabola(200, np.random.default_rng(0), noise=0.0)
+    assert X.shape == (200, 2) and np.array_equal(y, np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 - 0.3 >= 0, 1.0, -1.0))
+    Xn, yn = noisy_parabola(200, np.random.default_rng(0), noise=0.2)
+    assert np.array_equal(Xn, X) and 0 < np.mean(yn != y) < 0.35
+    with pytest.raises(ValueError, match="noise"):
+        noisy_parabola(10, np.random.default_rng(0), noise=0.6)
+    with pytest.raises(ValueError, match="n"):
+        noisy_parabola(1, np.random.default_rng(0))
+    with pytest.raises(TypeError, match="rng"):
+        noisy_parabola(10, 0)
