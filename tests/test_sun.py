@@ -373,6 +373,8 @@ def test_bad_input_helpers():
         exp_line_search([0.0, -np.inf], [1.0, -1.0])
     with pytest.raises(ValueError, match="same length"):
         exp_line_search([0.0, 0.0], [1.0])
+    with pytest.raises(ValueError, match="d must have"):
+        exp_line_search(np.log([0.5, 0.25, 0.25]), [1.0, -1.0, 1.0], d=[0.5, 0.5])
     with pytest.raises(ValueError, match="beta"):
         truth.sun_kl_primal(np.ones((2, 2)), 0.0)
     with pytest.raises(ValueError, match="penalty"):
