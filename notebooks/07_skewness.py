@@ -584,6 +584,21 @@ if med_path.exists():
         assert all(v.size == len(MED["protocol"]["realisations"]) for v in e.values())
 
 # %% [markdown]
+# **What the tables show (reported, not asserted).** With decision stumps the absolute errors are
+# not the paper's: on banana every method sits near 29% against the paper's 11-12%, because an
+# additive stump model cannot follow banana's curved boundary, so AdaBoost is limited by bias
+# rather than by overfitting and the regularisation has little to repair. On the stored medium run
+# (10 realisations, paired test at 90%) AdaBoost$_{KL}$ is significantly better than AdaBoost on
+# heart and titanic and indistinguishable on banana and breast_cancer; against AdaBoost$_{Reg}$ it
+# is better on heart, worse on titanic, and indistinguishable on the other two. The paper's Table 2
+# marks banana "+" against both AB and AB$_R$ and titanic "0" against both, so **those entries are
+# not reproduced** with this base learner and 10 realisations. AdaBoost$_{N2}$ is never
+# significantly worse than AdaBoost$_{KL}$ here (on banana and titanic it is better). What holds on
+# every run is the mechanism the paper's title names: less skewed distributions (§3.8) and
+# simpler boundaries (§3.9). The RBF-net base learner of the paper and its 100 realisations are
+# out of scope here.
+
+# %% [markdown]
 # ## 4 Promotion
 #
 # Everything above imports the package: `rb.adaboost_kl`, `rb.adaboost_norm2`, `rb.adaboost_reg`,
