@@ -231,6 +231,71 @@ def test_smooth_margin_equality_case_and_limit():
     assert abs(D.smooth_margin(U, 200 * lam) - mu) < math.log(7) / (200 * lam.sum()) + 1e-12
 
 
+# ------------------------------------------------------------------ ground truth: rho by two generic paths
+
+#: HiGHS (simplex, 1e-10 feasibility) vs Clarabel (interior point, 1e-10 / 1e-8 gap) on rho.
+CVX_TOL = 1e-7
+
+RHO_INSTANCES = {
+    "3x3": (I.rudin_3x3, 1 / 3),
+    "4x5": (I.rudin_nonoptimal_4x5, 0.5),
+    "R12 11x20": (I.adaboost_not_max_margin_11x20, 0.36),
+    "one-mistake m=5": (lambda: I.one_mistake(5), 1 - 2 / 5),
+    "one-mistake m=8": (lambda: I.one_mistake(8), 1 - 2 / 8),
+    "random 11x21 (nb 08, seed 2)": (lambda: I.random_pm1(11, 21, np.random.default_rng(2), negate=True), 0.36),
+    # Fig. 3(b) matrices of notebook 08 (regression values, 4 digits as printed there)
+    "hypercube seed 0": (lambda: I.synthetic_hypercube(np.random.default_rng(0)), 0.1666),
+    "hypercube seed 1": (lambda: I.synthetic_hypercube(np.random.default_rng(1)), 0.1696),
+    "hypercube seed 2": (lambda: I.synthetic_hypercube(np.random.default_rng(2)), 0.1574),
+}
+
+
+@pytest.mark.parametrize("name", list(RHO_INSTANCES))
+def test_rho_highs_vs_clarabel(name):
+    """The LP values used as ground truth for every margin comparison, by a second generic path:
+    rho = max_lambda min_i (M lambda)_i = min_d max_j (d^T M)_j in cvxpy + Clarabel (both sides)
+    against HiGHS's LP (2.1) in both domains; each side's solution certifies the value."""
+    build, expected = RHO_INSTANCES[name]
+    M = build()
+    lp = rb.truth.hard_margin_lp(M)
+    primal = rb.truth.max_margin_rudin_cvx(M)
+    dual = rb.truth.min_max_edge_rudin_cvx(M)
+    for v in (lp.value_w, primal.value, dual.value):
+        assert abs(v - lp.value) < CVX_TOL
+    digits = 1e-4 if name.startswith("hypercube") else LP_TOL
+    assert abs(lp.value - expected) < digits
+    # certificates: a combination with margin >= rho and a distribution with max edge <= rho
+    for lam in (primal.lam, dual.lam, lp.w):
+        assert abs(lam.sum() - 1) < 1e-12 and lam.min() >= 0
+        assert (M @ lam).min() >= lp.value - CVX_TOL
+    for d in (primal.d, dual.d, lp.d):
+        assert abs(d.sum() - 1) < 1e-12 and d.min() >= 0
+        assert (M.T @ d).max() <= lp.value + CVX_TOL
+
+
+def test_rho_4x5_unique_optimum_both_paths():
+    """digest R5.1: lambda* = (1/4, 1/4, 1/4, 1/4, 0) is unique; both generic paths find it."""
+    M = I.rudin_nonoptimal_4x5()
+    star = np.array([0.25, 0.25, 0.25, 0.25, 0.0])
+    assert np.max(np.abs(rb.truth.max_margin_rudin_cvx(M).lam - star)) < 1e-6
+    assert np.max(np.abs(rb.truth.hard_margin_lp(M).w - star)) < 1e-9
+    for j in range(5):  # uniqueness: each coordinate is pinned on the optimal face (HiGHS)
+        e = np.eye(5)[j]
+        lo = rb.truth.optimal_face_extreme(M, 1.0, e, sense="min")
+        hi = rb.truth.optimal_face_extreme(M, 1.0, e, sense="max")
+        assert hi - lo < 1e-6 and abs(lo - star[j]) < 1e-6
+
+
+def test_rho_cvx_bad_input():
+    for fn in (rb.truth.max_margin_rudin_cvx, rb.truth.min_max_edge_rudin_cvx):
+        with pytest.raises(ValueError, match="U"):
+            fn(2.0 * I.rudin_3x3())
+        with pytest.raises(ValueError, match="U"):
+            fn(np.ones(3))
+        with pytest.raises(TypeError, match="U"):
+            fn([["a", "b"]])
+
+
 # ------------------------------------------------------------------ instances, detection, bad input
 
 
