@@ -356,6 +356,94 @@ for h in run.history:
 print(f"step ordering verified at {n_checked} states with G > 0")
 
 # %% [markdown]
+# **$G$ on fixed-norm slices (R6).** The paper: "$G$ is concave for each fixed value of
+# $\|\lambda\|_1$", and its supremum is reached only as $\|\lambda\|_1\to\infty$. On the slice
+# $\|\lambda\|_1=s$, $G=-\frac1s\ln F(\lambda)$ and $\ln F$ is a log-sum-exp of linear functions,
+# hence convex: $G$ is concave there. The slice maximum $G^*(s)$ increases with $s$ (for fixed
+# direction, $s\mapsto-\frac1s\ln\sum_ie^{-sz_i}$ is a soft minimum that increases to $\min_iz_i$),
+# and eq. (2) gives
+#
+# $$\rho-\frac{\ln m}{s}\ \le\ G^*(s)\ <\ \rho .$$
+#
+# For the 3×3 matrix the left inequality is an equality ($\lambda=\frac s3\mathbf 1$ has equal
+# margins, and by the cyclic symmetry and concavity it is the slice maximiser).
+# **$G$ is not jointly concave** — only the paper's restricted claim holds: off the slices $G$
+# behaves like the ratio $\mu(\lambda)=\min_i(M\lambda)_i/\|\lambda\|_1$. On the 3×3 matrix,
+# $\lambda_0=(30,1,2)$ and $\lambda_1=(1,1,1)$ give $G(\lambda_0)\approx-0.818$, $G(\lambda_1)=\frac13-\frac{\ln3}3\approx-0.033$
+# but $G\big(\frac{\lambda_0+\lambda_1}2\big)\approx-0.722$, far below the chord's $-0.426$.
+# The contours use a non-symmetric $3\times3$ matrix $U_2$ (entries in $[-1,1]$, $\rho=0.2$,
+# $\lambda^*=(0.4,\frac13,\frac4{15})$); the slice maximiser (SLSQP, `dynamics.smooth_margin_slice_max`)
+# is checked against the grid here and against Shen & Li's eq. (5) in cvxpy in the tests.
+
+# %%
+U2 = np.array([[-1.0, 1.0, 1.0], [1.0, -1.0, 0.5], [1.0, 0.2, -1.0]])
+lp2 = rb.truth.hard_margin_lp(U2)
+K_GRID = 150
+ii, jj = np.meshgrid(np.arange(K_GRID + 1), np.arange(K_GRID + 1), indexing="ij")
+keep = ii + jj <= K_GRID
+Xs = np.c_[ii[keep], jj[keep], K_GRID - ii[keep] - jj[keep]] / K_GRID  # barycentric grid of Delta_3
+
+
+def G_on_grid(U, s_):
+    z = -s_ * (Xs @ U.T)  # rows: grid points, columns: examples
+    mx = z.max(axis=1, keepdims=True)
+    return -(mx[:, 0] + np.log(np.exp(z - mx).sum(axis=1))) / s_
+
+
+SLICES = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 256.0)
+fig, ax = plt.subplots(1, 4, figsize=(17, 4))
+print(f"{'s':>6s} {'max G (SLSQP)':>14s} {'max G (grid)':>13s} {'rho - ln3/s':>12s} {'|x_s - lambda*|':>16s}")
+gstar, dist = [], []
+for s_ in SLICES:
+    g_s, lam_s = D.smooth_margin_slice_max(U2, s_)
+    Gg = G_on_grid(U2, s_)
+    gstar.append(g_s)
+    dist.append(np.abs(lam_s / s_ - lp2.w).max())
+    print(f"{s_:6.0f} {g_s:14.8f} {Gg.max():13.8f} {lp2.value - math.log(3) / s_:12.6f} {dist[-1]:16.2e}")
+    assert Gg.max() <= g_s + 1e-12 and g_s - Gg.max() < 1e-3  # grid vs SLSQP
+    assert lp2.value - math.log(3) / s_ - 1e-12 <= g_s < lp2.value  # eq. (2) on the slice maximum
+    if s_ in (1.0, 4.0, 32.0):
+        k = (1.0, 4.0, 32.0).index(s_)
+        cs = ax[k].tricontourf(Xs[:, 0], Xs[:, 1], Gg, levels=25, cmap="viridis")
+        ax[k].plot(*(lam_s[:2] / s_), "r*", ms=12, label="slice maximiser")
+        ax[k].plot(*lp2.w[:2], "wx", ms=9, mew=2, label="$\\lambda^*$ (LP)")
+        ax[k].set(xlabel="$\\lambda_1/s$", ylabel="$\\lambda_2/s$", title=f"$G$ on $\\|\\lambda\\|_1={s_:g}$ ($U_2$)")
+        plt.colorbar(cs, ax=ax[k])
+ax[0].legend(fontsize=8, loc="upper right")
+assert np.all(np.diff(gstar) > 0) and np.all(np.diff(dist) < 0) and dist[-1] < 5e-3
+for s_ in (0.5, 3.0, 30.0):  # 3x3: the equality case of eq. (2)
+    assert abs(D.smooth_margin_slice_max(M3, s_)[0] - (1 / 3 - math.log(3) / s_)) < 1e-12
+
+# concavity on slices: midpoint test on random instances (0 violations expected) ...
+rng = np.random.default_rng(14)
+slice_viol = 0
+for _ in range(1000):
+    m, n = rng.integers(2, 8, size=2)
+    U = rng.uniform(-1, 1, size=(m, n))
+    s_ = rng.uniform(0.1, 50)
+    a, b = rng.dirichlet(np.ones(n), size=2) * s_
+    slice_viol += D.smooth_margin(U, (a + b) / 2) < (D.smooth_margin(U, a) + D.smooth_margin(U, b)) / 2 - 1e-12
+# ... and off the slices: the literal counterexample and random segments of the 3x3 orthant
+lam0, lam1 = np.array([30.0, 1.0, 2.0]), np.array([1.0, 1.0, 1.0])
+G0, G1, Gmid = (D.smooth_margin(M3, v) for v in (lam0, lam1, (lam0 + lam1) / 2))
+joint_violation = (G0 + G1) / 2 - Gmid
+joint_viol = 0
+for _ in range(1000):
+    a, b = rng.exponential(size=(2, 3)) * rng.uniform(0.05, 5, size=(2, 1))
+    joint_viol += D.smooth_margin(M3, (a + b) / 2) < (D.smooth_margin(M3, a) + D.smooth_margin(M3, b)) / 2 - 1e-9
+print(f"slice concavity violations: {slice_viol}/1000; joint concavity violations (3x3): {joint_viol}/1000")
+print(f"counterexample: G(l0) = {G0:.4f}, G(l1) = {G1:.4f}, G(mid) = {Gmid:.4f} < chord {(G0 + G1) / 2:.4f}")
+assert slice_viol == 0
+assert joint_violation > 0.25 and joint_viol > 0  # "G is concave" FAILS off the fixed-norm slices
+tt = np.linspace(0, 1, 201)
+ax[3].plot(tt, [D.smooth_margin(M3, (1 - t_) * lam0 + t_ * lam1) for t_ in tt], label="$G((1-t)\\lambda_0+t\\lambda_1)$")
+ax[3].plot([0, 1], [G0, G1], "k--", label="chord")
+ax[3].set(xlabel="$t$", ylabel="$G$", title="3×3: $G$ is not jointly concave")
+ax[3].legend(fontsize=8)
+plt.tight_layout()
+plt.show()
+
+# %% [markdown]
 # ### 3.6 R4, R11: a random 11×21 matrix — Fig. 2(d) and Fig. 3(a)
 # The paper's matrix is not given; we draw a seeded one (negations appended, digest §6.15) and
 # report its LP $\rho$. Only qualitative statements are reproduced: the AdaBoost orbit
@@ -507,5 +595,6 @@ assert aca12.margins.min() > ada12.margins.min() + 0.005  # coordinate ascent on
 # | R3 $m\times m$ | holds for $m=3,4,5,6,8$ (margin $1-2/m=\rho=\Upsilon(r)$) |
 # | R5 non-optimal 4×5, margin $1/3<\rho=1/2$ | holds (map and booster, scripted and laziest learner) |
 # | eq. (2), step ordering, $\alpha_t>0$ | holds |
+# | R6 "$G$ is concave for fixed $\|\lambda\|_1$"; $\max G\uparrow\rho$ | holds on slices; **not jointly concave** (counterexample $\lambda_0=(30,1,2)$, $\lambda_1=(1,1,1)$) |
 # | R11 Fig. 3b: ACA between AdaBoost and arc-gv | holds on seed 0 after 400 iterations; **fails on seed 1 at $10^4$** (AdaBoost stalls below $\rho$, ACA overtakes; `FULL_RUN`) |
 # | §4 conjecture "optimal AdaBoost maximises the margin" | **fails** (R12: $1/3$ vs $\rho=0.36$) |

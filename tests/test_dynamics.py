@@ -296,6 +296,63 @@ def test_rho_cvx_bad_input():
             fn([["a", "b"]])
 
 
+# ------------------------------------------------------------------ R6: G on fixed-norm slices
+
+U2_SLICE = np.array([[-1.0, 1.0, 1.0], [1.0, -1.0, 0.5], [1.0, 0.2, -1.0]])
+
+
+@pytest.mark.parametrize("s", [0.5, 4.0, 32.0])
+def test_slice_max_vs_cvx_eq5(s):
+    """max of G on ||lambda||_1 = s: SLSQP (dynamics) vs Shen & Li eq. (5) in cvxpy (1^T w = 1/T = s)."""
+    rng = np.random.default_rng(int(s * 10))
+    for U in (U2_SLICE, rng.uniform(-1, 1, size=(6, 4)), I.rudin_nonoptimal_4x5()):
+        g, lam = D.smooth_margin_slice_max(U, s)
+        ref = rb.truth.adaboost_l1_primal_eq5(U, 1.0 / s)
+        assert abs(g - (-ref.value / s)) < 1e-7
+        assert abs(lam.sum() - s) < 1e-9 and lam.min() >= 0
+        rho = rb.truth.hard_margin_lp(U).value
+        assert rho - math.log(U.shape[0]) / s - 1e-12 <= g < rho  # eq. (2)
+
+
+def test_slice_max_3x3_closed_form_and_convergence_to_lambda_star():
+    for s in (0.5, 3.0, 30.0):
+        assert abs(D.smooth_margin_slice_max(I.rudin_3x3(), s)[0] - (1 / 3 - math.log(3) / s)) < 1e-12
+    lp = rb.truth.hard_margin_lp(U2_SLICE)
+    assert abs(lp.value - 0.2) < LP_TOL and np.max(np.abs(lp.w - [0.4, 1 / 3, 4 / 15])) < LP_TOL
+    prev_g, prev_d = -np.inf, np.inf
+    for s in (1.0, 8.0, 64.0, 512.0):
+        g, lam = D.smooth_margin_slice_max(U2_SLICE, s)
+        d = np.abs(lam / s - lp.w).max()
+        assert g > prev_g and d < prev_d
+        prev_g, prev_d = g, d
+    assert prev_d < 1e-3
+
+
+def test_G_concave_on_slices_but_not_jointly():
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        m, n = rng.integers(2, 8, size=2)
+        U = rng.uniform(-1, 1, size=(m, n))
+        a, b = rng.dirichlet(np.ones(n), size=2) * rng.uniform(0.1, 50)
+        assert D.smooth_margin(U, (a + b) / 2) >= (D.smooth_margin(U, a) + D.smooth_margin(U, b)) / 2 - 1e-12
+    M = I.rudin_3x3()
+    lam0, lam1 = np.array([30.0, 1.0, 2.0]), np.array([1.0, 1.0, 1.0])
+    G0, G1, Gm = (D.smooth_margin(M, v) for v in (lam0, lam1, (lam0 + lam1) / 2))
+    # closed forms: G(lam1) = 1/3 - ln3/3 (equal margins); G(lam0) ~ mu(lam0) = -27/33, G(mid) ~ -13/18
+    assert abs(G1 - (1 / 3 - math.log(3) / 3)) < 1e-14
+    assert abs(G0 + 27 / 33) < 1e-12 and abs(Gm + 13 / 18) < 1e-10
+    assert (G0 + G1) / 2 - Gm > 0.29  # the midpoint lies far below the chord
+
+
+def test_slice_max_bad_input():
+    with pytest.raises(ValueError, match="s must"):
+        D.smooth_margin_slice_max(U2_SLICE, 0.0)
+    with pytest.raises(ValueError, match="U"):
+        D.smooth_margin_slice_max(3 * U2_SLICE, 1.0)
+    with pytest.raises(ValueError, match="max_iter"):
+        D.smooth_margin_slice_max(U2_SLICE, 1.0, max_iter=0)
+
+
 # ------------------------------------------------------------------ instances, detection, bad input
 
 
