@@ -514,7 +514,7 @@ BURN_IN = 400
 fig, axes = plt.subplots(1, len(SEEDS3B), figsize=(6 * len(SEEDS3B), 4), squeeze=False)
 print(f"{'seed':>4s} {'rho':>7s} {'algorithm':>22s} {'mu(90)':>8s} {'mu(400)':>8s} {'mu(T)':>8s} {'t(rho-0.02)':>11s}")
 fig3b = {}
-for seed, ax_ in zip(SEEDS3B, axes[0]):
+for seed, ax_ in zip(SEEDS3B, axes[0], strict=True):
     Mh = I.synthetic_hypercube(np.random.default_rng(seed))
     lph = rb.truth.hard_margin_lp(Mh)
     oh = rb.MatrixOracle(Mh)
