@@ -436,7 +436,9 @@ print(f"counterexample: G(l0) = {G0:.4f}, G(l1) = {G1:.4f}, G(mid) = {Gmid:.4f} 
 assert slice_viol == 0
 assert joint_violation > 0.25 and joint_viol > 0  # "G is concave" FAILS off the fixed-norm slices
 tt = np.linspace(0, 1, 201)
-ax[3].plot(tt, [D.smooth_margin(M3, (1 - t_) * lam0 + t_ * lam1) for t_ in tt], label="$G((1-t)\\lambda_0+t\\lambda_1)$")
+ax[3].plot(
+    tt, [D.smooth_margin(M3, (1 - t_) * lam0 + t_ * lam1) for t_ in tt], label="$G((1-t)\\lambda_0+t\\lambda_1)$"
+)
 ax[3].plot([0, 1], [G0, G1], "k--", label="chord")
 ax[3].set(xlabel="$t$", ylabel="$G$", title="3×3: $G$ is not jointly concave")
 ax[3].legend(fontsize=8)
@@ -520,7 +522,11 @@ for seed, ax_ in zip(SEEDS3B, axes[0], strict=True):
     oh = rb.MatrixOracle(Mh)
     mus = {
         name: fn(oh, max_iter=T3B, store_d=False).history_array("min_margin")
-        for name, fn in (("AdaBoost", rb.adaboost), ("approx. coord. ascent", rb.coordinate_ascent), ("arc-gv", rb.arcgv))
+        for name, fn in (
+            ("AdaBoost", rb.adaboost),
+            ("approx. coord. ascent", rb.coordinate_ascent),
+            ("arc-gv", rb.arcgv),
+        )
     }
     fig3b[seed] = (lph.value, mus)
     for name, mu in mus.items():
