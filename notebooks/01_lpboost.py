@@ -211,9 +211,9 @@ for r in thm25:
     assert r["optimum"] - r["P_after_half"] >= 0.99, "after N/2 iterations P^t is still >= 0.99 below the optimum"
 
 # %% [markdown]
-# Entropy regularisation is what fixes this: ERLPBoost solves the same family in 2 iterations
+# Entropy regularisation is what fixes this: ERLPBoost solves the same family in two or three iterations
 # ({doc}`03_entropy_regularized`), and so does MLPBoost, LPBoost with a Frank-Wolfe safeguard
-# ({doc}`05_frank_wolfe`).
+# ({doc}`05_frank_wolfe`). Both chapters assert it.
 #
 # Capping does not help: duplicating every row $\nu$ times and capping at $1/\nu$ still takes
 # $m+1$ iterations (digest §4, soft version).
