@@ -27,7 +27,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .oracles import KernelColumnOracle, LDAOracle, Oracle, RawFeatureOracle, StumpOracle, TreeOracle
 from .result import BoostResult
 
-__all__ = ["BoostingClassifier", "BOOSTERS", "WEAK_LEARNERS"]
+__all__ = ["BoostingClassifier", "StumpClassifier", "BOOSTERS", "WEAK_LEARNERS"]
 
 #: Booster names accepted by :class:`BoostingClassifier` (functions of :mod:`refboost`).
 BOOSTERS = (
@@ -232,5 +232,68 @@ class BoostingClassifier(ClassifierMixin, BaseEstimator):
 
     def predict(self, X) -> np.ndarray:
         """``classes_[1]`` where ``f(x) >= 0``, else ``classes_[0]``."""
+        f = self.decision_function(X)
+        return self.classes_[(f >= 0).astype(int)]
+
+
+class StumpClassifier(ClassifierMixin, BaseEstimator):
+    """The exact maximum-edge decision stump as a scikit-learn classifier (with ``sample_weight``).
+
+    ``fit(X, y, sample_weight)`` returns the stump of :class:`~refboost.StumpOracle` with the
+    largest edge under ``d = sample_weight / sum(sample_weight)`` (uniform if omitted), i.e. the
+    stump of **minimum weighted error** ``(1 - edge) / 2``, with the oracle's deterministic tie
+    order. scikit-learn's ``DecisionTreeClassifier(max_depth=1)`` instead picks the split of
+    best Gini (or entropy) gain and labels each leaf by weighted majority, which is in general
+    a different stump. Plugged into ``sklearn.ensemble.AdaBoostClassifier(estimator=StumpClassifier())``
+    it makes SAMME run exactly the AdaBoost of :func:`refboost.adaboost` with exact stumps
+    (chapter 02, section 5).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+    key_ : tuple
+        The stump key ``(feature, threshold, sign)`` (feature -1: a constant).
+    edge_ : float
+        Its edge under the normalised sample weights.
+    """
+
+    def __init__(self, reflexive: bool = True):
+        self.reflexive = reflexive
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = True
+        return tags
+
+    def fit(self, X, y, sample_weight=None) -> StumpClassifier:
+        from sklearn.utils.validation import _check_sample_weight
+
+        X, y = validate_data(self, X, y, accept_sparse=("csr", "csc"), dtype=np.float64)
+        check_classification_targets(y)
+        classes = np.unique(y)
+        if classes.size < 2:
+            raise ValueError(f"y has 1 class ({classes[0]!r}); a stump needs both classes to train")
+        y_type = type_of_target(y, input_name="y", raise_unknown=True)
+        if y_type != "binary":
+            raise ValueError(f"Only binary classification is supported. The type of the target is {y_type}.")
+        w = _check_sample_weight(sample_weight, X, dtype=np.float64, ensure_non_negative=True)
+        if not w.sum() > 0:
+            raise ValueError("sample_weight must have a positive sum")
+        y_pm = np.where(y == classes[1], 1.0, -1.0)
+        oracle = StumpOracle(X, y_pm, reflexive=self.reflexive)
+        self.key_, self.edge_ = oracle.best_edge(w / w.sum())
+        self.classes_ = classes
+        self._oracle = oracle
+        return self
+
+    def decision_function(self, X) -> np.ndarray:
+        """``h(x)`` in {-1, +1} (+1 votes for ``classes_[1]``)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, accept_sparse=("csr", "csc"), dtype=np.float64, reset=False)
+        return self._oracle.predict([self.key_], [1.0], X)
+
+    def predict(self, X) -> np.ndarray:
+        """``classes_[1]`` where ``h(x) = +1``, else ``classes_[0]``."""
         f = self.decision_function(X)
         return self.classes_[(f >= 0).astype(int)]

@@ -9,13 +9,14 @@ from sklearn.model_selection import GridSearchCV
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import refboost as rb
-from refboost.sklearn import BoostingClassifier
+from refboost.sklearn import BoostingClassifier, StumpClassifier
 
 
 @parametrize_with_checks(
     [
         BoostingClassifier(),
         BoostingClassifier("lpboost", "stump", max_iter=30, nu=2.0, eps=1e-2),
+        StumpClassifier(),
     ]
 )
 def test_sklearn_estimator_checks(estimator, check):
@@ -97,3 +98,77 @@ def test_bad_input(rng):
     clf = BoostingClassifier(max_iter=3).fit(X, y)
     with pytest.raises(ValueError, match="features"):
         clf.predict(X[:, :2])
+
+
+# --------------------------------------------------------------------------------------
+# AdaBoost with exact stumps vs scikit-learn's AdaBoostClassifier (SAMME, the only algorithm
+# of scikit-learn >= 1.6 for two classes: estimator weight log((1-err)/err) = 2 alpha_t)
+# --------------------------------------------------------------------------------------
+
+ADA_ROUNDS = 200
+ALPHA_RTOL = 1e-10
+
+
+def _heart(data_home):
+    from refboost import datasets
+
+    ds = datasets.load("heart", data_home=data_home, realisation=1)
+    return ds.X, ds.y
+
+
+def _train_error_trajectory(oracle, history, X, y):
+    f = np.zeros(len(y))
+    out = []
+    for rec in history:
+        f += rec["alpha"] * oracle.evaluate(rec["hypothesis"], X)
+        out.append(float(np.mean(np.where(f >= 0, 1.0, -1.0) != y)))
+    return np.array(out)
+
+
+def test_adaboost_matches_sklearn_samme_with_exact_stumps(data_home):
+    """SAMME over the exact stump = refboost.adaboost: same 200 stumps, alphas, training errors."""
+    from sklearn.ensemble import AdaBoostClassifier
+
+    X, y = _heart(data_home)
+    orc = rb.StumpOracle(X, y)
+    res = rb.adaboost(orc, max_iter=ADA_ROUNDS, store_d=False)
+    sk = AdaBoostClassifier(StumpClassifier(), n_estimators=ADA_ROUNDS).fit(X, y)
+    assert res.n_iter == len(sk.estimators_) == ADA_ROUNDS
+    assert [r["hypothesis"] for r in res.history] == [e.key_ for e in sk.estimators_]
+    alpha = res.history_array("alpha")
+    assert np.allclose(sk.estimator_weights_, 2 * alpha, rtol=ALPHA_RTOL, atol=0)
+    err_sk = np.array([np.mean(p != y) for p in sk.staged_predict(X)])
+    assert np.array_equal(_train_error_trajectory(orc, res.history, X, y), err_sk)
+
+
+def test_sklearn_gini_stumps_differ_by_criterion_not_ties(data_home):
+    """With DecisionTreeClassifier(max_depth=1) the runs agree until round 4 on heart, then part:
+    the tree maximises Gini gain, not the edge. Under scikit-learn's own weights, every one of its
+    stumps has edge <= the exact maximum edge, strictly below it in some rounds (no tie)."""
+    from sklearn.ensemble import AdaBoostClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = _heart(data_home)
+    orc = rb.StumpOracle(X, y)
+    res = rb.adaboost(orc, max_iter=ADA_ROUNDS, store_d=False)
+    sk = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=ADA_ROUNDS, random_state=0).fit(X, y)
+    U_sk = np.column_stack([y * e.predict(X) for e in sk.estimators_])
+    U_ours = orc.columns([r["hypothesis"] for r in res.history])
+    same = np.all(U_sk == U_ours, axis=0)
+    first = int(np.argmin(same))
+    assert first == 4 and same[:first].all()
+    err_sk = np.array([np.mean(p != y) for p in sk.staged_predict(X)])
+    err_ours = _train_error_trajectory(orc, res.history, X, y)
+    assert np.array_equal(err_sk[:first], err_ours[:first])
+    # scikit-learn's distribution at round t: d_t ~ exp(sum_{s<t} w_s [h_s wrong])
+    wrong = U_sk < 0
+    logd = np.zeros(len(y))
+    gaps = []
+    for t in range(len(sk.estimators_)):
+        d = np.exp(logd - logd.max())
+        d /= d.sum()
+        _, best = orc.best_edge(d)
+        gaps.append(best - U_sk[:, t] @ d)
+        logd += sk.estimator_weights_[t] * wrong[:, t]
+    gaps = np.array(gaps)
+    assert gaps.min() >= -1e-12 and gaps.max() > 0.05 and gaps[first] > 0.05
