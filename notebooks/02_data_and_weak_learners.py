@@ -250,12 +250,72 @@ for r in recs:
 assert abs(recs[0]["test_error"] - table[1][7]) < 1e-15  # runner == hand-written cell (nu = 10)
 
 # %% [markdown]
-# ## 5 Promotion
+# ## 5 AdaBoost with exact stumps vs scikit-learn's `AdaBoostClassifier`
+#
+# For two classes scikit-learn's SAMME (the only algorithm of `AdaBoostClassifier` in
+# scikit-learn $\ge 1.6$; the `algorithm` argument is gone) is AdaBoost: with weighted error
+# $\epsilon_t = (1 - r_t)/2$ the estimator weight is $\log\frac{1-\epsilon_t}{\epsilon_t} =
+# 2\,\mathrm{artanh}\, r_t = 2\alpha_t$ (Rudin et al. 2003, step 3(d)), and multiplying the weights of
+# the misclassified examples by $e^{2\alpha_t}$ and normalising gives $d_{t+1} \propto d_t\, e^{-\alpha_t u}$.
+# The two runs can therefore differ only through the weak learner:
+#
+# * `refboost.sklearn.StumpClassifier` (the exact maximum-edge stump of `StumpOracle` as a
+#   scikit-learn estimator with `sample_weight`) inside `AdaBoostClassifier` must reproduce
+#   `refboost.adaboost` choice for choice;
+# * scikit-learn's `DecisionTreeClassifier(max_depth=1)` maximises the **Gini gain**, not the edge,
+#   so it is *not* an exact stump oracle: the runs agree only until the first round in which the
+#   Gini-best split is not the edge-best one. At that round the difference is not a tie: the
+#   tree's stump has a strictly smaller edge under the same $d_t$.
+
+# %%
+from sklearn.ensemble import AdaBoostClassifier
+from sklearn.tree import DecisionTreeClassifier
+
+from refboost.experiments import staged_errors
+from refboost.sklearn import StumpClassifier
+
+ROUNDS = 200
+ALPHA_RTOL = 1e-10
+Xh, yh = heart.X, heart.y
+ada = rb.adaboost(oracle, max_iter=ROUNDS, store_d=True)
+sk_exact = AdaBoostClassifier(StumpClassifier(), n_estimators=ROUNDS).fit(Xh, yh)
+sk_gini = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=ROUNDS, random_state=0).fit(Xh, yh)
+
+err_ada = staged_errors(oracle, ada, Xh, yh)
+err_exact = np.array([np.mean(p != yh) for p in sk_exact.staged_predict(Xh)])
+err_gini = np.array([np.mean(p != yh) for p in sk_gini.staged_predict(Xh)])
+alpha = ada.history_array("alpha")
+assert [r["hypothesis"] for r in ada.history] == [e.key_ for e in sk_exact.estimators_]  # same 200 stumps
+assert np.allclose(sk_exact.estimator_weights_, 2 * alpha, rtol=ALPHA_RTOL, atol=0)  # weight = 2 alpha_t
+assert np.array_equal(err_ada, err_exact)  # same training-error trajectory
+
+U_gini = np.column_stack([yh * e.predict(Xh) for e in sk_gini.estimators_])
+same = np.all(U_gini == oracle.columns([r["hypothesis"] for r in ada.history]), axis=0)
+first = int(np.argmin(same))
+print(f"exact stumps: {ROUNDS} identical choices, max |w_sk / (2 alpha) - 1| = "
+      f"{np.max(np.abs(sk_exact.estimator_weights_ / (2 * alpha) - 1)):.1e}")
+print(f"Gini stumps: identical for rounds 1..{first}, first different choice at round {first + 1}")
+print(f"{'t':>3s} {'refboost stump (j, theta, s)':>30s} {'edge':>7s} {'Gini stump (j, theta)':>22s} {'its edge':>8s}")
+for t in range(first + 2):
+    d_t = ada.history[t]["d"]
+    tr = sk_gini.estimators_[t].tree_
+    j, th, s = ada.history[t]["hypothesis"]
+    print(f"{t + 1:3d} {str((j, round(th, 3), s)):>30s} {ada.history[t]['edge']:7.4f} "
+          f"{str((int(tr.feature[0]), round(float(tr.threshold[0]), 3))):>22s} {U_gini[:, t] @ d_t:8.4f}")
+d_first = ada.history[first]["d"]
+assert same[:first].all() and np.array_equal(err_ada[:first], err_gini[:first])
+assert ada.history[first]["edge"] - U_gini[:, first] @ d_first > 0.05  # a strictly worse edge, not a tie
+print(f"training error after {ROUNDS} rounds: refboost {err_ada[-1]:.4f} = SAMME+exact {err_exact[-1]:.4f}; "
+      f"SAMME+Gini {err_gini[-1]:.4f}")
+
+# %% [markdown]
+# ## 6 Promotion
 #
 # Everything used here lives in the package: `refboost.datasets` (loaders, registry, `verify`,
 # `download`, generators), `refboost.oracles` (`StumpOracle`, `TreeOracle`, `RawFeatureOracle`,
-# `KernelColumnOracle`, `LDAOracle`) and `refboost.experiments`. Tests: `tests/test_datasets.py`,
-# `tests/test_oracles.py`, `tests/test_experiments.py`.
+# `KernelColumnOracle`, `LDAOracle`), `refboost.experiments` and `refboost.sklearn`
+# (`BoostingClassifier`, `StumpClassifier`). Tests: `tests/test_datasets.py`,
+# `tests/test_oracles.py`, `tests/test_experiments.py`, `tests/test_sklearn.py`.
 
 # %%
 print(f"notebook ran in {time.perf_counter() - T0:.1f} s")

@@ -146,6 +146,35 @@ def error_rate(f: np.ndarray, y: np.ndarray) -> float:
     return float(np.mean(pred != y))
 
 
+def staged_errors(oracle, result, X, y) -> np.ndarray:
+    """Error of ``sign(f_t)`` after each iteration t of a *stagewise* booster (AdaBoost family).
+
+    ``f_t = sum_{s <= t} alpha_s h_{j_s}`` from the history records ``hypothesis`` and ``alpha``
+    (the coefficients are never revised, so the history determines every f_t); ``sign(0) = +1``.
+    A record with ``alpha = inf`` (a perfect hypothesis) makes ``f_t = h_{j_t}`` from then on.
+
+    Raises
+    ------
+    ValueError
+        If the history has no ``alpha`` (totally corrective boosters re-optimise all weights:
+        use their per-iteration records instead).
+    """
+    from ._validation import check_labels
+
+    hist = getattr(result, "history", None)
+    if not hist or any("alpha" not in r or "hypothesis" not in r for r in hist):
+        raise ValueError("result: staged_errors needs a stagewise history with 'hypothesis' and 'alpha' per record")
+    y = check_labels(y, "y")
+    f = np.zeros(len(y))
+    out = np.empty(len(hist))
+    for t, rec in enumerate(hist):
+        a = float(rec["alpha"])
+        h = oracle.predict([rec["hypothesis"]], [1.0], X)
+        f = h if np.isinf(a) else f + a * h
+        out[t] = error_rate(f, y)
+    return out
+
+
 def run_cell(split: dict, booster, params: dict, oracle="stump") -> dict:
     """Run one cell and return its record (see :func:`run`)."""
     bname, bfn = _resolve_booster(booster)

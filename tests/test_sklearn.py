@@ -116,15 +116,6 @@ def _heart(data_home):
     return ds.X, ds.y
 
 
-def _train_error_trajectory(oracle, history, X, y):
-    f = np.zeros(len(y))
-    out = []
-    for rec in history:
-        f += rec["alpha"] * oracle.evaluate(rec["hypothesis"], X)
-        out.append(float(np.mean(np.where(f >= 0, 1.0, -1.0) != y)))
-    return np.array(out)
-
-
 def test_adaboost_matches_sklearn_samme_with_exact_stumps(data_home):
     """SAMME over the exact stump = refboost.adaboost: same 200 stumps, alphas, training errors."""
     from sklearn.ensemble import AdaBoostClassifier
@@ -138,7 +129,7 @@ def test_adaboost_matches_sklearn_samme_with_exact_stumps(data_home):
     alpha = res.history_array("alpha")
     assert np.allclose(sk.estimator_weights_, 2 * alpha, rtol=ALPHA_RTOL, atol=0)
     err_sk = np.array([np.mean(p != y) for p in sk.staged_predict(X)])
-    assert np.array_equal(_train_error_trajectory(orc, res.history, X, y), err_sk)
+    assert np.array_equal(rb.experiments.staged_errors(orc, res, X, y), err_sk)
 
 
 def test_sklearn_gini_stumps_differ_by_criterion_not_ties(data_home):
@@ -158,7 +149,7 @@ def test_sklearn_gini_stumps_differ_by_criterion_not_ties(data_home):
     first = int(np.argmin(same))
     assert first == 4 and same[:first].all()
     err_sk = np.array([np.mean(p != y) for p in sk.staged_predict(X)])
-    err_ours = _train_error_trajectory(orc, res.history, X, y)
+    err_ours = rb.experiments.staged_errors(orc, res, X, y)
     assert np.array_equal(err_sk[:first], err_ours[:first])
     # scikit-learn's distribution at round t: d_t ~ exp(sum_{s<t} w_s [h_s wrong])
     wrong = U_sk < 0
