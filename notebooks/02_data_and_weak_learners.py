@@ -38,7 +38,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import refboost as rb
-from refboost import datasets, truth
+from refboost import datasets, plotting, truth
 from refboost.oracles import StumpOracle, TreeOracle
 
 T0 = time.perf_counter()
@@ -226,15 +226,8 @@ for r in table:
     print(f"{r[0]:5.0f} {r[1]:4d} {r[2]:4d} {r[3]:10.6f} {r[4]:10.6f} {r[5]:10.6f} {r[6]:6.3f} {r[7]:6.3f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(5.5, 3.2))
-for nu, res in results.items():
-    m = np.sort(res.margins)
-    ax.step(m, np.arange(1, m.size + 1) / m.size, where="post", label=f"nu = {nu:g}")
-ax.axvline(0, color="gray", lw=0.5)
-ax.set_xlabel("margin $y_n f(x_n)$ ($\\|w\\|_1 = 1$)")
-ax.set_ylabel("fraction of examples")
+ax = plotting.margin_distribution({f"nu = {nu:g}": res for nu, res in results.items()})
 ax.set_title("heart (IDA realisation 1): cumulative margins")
-ax.legend()
 plt.show()
 
 # %% [markdown]
@@ -248,6 +241,25 @@ recs = rb.experiments.run(
 for r in recs:
     print({k: (round(v, 4) if isinstance(v, float) else v) for k, v in r.items() if not k.startswith("time")})
 assert abs(recs[0]["test_error"] - table[1][7]) < 1e-15  # runner == hand-written cell (nu = 10)
+
+# %% [markdown]
+# Where a data set has no fixed realisations the runner draws seeded train/validation/test splits
+# (`scheme="70/15/15"` or `"60/20/20"`), and `cross_validate` runs $k$-fold cross-validation over a
+# grid (scikit-learn's `StratifiedKFold`). Here: the number of AdaBoost rounds chosen by 5-fold CV
+# on the heart training part, then its test error.
+
+# %%
+cv = rb.experiments.cross_validate(
+    heart.X, heart.y, "adaboost", grid={"max_iter": [10, 50, 200]}, k=5, rng=np.random.default_rng(0)
+)
+for row in rb.experiments.summarise(cv, by=["param_max_iter"], value="val_error"):
+    print(row)
+best = rb.experiments.best_params(cv)
+cell = rb.experiments.run_cell(
+    {"split": 1, "X": heart.X, "y": heart.y, "X_test": heart.X_test, "y_test": heart.y_test}, "adaboost", best
+)
+print("chosen:", best, "| test error:", cell["test_error"])
+assert len(cv) == 15 and best["max_iter"] in (10, 50, 200)
 
 # %% [markdown]
 # ## 5 AdaBoost with exact stumps vs scikit-learn's `AdaBoostClassifier`
@@ -307,6 +319,21 @@ assert same[:first].all() and np.array_equal(err_ada[:first], err_gini[:first])
 assert ada.history[first]["edge"] - U_gini[:, first] @ d_first > 0.05  # a strictly worse edge, not a tie
 print(f"training error after {ROUNDS} rounds: refboost {err_ada[-1]:.4f} = SAMME+exact {err_exact[-1]:.4f}; "
       f"SAMME+Gini {err_gini[-1]:.4f}")
+
+# %%
+fig, ax = plt.subplots(1, 2, figsize=(10, 3.2))
+plotting.error_vs_iteration(
+    {"refboost.adaboost (exact stumps)": err_ada, "sklearn SAMME + Gini depth-1 trees": err_gini},
+    ax=ax[0], ylabel="training error", title="heart: training error vs iteration",
+)
+ax[0].axvline(first + 1, color="gray", lw=0.5, ls=":")
+# scikit-learn's binary decision_function is 2 sum_t w_t h_t / sum_t w_t: half of it is the normalised margin
+MARGIN_TOL = 1e-12
+assert np.max(np.abs(sk_exact.decision_function(Xh) * yh / 2 - plotting.normalised_margins(ada))) <= MARGIN_TOL
+f_gini = sk_gini.decision_function(Xh) * yh / 2
+plotting.margin_distribution({"refboost.adaboost": ada, "sklearn SAMME + Gini": f_gini}, ax=ax[1],
+                             title=f"heart: margins after {ROUNDS} rounds")
+plt.show()
 
 # %% [markdown]
 # ## 6 Promotion
