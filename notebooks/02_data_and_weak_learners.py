@@ -264,10 +264,11 @@ assert len(cv) == 15 and best["max_iter"] in (10, 50, 200)
 # %% [markdown]
 # ## 5 AdaBoost with exact stumps vs scikit-learn's `AdaBoostClassifier`
 #
-# For two classes scikit-learn's SAMME (the only algorithm of `AdaBoostClassifier` in
-# scikit-learn $\ge 1.6$; the `algorithm` argument is gone) is AdaBoost: with weighted error
-# $\epsilon_t = (1 - r_t)/2$ the estimator weight is $\log\frac{1-\epsilon_t}{\epsilon_t} =
-# 2\,\mathrm{artanh}\, r_t = 2\alpha_t$ (Rudin et al. 2003, step 3(d)), and multiplying the weights of
+# For two classes scikit-learn's SAMME (the only algorithm of `AdaBoostClassifier` in recent
+# scikit-learn, which has no `algorithm` argument any more; the cell checks it) is AdaBoost: with weighted error
+# $\epsilon_t = (1 - r_t)/2$ the estimator weight is
+# $\log\frac{1-\epsilon_t}{\epsilon_t} = 2\,\mathrm{artanh}\, r_t = 2\alpha_t$
+# (Rudin et al. 2003, step 3(d)), and multiplying the weights of
 # the misclassified examples by $e^{2\alpha_t}$ and normalising gives $d_{t+1} \propto d_t\, e^{-\alpha_t u}$.
 # The two runs can therefore differ only through the weak learner:
 #
@@ -280,12 +281,18 @@ assert len(cv) == 15 and best["max_iter"] in (10, 50, 200)
 #   tree's stump has a strictly smaller edge under the same $d_t$.
 
 # %%
+from functools import partial
+
+import sklearn
 from sklearn.ensemble import AdaBoostClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 from refboost.experiments import staged_errors
 from refboost.sklearn import StumpClassifier
 
+print("scikit-learn", sklearn.__version__)
+if "algorithm" in AdaBoostClassifier().get_params():  # older versions: ask for SAMME explicitly
+    AdaBoostClassifier = partial(AdaBoostClassifier, algorithm="SAMME")
 ROUNDS = 200
 ALPHA_RTOL = 1e-10
 Xh, yh = heart.X, heart.y
