@@ -420,7 +420,55 @@ print(f"breast-cancer: AdaBoost below arc-gv in {bc['frac_ent']:.0%} of rounds; 
       f"< AdaBoost {bc['ab'].margins.mean():.4f}")
 
 # %% [markdown]
-# ### 3.10 Figures: the $T$ homotopy, margin distributions (Fig. 4), entropy curves (Fig. 1), convergence (Fig. 5)
+# With `FULL_RUN = True` ($K=1000$, six data sets; one split each, seed 0) we measured: iteration ratios 9.3
+# (australian), 27 (breast-cancer), 8.7 (diabetes), 29 (heart), 7.4 (splice), 6.2 (svmguide3) — the "about 10×" of
+# Fig. 5 holds; AdaBoost's minimum margin exceeds QP's on all six (Table II) but QP's mean margin is *below*
+# AdaBoost's on all six at the heuristic $T$; on the four data sets whose stump margin is negative arc-gv's target
+# is clipped to 0 and arc-gv coincides with AdaBoost, on breast-cancer and heart AdaBoost's $\sum u\log u$ is the
+# lower one in only 10 % of the rounds.
+#
+# ### 3.10 $T$ and the iteration count: Table VII (banana), Tables V and VIII ($T$ by validation)
+#
+# Table VII: AdaBoost-CG on banana (IDA realisation 1: 400 train, 4900 test), $\varepsilon=10^{-5}$, at most 400
+# columns; paper: training error falls strongly with $1/T$, test error flat ($0.298\to0.313$ with stumps), "all runs
+# stop before 100 iterations". Default: stumps at $1/T\in\{20,80\}$; `FULL_RUN`: $\{20,40,80\}$, stumps and the LDA
+# learner (`refboost.LDAOracle`). Tables V/VIII (`FULL_RUN` only): AdaBoost-CG and LogitBoost-CG with $T$ chosen on
+# the 15 % validation part from $\{1/10,1/20,1/50,1/100,1/200\}$, test error on the 15 % test part.
+
+# %%
+ban = rb.datasets.load("ida:banana", realisation=1)
+learners = [("stumps", rb.StumpOracle(ban.X, ban.y))] + ([("LDA", rb.LDAOracle(ban.X, ban.y))] if FULL_RUN else [])
+table7 = {}
+print(f"{'learner':>7} {'1/T':>4} {'CG it':>5} {'train':>6} {'test':>6}")
+for lname, o in learners:
+    for inv_T in (20, 40, 80) if FULL_RUN else (20, 80):
+        cg = rb.adaboost_cg(o, T=1 / inv_T, eps=1e-5, max_iter=400)
+        te = error_rate(o.predict(cg.hypotheses, cg.weights, ban.X_test), ban.y_test)
+        table7[lname, inv_T] = (cg.n_iter, float(np.mean(cg.margins <= 0)), te)
+        print(f"{lname:>7} {inv_T:4d} {cg.n_iter:5d} {table7[lname, inv_T][1]:6.3f} {te:6.3f}")
+        assert cg.converged
+st20, st80 = table7["stumps", 20], table7["stumps", 80]
+assert st80[1] < st20[1] / 3 and abs(st80[2] - st20[2]) < 0.03  # train error falls with 1/T, test error flat
+assert st80[0] > 100  # "all runs stop before 100 iterations" fails at 1/T = 80 (stumps)
+
+if FULL_RUN:
+    grid = (10, 20, 50, 100, 200)
+    print(f"\n{'data':>13} {'CG 1/T':>6} {'CG test':>7} {'Logit 1/T':>9} {'Logit test':>10}")
+    for name in fig5_sets:
+        ds = rb.datasets.load(name)
+        tr, held = random_split(ds.n_examples, 0.3, np.random.default_rng(0))
+        va, te = held[len(held) // 2:], held[: len(held) // 2]
+        o = rb.StumpOracle(ds.X[tr], ds.y[tr])
+        row = []
+        for booster in (rb.adaboost_cg, rb.logitboost_cg):
+            fits = {g: booster(o, T=1 / g, eps=1e-5, max_iter=1000) for g in grid}
+            err = lambda r, idx: error_rate(o.predict(r.hypotheses, r.weights, ds.X[idx]), ds.y[idx])
+            best = min(grid, key=lambda g: err(fits[g], va))
+            row += [best, err(fits[best], te)]
+        print(f"{name:>13} {row[0]:6d} {row[1]:7.3f} {row[2]:9d} {row[3]:10.3f}")
+
+# %% [markdown]
+# ### 3.11 Figures: the $T$ homotopy, margin distributions (Fig. 4), entropy curves (Fig. 1), convergence (Fig. 5)
 
 # %%
 fig, ax = plt.subplots(2, 2, figsize=(11, 8))
@@ -476,4 +524,4 @@ plt.show()
 # the $q$-log form of the Tsallis entropy (it is $S_{2-q}$, §3.5); the Gaussian approximation (38) behind Theorem 3.3
 # outside $\sigma/T\lesssim1$ (§3.7, and on real margins §3.8); exact Gaussianity of the margins (Shapiro–Wilk, §3.8);
 # and, on breast-cancer with the paper's heuristic $T$, Fig. 1's entropy ordering, Fig. 4's arc-gv minimum margin after
-# $K$ rounds and Table II's mean-margin ordering (§3.9).
+# $K$ rounds and Table II's mean-margin ordering (§3.9); Table VII's "all runs stop before 100 iterations" (§3.10).
