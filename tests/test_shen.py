@@ -365,3 +365,18 @@ def test_threshold_pool_is_the_stump_oracle_class():
     d = np.random.default_rng(0).dirichlet(np.ones(30))
     _, h = oracle.best(d)
     assert abs(h @ d - (U.T @ d).max()) < 1e-12
+
+
+def test_adaboost_qp_on_stump_keys_matches_matrix_pool():
+    """AdaBoost-QP over a pool of StumpOracle keys (Table II: AdaBoost's hypotheses) = over the same columns
+    as a matrix, and = Clarabel on (41)."""
+    X, y = synthetic_xy(M=60, d=3, seed=2)
+    stumps = rb.StumpOracle(X, y)
+    ab = rb.adaboost(stumps, max_iter=40, store_d=False)
+    T = 1 / 20
+    qp = rb.adaboost_qp(stumps, T=T, pool=ab.hypotheses)
+    Upool = stumps.columns(qp.hypotheses)
+    qp_m = rb.adaboost_qp(rb.MatrixOracle(Upool), T=T)
+    assert qp.converged and abs(qp.extra["qp_objective"] - qp_m.extra["qp_objective"]) < 1e-12
+    assert abs(qp.extra["qp_objective"] - truth.adaboost_qp_eq41(Upool, T).value) < OBJ_TOL
+    assert np.allclose(qp.margins, Upool @ qp.weights) and abs(qp.weights.sum() - 1) < 1e-12
