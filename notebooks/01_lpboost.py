@@ -180,7 +180,7 @@ assert max(pivot_errors) <= TOL_VALUE
 #
 # The construction (Fig. 2.8, generalised to any $N=2m$ in the digest, §4) is
 # `refboost.instances.lpboost_worst_case(m)`. After iteration $t\le m$ the entry $(m+t,t)$ is a
-# pivot of $U_{[:,1..t]}$, and the *unique* minimum of its column, so $d^t=e_{m+t}$ is the unique LP
+# pivot of $U_{[:,1..t]}$ in the sense of {prf:ref}`lem-pivot`, and the *unique* minimum of its column, so $d^t=e_{m+t}$ is the unique LP
 # solution whatever the solver, and $P^t_{LP}=-1+2t\delta$, while the whole matrix has hard margin
 # $\ge\delta/2$. With $\delta=0.005/m$ the gap after $N/2$ iterations is $\ge 0.99$.
 #
@@ -211,6 +211,10 @@ for r in thm25:
     assert r["optimum"] - r["P_after_half"] >= 0.99, "after N/2 iterations P^t is still >= 0.99 below the optimum"
 
 # %% [markdown]
+# Entropy regularisation is what fixes this: ERLPBoost solves the same family in two or three iterations
+# ({doc}`03_entropy_regularized`), and so does MLPBoost, LPBoost with a Frank-Wolfe safeguard
+# ({doc}`05_frank_wolfe`). Both chapters assert it.
+#
 # Capping does not help: duplicating every row $\nu$ times and capping at $1/\nu$ still takes
 # $m+1$ iterations (digest §4, soft version).
 
@@ -242,7 +246,7 @@ plt.show()
 #
 # Take a separable set, add one bad example with $u^q_N=-3\delta$ for $q<T$ and one bad hypothesis with
 # $u^T_n=-\delta$ ($n<N$), $u^T_N=-2\delta$ (digest §6.1; the thesis's "$q=1..t-1$" should read $T-1$).
-# Then $(N,T)$ is a pivot: the hard-margin value is $-2\delta$ with $w=e_T$, and every margin is negative.
+# Then $(N,T)$ is a pivot ({prf:ref}`lem-pivot`): the hard-margin value is $-2\delta$ with $w=e_T$, and every margin is negative.
 # Uniqueness of $w=e_T$ is proved by a second LP that minimises $w_T$ over the optimal face.
 
 # %%

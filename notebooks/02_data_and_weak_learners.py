@@ -38,7 +38,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import refboost as rb
-from refboost import datasets, truth
+from refboost import datasets, plotting, truth
 from refboost.oracles import StumpOracle, TreeOracle
 
 T0 = time.perf_counter()
@@ -226,15 +226,8 @@ for r in table:
     print(f"{r[0]:5.0f} {r[1]:4d} {r[2]:4d} {r[3]:10.6f} {r[4]:10.6f} {r[5]:10.6f} {r[6]:6.3f} {r[7]:6.3f}")
 
 # %%
-fig, ax = plt.subplots(figsize=(5.5, 3.2))
-for nu, res in results.items():
-    m = np.sort(res.margins)
-    ax.step(m, np.arange(1, m.size + 1) / m.size, where="post", label=f"nu = {nu:g}")
-ax.axvline(0, color="gray", lw=0.5)
-ax.set_xlabel("margin $y_n f(x_n)$ ($\\|w\\|_1 = 1$)")
-ax.set_ylabel("fraction of examples")
+ax = plotting.margin_distribution({f"nu = {nu:g}": res for nu, res in results.items()})
 ax.set_title("heart (IDA realisation 1): cumulative margins")
-ax.legend()
 plt.show()
 
 # %% [markdown]
@@ -250,12 +243,113 @@ for r in recs:
 assert abs(recs[0]["test_error"] - table[1][7]) < 1e-15  # runner == hand-written cell (nu = 10)
 
 # %% [markdown]
-# ## 5 Promotion
+# Where a data set has no fixed realisations the runner draws seeded train/validation/test splits
+# (`scheme="70/15/15"` or `"60/20/20"`), and `cross_validate` runs $k$-fold cross-validation over a
+# grid (scikit-learn's `StratifiedKFold`). Here: the number of AdaBoost rounds chosen by 5-fold CV
+# on the heart training part, then its test error.
+
+# %%
+cv = rb.experiments.cross_validate(
+    heart.X, heart.y, "adaboost", grid={"max_iter": [10, 50, 200]}, k=5, rng=np.random.default_rng(0)
+)
+for row in rb.experiments.summarise(cv, by=["param_max_iter"], value="val_error"):
+    print(row)
+best = rb.experiments.best_params(cv)
+cell = rb.experiments.run_cell(
+    {"split": 1, "X": heart.X, "y": heart.y, "X_test": heart.X_test, "y_test": heart.y_test}, "adaboost", best
+)
+print("chosen:", best, "| test error:", cell["test_error"])
+assert len(cv) == 15 and best["max_iter"] in (10, 50, 200)
+
+# %% [markdown]
+# ## 5 AdaBoost with exact stumps vs scikit-learn's `AdaBoostClassifier`
+#
+# For two classes scikit-learn's SAMME (the only algorithm of `AdaBoostClassifier` in recent
+# scikit-learn, which has no `algorithm` argument any more; the cell checks it) is AdaBoost: with weighted error
+# $\epsilon_t = (1 - r_t)/2$ the estimator weight is
+# $\log\frac{1-\epsilon_t}{\epsilon_t} = 2\,\mathrm{artanh}\, r_t = 2\alpha_t$
+# (Rudin et al. 2003, step 3(d)), and multiplying the weights of
+# the misclassified examples by $e^{2\alpha_t}$ and normalising gives $d_{t+1} \propto d_t\, e^{-\alpha_t u}$.
+# The two runs can therefore differ only through the weak learner:
+#
+# * `refboost.sklearn.StumpClassifier` (the exact maximum-edge stump of `StumpOracle` as a
+#   scikit-learn estimator with `sample_weight`) inside `AdaBoostClassifier` must reproduce
+#   `refboost.adaboost` choice for choice;
+# * scikit-learn's `DecisionTreeClassifier(max_depth=1)` maximises the **Gini gain**, not the edge,
+#   so it is *not* an exact stump oracle: the runs agree only until the first round in which the
+#   Gini-best split is not the edge-best one. At that round the difference is not a tie: the
+#   tree's stump has a strictly smaller edge under the same $d_t$.
+
+# %%
+from functools import partial
+
+import sklearn
+from sklearn.ensemble import AdaBoostClassifier
+from sklearn.tree import DecisionTreeClassifier
+
+from refboost.experiments import staged_errors
+from refboost.sklearn import StumpClassifier
+
+print("scikit-learn", sklearn.__version__)
+if "algorithm" in AdaBoostClassifier().get_params():  # older versions: ask for SAMME explicitly
+    AdaBoostClassifier = partial(AdaBoostClassifier, algorithm="SAMME")
+ROUNDS = 200
+ALPHA_RTOL = 1e-10
+Xh, yh = heart.X, heart.y
+ada = rb.adaboost(oracle, max_iter=ROUNDS, store_d=True)
+sk_exact = AdaBoostClassifier(StumpClassifier(), n_estimators=ROUNDS).fit(Xh, yh)
+sk_gini = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=ROUNDS, random_state=0).fit(Xh, yh)
+
+err_ada = staged_errors(oracle, ada, Xh, yh)
+err_exact = np.array([np.mean(p != yh) for p in sk_exact.staged_predict(Xh)])
+err_gini = np.array([np.mean(p != yh) for p in sk_gini.staged_predict(Xh)])
+alpha = ada.history_array("alpha")
+assert [r["hypothesis"] for r in ada.history] == [e.key_ for e in sk_exact.estimators_]  # same 200 stumps
+assert np.allclose(sk_exact.estimator_weights_, 2 * alpha, rtol=ALPHA_RTOL, atol=0)  # weight = 2 alpha_t
+assert np.array_equal(err_ada, err_exact)  # same training-error trajectory
+
+U_gini = np.column_stack([yh * e.predict(Xh) for e in sk_gini.estimators_])
+same = np.all(U_gini == oracle.columns([r["hypothesis"] for r in ada.history]), axis=0)
+first = int(np.argmin(same))
+print(f"exact stumps: {ROUNDS} identical choices, max |w_sk / (2 alpha) - 1| = "
+      f"{np.max(np.abs(sk_exact.estimator_weights_ / (2 * alpha) - 1)):.1e}")
+print(f"Gini stumps: identical for rounds 1..{first}, first different choice at round {first + 1}")
+print(f"{'t':>3s} {'refboost stump (j, theta, s)':>30s} {'edge':>7s} {'Gini stump (j, theta)':>22s} {'its edge':>8s}")
+for t in range(first + 2):
+    d_t = ada.history[t]["d"]
+    tr = sk_gini.estimators_[t].tree_
+    j, th, s = ada.history[t]["hypothesis"]
+    print(f"{t + 1:3d} {str((j, round(th, 3), s)):>30s} {ada.history[t]['edge']:7.4f} "
+          f"{str((int(tr.feature[0]), round(float(tr.threshold[0]), 3))):>22s} {U_gini[:, t] @ d_t:8.4f}")
+d_first = ada.history[first]["d"]
+assert same[:first].all() and np.array_equal(err_ada[:first], err_gini[:first])
+assert ada.history[first]["edge"] - U_gini[:, first] @ d_first > 0.05  # a strictly worse edge, not a tie
+print(f"training error after {ROUNDS} rounds: refboost {err_ada[-1]:.4f} = SAMME+exact {err_exact[-1]:.4f}; "
+      f"SAMME+Gini {err_gini[-1]:.4f}")
+
+# %%
+fig, ax = plt.subplots(1, 2, figsize=(10, 3.2))
+plotting.error_vs_iteration(
+    {"refboost.adaboost (exact stumps)": err_ada, "sklearn SAMME + Gini depth-1 trees": err_gini},
+    ax=ax[0], ylabel="training error", title="heart: training error vs iteration",
+)
+ax[0].axvline(first + 1, color="gray", lw=0.5, ls=":")
+# scikit-learn's binary decision_function is 2 sum_t w_t h_t / sum_t w_t: half of it is the normalised margin
+MARGIN_TOL = 1e-12
+assert np.max(np.abs(sk_exact.decision_function(Xh) * yh / 2 - plotting.normalised_margins(ada))) <= MARGIN_TOL
+f_gini = sk_gini.decision_function(Xh) * yh / 2
+plotting.margin_distribution({"refboost.adaboost": ada, "sklearn SAMME + Gini": f_gini}, ax=ax[1],
+                             title=f"heart: margins after {ROUNDS} rounds")
+plt.show()
+
+# %% [markdown]
+# ## 6 Promotion
 #
 # Everything used here lives in the package: `refboost.datasets` (loaders, registry, `verify`,
 # `download`, generators), `refboost.oracles` (`StumpOracle`, `TreeOracle`, `RawFeatureOracle`,
-# `KernelColumnOracle`, `LDAOracle`) and `refboost.experiments`. Tests: `tests/test_datasets.py`,
-# `tests/test_oracles.py`, `tests/test_experiments.py`.
+# `KernelColumnOracle`, `LDAOracle`), `refboost.experiments` and `refboost.sklearn`
+# (`BoostingClassifier`, `StumpClassifier`). Tests: `tests/test_datasets.py`,
+# `tests/test_oracles.py`, `tests/test_experiments.py`, `tests/test_sklearn.py`.
 
 # %%
 print(f"notebook ran in {time.perf_counter() - T0:.1f} s")

@@ -65,16 +65,16 @@ import time
 
 import matplotlib.pyplot as plt
 import numpy as np
-from scipy.special import expit, log_softmax, logsumexp
-from sklearn.datasets import load_svmlight_file
+from scipy import stats
+from scipy.special import expit, logsumexp
 
 import refboost as rb
 from refboost import truth
 from refboost.boosters.shen import binary_entropy_sum, q_log, tsallis_coefficient, tsallis_entropy
+from refboost.experiments import error_rate, random_split
 from refboost.instances import threshold_pool
 
-FULL_RUN = False  # True: more data sets in the real-data table (several minutes)
-DATA = "/work/shared/data/libsvm"
+FULL_RUN = False  # True: the six data sets of Fig. 5 and 1000 rounds in §3.8 (a few minutes)
 OBJ_TOL, KKT_TOL = 1e-6, 1e-4  # objective agreement; dual-variable residuals (Clarabel accuracy)
 rng = np.random.default_rng(0)
 M, N = 40, 25
@@ -213,22 +213,25 @@ for q in (0.5, 1.5, 3.0):
 # %% [markdown]
 # ### 3.6 Column generation certificate on a stump pool, and the $T$ homotopy
 #
-# Synthetic data ($M=120$, $d=4$), all stump labelings and their negations (`threshold_pool`, a stopgap until the
-# stump oracle lands). AdaBoost-CG with $\varepsilon=10^{-5}$ must end within $\varepsilon/T$ of the full-pool optimum
+# Synthetic data ($M=120$, $d=4$). AdaBoost-CG prices with the exact stump oracle `refboost.StumpOracle` (all
+# thresholds, both polarities, constants); the ground truth needs the whole class as a finite matrix,
+# `threshold_pool` = the oracle's class materialised (`oracle.columns(oracle.all_keys())`, identical labelings
+# merged). AdaBoost-CG with $\varepsilon=10^{-5}$ must end within $\varepsilon/T$ of the full-class optimum
 # of (5) (Clarabel over all columns; checked at $1/T\in\{5,20,50\}$ — Clarabel fails on this 954-column primal at
 # $T=1$, and at $T=1/200$ we rely on the LP sandwich only), with a non-increasing restricted objective.
 
 # %%
 Xs = np.random.default_rng(1).uniform(-1, 1, (120, 4))
 ys = np.where(Xs[:, 0] + 0.5 * Xs[:, 1] ** 2 - 0.3 + 0.3 * np.random.default_rng(5).standard_normal(120) > 0, 1.0, -1.0)
-Us = threshold_pool(Xs, ys)
+stumps_s = rb.StumpOracle(Xs, ys)
+Us = threshold_pool(Xs, ys)  # ground truth only
 lp_s = truth.hard_margin_lp(Us)
 print(f"pool: {Us.shape[1]} distinct stump columns; hard margin r_LP = {lp_s.value:.4f}")
 print(f"{'1/T':>4} {'cols':>5} {'Opt(5) CG':>12} {'Opt(5) full':>12} {'excess':>9} {'eps/T':>7} {'Opt(15)':>9} {'|u-1/M|':>8}")
 homotopy = []
 for inv_T in (1, 5, 20, 50, 200):
     T = 1 / inv_T
-    res = rb.adaboost_cg(rb.MatrixOracle(Us), T=T, eps=1e-5)
+    res = rb.adaboost_cg(stumps_s, T=T, eps=1e-5)
     full = truth.adaboost_l1_primal_eq5(Us, T).value if 5 <= inv_T <= 50 else np.nan
     excess = res.extra["primal_objective"] - full
     opt15 = -T * res.extra["primal_objective"]
@@ -265,73 +268,216 @@ assert thm33[200][1] > 2 * thm33[200][0]  # sigma/T = 20: (38) is off by more th
 # i.e. $-T^2$ times (39). AdaBoost-QP against Clarabel:
 
 # %%
-oracle_s = rb.MatrixOracle(Us)
+oracle_s = rb.MatrixOracle(Us)  # AdaBoost-QP over the whole (materialised) stump class, Table III style
 for T in (1 / 10, 1 / 50):
     qp = rb.adaboost_qp(oracle_s, T=T)
-    tq = truth.adaboost_qp_eq41(oracle_s.U, T)
+    tq = truth.adaboost_qp_eq41(Us, T)
     assert abs(qp.extra["qp_objective"] - tq.value) < OBJ_TOL
     assert abs(qp.extra["qp_objective"] - (np.var(qp.margins) / 2 - T * qp.margins.mean())) < 1e-12
     print(f"1/T={1 / T:.0f}: QP {qp.extra['qp_objective']:.8f}  Clarabel {tq.value:.8f}  "
           f"active columns {int(np.sum(qp.weights > 1e-9))} of {len(qp.hypotheses)}")
 
 # %% [markdown]
-# ### 3.8 Real data: AdaBoost vs AdaBoost-CG vs AdaBoost-QP (breast-cancer, stumps)
+# ### 3.8 Lemma 3.1: are AdaBoost's margins Gaussian? (Fig. 3)
 #
-# LIBSVM `breast-cancer_scale` (features already in $[-1,1]$), full stump pool with negations. $T$ by the paper's
-# heuristic $1/T=\mathbf 1^\top\boldsymbol w$ of AdaBoost after $K$ rounds (Table IV protocol, on the training set).
-# Stage-wise AdaBoost (Alg. 1, eq. (7)) is written out here in five lines until `refboost.adaboost` lands on main.
-# `FULL_RUN = True` adds australian, heart and sonar.
+# Lemma 3.1 (a CLT heuristic, not a theorem; digest §4.7) says the normalised margins of AdaBoost are
+# approximately Gaussian. Paper, Fig. 3 (australian, stumps): excess kurtosis $-0.056$ after 50 and $-0.34$ after
+# 1100 weak classifiers. We run `refboost.adaboost` with `refboost.StumpOracle` on the whole australian set (the
+# paper's split is not stated), rebuild $\boldsymbol\lambda_t$ from the history, and report excess kurtosis,
+# skewness, Shapiro–Wilk, and (38) evaluated on these real margins at $1/T=\|\boldsymbol\lambda_t\|_1$.
 
 
 # %%
-def stagewise_adaboost(Umat, rounds):
-    """Alg. 1 with (7) over the columns of Umat (stopgap until refboost.adaboost exists)."""
-    w, m = np.zeros(Umat.shape[1]), np.zeros(Umat.shape[0])
-    errs = []
-    for _ in range(rounds):
-        e = Umat.T @ np.exp(log_softmax(-m))
-        j = int(np.argmax(e))
-        r = min(e[j], 1 - 1e-12)
-        alpha = 0.5 * np.log((1 + r) / (1 - r))
-        w[j] += alpha
-        m += alpha * Umat[:, j]
-        errs.append(np.mean(m <= 0))
-    return w, np.array(errs), logsumexp(-m)
+def adaboost_path(res, oracle, X_test=None, at=None):
+    """Unnormalised train margins U lambda_t (and test scores) after each round of a refboost.adaboost/arcgv run."""
+    cols, cols_te, out = {}, {}, []
+    f_tr = np.zeros(oracle.n_examples)
+    f_te = None if X_test is None else np.zeros(X_test.shape[0])
+    for rec in res.history:
+        k = rec["hypothesis"]
+        if k not in cols:
+            cols[k] = oracle.column(k)
+            if X_test is not None:
+                cols_te[k] = oracle.evaluate(k, X_test)
+        f_tr = f_tr + rec["alpha"] * cols[k]
+        if X_test is not None:
+            f_te = f_te + rec["alpha"] * cols_te[k]
+        if at is None or rec["t"] in at:
+            out.append((rec["t"], rec["norm"], f_tr, f_te))
+    return out
 
 
-datasets = ["breast-cancer_scale"] + (["australian_scale", "heart_scale", "sonar_scale"] if FULL_RUN else [])
-K = 1000 if FULL_RUN else 300
-table = []
-for name in datasets:
-    X, yy = load_svmlight_file(f"{DATA}/{name}")
-    X = X.toarray()
-    yy = np.where(yy == yy.max(), 1.0, -1.0)  # breast-cancer uses labels {2, 4}
-    Ud = threshold_pool(X, yy)
-    t0 = time.perf_counter()
-    w_ab, err_ab, ab_final = stagewise_adaboost(Ud, K)
-    t_ab = time.perf_counter() - t0
-    T = 1 / w_ab.sum()
-    t0 = time.perf_counter()
-    cg = rb.adaboost_cg(rb.MatrixOracle(Ud), T=T, eps=1e-5, max_iter=K)
-    t_cg = time.perf_counter() - t0
-    qp = rb.adaboost_qp(rb.MatrixOracle(Ud), T=T, pool=list(np.flatnonzero(w_ab)))
-    # iterations AdaBoost needs to reach the CG objective at its own l1 norm: compare lse(-U w) at sum w = 1/T
-    cg_err = np.mean(cg.margins <= 0)
-    it_ab = int(np.argmax(err_ab <= cg_err)) + 1 if np.any(err_ab <= cg_err) else np.nan
-    table.append((name, Ud.shape, 1 / T, cg.n_iter, cg.gap, ab_final, cg.extra["primal_objective"], err_ab[-1], cg_err,
-                  it_ab, t_ab, t_cg, w_ab, cg, qp, Ud))
-    assert cg.extra["primal_objective"] <= ab_final + 1e-9  # CG optimises (5) at the same l1 norm
-print(f"{'data':>20} {'M x N':>11} {'1/T':>6} {'CG it':>6} {'CG gap':>8} {'lse AB':>8} {'lse CG':>8} {'err AB':>7} "
-      f"{'err CG':>7} {'AB it to CG err':>15} {'t AB':>6} {'t CG':>6}")
-for r in table:
-    print(f"{r[0]:>20} {str(r[1]):>11} {r[2]:6.1f} {r[3]:6d} {r[4]:8.1e} {r[5]:8.4f} {r[6]:8.4f} {r[7]:7.3f} {r[8]:7.3f} "
-          f"{r[9]:>15} {r[10]:6.2f} {r[11]:6.2f}")
+aus = rb.datasets.load("australian")
+stumps_aus = rb.StumpOracle(aus.X, aus.y)
+ab_aus = rb.adaboost(stumps_aus, max_iter=1100, store_d=False)
+print(f"{'rounds':>6} {'ex.kurt':>8} {'paper':>6} {'skew':>6} {'Shapiro p':>9} {'sigma/T':>7} {'log mean e^(-rho/T)':>19} {'(38)':>7}")
+lemma31 = {}
+for t, norm, f, _ in adaboost_path(ab_aus, stumps_aus, at=(50, 1100)):
+    rho = f / norm  # normalised margins; 1/T = ||lambda_t||_1
+    emp = logsumexp(-rho * norm) - np.log(len(rho))
+    approx = -rho.mean() * norm + rho.var() * norm**2 / 2
+    lemma31[t] = (stats.kurtosis(rho), stats.skew(rho), stats.shapiro(rho).pvalue, rho.std() * norm, emp, approx)
+    print(f"{t:6d} {lemma31[t][0]:8.3f} {(-0.056 if t == 50 else -0.34):6.3f} {lemma31[t][1]:6.3f} {lemma31[t][2]:9.1e} "
+          f"{lemma31[t][3]:7.2f} {emp:19.3f} {approx:7.3f}")
+assert all(abs(v[0]) < 1 for v in lemma31.values())  # digest's sanity band |excess kurtosis| < 1
+assert lemma31[1100][0] < lemma31[50][0] < 0  # platykurtic, more so after 1100 rounds, as in the paper
+assert all(v[2] < 1e-3 for v in lemma31.values())  # ... but Shapiro-Wilk rejects exact Gaussianity at both
+assert abs(lemma31[50][4] - lemma31[50][5]) < abs(lemma31[1100][4] - lemma31[1100][5])  # (38) worsens as sigma/T grows
 
 # %% [markdown]
-# ### 3.9 Figure: the homotopy in $T$ and the margin distributions
+# The kurtosis matches the paper's sign and size ($-0.12$ vs $-0.056$ after 50 rounds, $-0.39$ vs $-0.34$ after
+# 1100), so "roughly Gaussian" holds in the kurtosis sense, but Shapiro–Wilk rejects normality at both lengths
+# (the margins are skewed), and the Gaussian approximation (38) of the loss is already $\approx 10\%$ off at
+# $\sigma/T\approx1$ and worse at $\sigma/T\approx1.7$: Theorem 3.3's reading is qualitative.
+#
+# ### 3.9 Real data: AdaBoost vs AdaBoost-CG vs AdaBoost-QP vs arc-gv (Fig. 1, Fig. 4, Fig. 5, Tables II/IV)
+#
+# Protocol of Table IV on one random split: 70 % train, 15 % test, 15 % unused; stumps (`refboost.StumpOracle`);
+# `refboost.adaboost` for $K$ rounds; $1/T=\|\boldsymbol\lambda_K\|_1$ (the paper's heuristic); AdaBoost-CG with
+# $\varepsilon=10^{-5}$ and at most $K$ columns; AdaBoost-QP (41) over AdaBoost's $K$-round pool at the same $T$
+# (Table II's pool; the paper picks $T$ by CV); arc-gv (`refboost.arcgv`, target $\max(0,\mu_t)$; the paper also
+# clips the step to $\le1$) for $K$ rounds. Default: breast-cancer, $K=300$. `FULL_RUN = True`: the six data sets of
+# Fig. 5 (australian, breast-cancer, diabetes, heart, splice, svmguide3) with $K=1000$.
+#
+# "Reaches the objective in fewer iterations" is measured on the objective of (5): with a pool closed under
+# negation, $\mathrm{Opt}_{(5)}$ at $\mathbf 1^\top\boldsymbol w=1/T$ is also the optimum under $\le1/T$, so every AdaBoost
+# iterate ($\|\boldsymbol\lambda_t\|_1\le1/T$) has $\mathrm{lse}(-U\boldsymbol\lambda_t)\ge\mathrm{Opt}_{(5)}$; we count the CG
+# iterations until the restricted optimum is below AdaBoost's value after $K$ rounds.
+
 
 # %%
-fig, ax = plt.subplots(1, 2, figsize=(11, 4))
+def entropy_curve(res):
+    """sum_i u_i log u_i of the weights u^(t) of every round (Fig. 1)."""
+    return np.array([float(np.sum(r["d"] * np.log(np.where(r["d"] > 0, r["d"], 1.0)))) for r in res.history])
+
+
+def replay(name, K, seed=0):
+    ds = rb.datasets.load(name)
+    tr, held = random_split(ds.n_examples, 0.3, np.random.default_rng(seed))
+    te = held[: len(held) // 2]
+    X_te, y_te = ds.X[te], ds.y[te]
+    stumps = rb.StumpOracle(ds.X[tr], ds.y[tr])
+    t0 = time.perf_counter()
+    ab = rb.adaboost(stumps, max_iter=K)
+    t_ab = time.perf_counter() - t0
+    path = adaboost_path(ab, stumps, X_te)
+    lse_ab = np.array([logsumexp(-f) for _, _, f, _ in path])
+    err_ab = np.array([(np.mean(f <= 0), error_rate(g, y_te)) for _, _, f, g in path])
+    T = 1 / ab.extra["norm"]
+    cg = rb.adaboost_cg(stumps, T=T, eps=1e-5, max_iter=K)
+    obj_cg = cg.history_array("objective")
+    it_cg = int(np.argmax(obj_cg <= lse_ab[-1])) + 1 if np.any(obj_cg <= lse_ab[-1]) else np.nan
+    qp = rb.adaboost_qp(stumps, T=T, pool=ab.hypotheses)
+    arc = rb.arcgv(stumps, max_iter=K)
+    test = lambda r: error_rate(stumps.predict(r.hypotheses, r.weights, X_te), y_te)
+    return dict(name=name, M=len(tr), T=T, ab=ab, cg=cg, qp=qp, arc=arc, lse_ab=lse_ab, obj_cg=obj_cg, it_cg=it_cg,
+                err_ab=err_ab, t_ab=t_ab, t_cg=cg.extra["time"], te_cg=test(cg), te_qp=test(qp), te_arc=test(arc),
+                tr_cg=float(np.mean(cg.margins <= 0)), ent_ab=entropy_curve(ab), ent_arc=entropy_curve(arc))
+
+
+fig5_sets = ["australian", "breast-cancer", "diabetes", "heart", "splice", "svmguide3"] if FULL_RUN else ["breast-cancer"]
+K = 1000 if FULL_RUN else 300
+runs = [replay(name, K) for name in fig5_sets]
+print(f"{'data':>13} {'M':>4} {'1/T':>5} {'CG it':>5} {'CG gap':>7} {'it to AB obj':>12} {'ratio':>5} {'lse AB':>7} "
+      f"{'Opt(5)':>7} {'train AB/CG':>11} {'test AB/CG/QP/arc':>19} {'t AB':>5} {'t CG':>5}")
+for r in runs:
+    print(f"{r['name']:>13} {r['M']:4d} {1 / r['T']:5.1f} {r['cg'].n_iter:5d} {r['cg'].gap:7.1e} {r['it_cg']:12d} "
+          f"{K / r['it_cg']:5.1f} {r['lse_ab'][-1]:7.3f} {r['cg'].extra['primal_objective']:7.3f} "
+          f"{r['err_ab'][-1, 0]:5.3f}/{r['tr_cg']:5.3f} {r['err_ab'][-1, 1]:4.3f}/{r['te_cg']:4.3f}/{r['te_qp']:4.3f}/"
+          f"{r['te_arc']:4.3f} {r['t_ab']:5.2f} {r['t_cg']:5.2f}")
+    # CG optimises (5) at AdaBoost's l1 norm and reaches AdaBoost's K-round objective in fewer iterations
+    assert r["cg"].converged and r["cg"].extra["primal_objective"] <= r["lse_ab"][-1] + 1e-9 and r["it_cg"] < K
+print(f"\n{'data':>13} {'min margin AB/QP/arc/CG':>27} {'mean margin AB/QP/arc/CG':>27} {'AB lower sum u log u':>20}")
+for r in runs:
+    mins = [r[k].margins.min() for k in ("ab", "qp", "arc")] + [r["cg"].extra["normalized_margins"].min()]
+    means = [r[k].margins.mean() for k in ("ab", "qp", "arc")] + [r["cg"].extra["normalized_margins"].mean()]
+    r["frac_ent"] = float(np.mean(r["ent_ab"] <= r["ent_arc"] + 1e-12))
+    print(f"{r['name']:>13} {'/'.join(f'{v:.3f}' for v in mins):>27} {'/'.join(f'{v:.3f}' for v in means):>27} "
+          f"{r['frac_ent']:19.0%}")
+    assert mins[1] <= mins[0]  # Table II: AdaBoost has the larger minimum margin than AdaBoost-QP
+
+# %% [markdown]
+# On breast-cancer ($K=300$) AdaBoost-CG needs about 30 columns to reach AdaBoost's 300-round objective (ratio $\approx9$,
+# the paper's "about 10×"); at 1000 rounds (`FULL_RUN`) the ratios on the Fig. 5 sets are printed above. Three
+# empirical claims do **not** hold on this split, and are asserted as failures below:
+#
+# * **Fig. 1** ("AdaBoost's $\sum u\log u$ is consistently lower than arc-gv's"): AdaBoost's is *higher* in most
+#   rounds. With $\mu_t>0$ arc-gv's step $\operatorname{artanh}r_t-\operatorname{artanh}\mu_t$ is shorter than AdaBoost's,
+#   so its weights stay closer to uniform (on australian $\mu_t<0$ throughout and arc-gv coincides with AdaBoost).
+# * **Fig. 4** ("arc-gv has the largest minimum margin"): after $K=300$ (and 600) rounds arc-gv's minimum margin is
+#   below AdaBoost's; arc-gv converges to the LP margin only asymptotically.
+# * **Table II** ("QP has the larger average margin on every data set"): at the heuristic $T=1/\|\boldsymbol\lambda_K\|_1$
+#   (here $1/T\approx59$) the variance term of (41) dominates and QP's mean margin is *below* AdaBoost's; the paper picks
+#   $T$ by CV from $\{1/10,\dots,1/500\}$. Table II's other half — AdaBoost has the larger minimum margin — holds.
+
+# %%
+bc = next(r for r in runs if r["name"] == "breast-cancer")
+assert bc["frac_ent"] < 0.5  # Fig. 1 claim fails: AdaBoost's negative entropy is the lower one in < half the rounds
+assert bc["arc"].margins.min() < bc["ab"].margins.min()  # Fig. 4 claim fails at K = 300
+assert bc["qp"].margins.mean() < bc["ab"].margins.mean()  # Table II mean-margin claim fails at this T
+print(f"breast-cancer: AdaBoost below arc-gv in {bc['frac_ent']:.0%} of rounds; min margin arc-gv "
+      f"{bc['arc'].margins.min():.4f} < AdaBoost {bc['ab'].margins.min():.4f}; mean margin QP {bc['qp'].margins.mean():.4f} "
+      f"< AdaBoost {bc['ab'].margins.mean():.4f}")
+
+# %% [markdown]
+# With `FULL_RUN = True` ($K=1000$, six data sets; one split each, seed 0) we measured: iteration ratios 9.3
+# (australian), 27 (breast-cancer), 8.7 (diabetes), 29 (heart), 7.4 (splice), 6.2 (svmguide3) — the "about 10×" of
+# Fig. 5 holds; AdaBoost's minimum margin exceeds QP's on all six (Table II) but QP's mean margin is *below*
+# AdaBoost's on all six at the heuristic $T$; on the four data sets whose stump margin is negative arc-gv's target
+# is clipped to 0 and arc-gv coincides with AdaBoost, on breast-cancer and heart AdaBoost's $\sum u\log u$ is the
+# lower one in only 10 % of the rounds.
+#
+# ### 3.10 $T$ and the iteration count: Table VII (banana), Tables V and VIII ($T$ by validation)
+#
+# Table VII: AdaBoost-CG on banana (IDA realisation 1: 400 train, 4900 test), $\varepsilon=10^{-5}$, at most 400
+# columns; paper: training error falls strongly with $1/T$, test error flat ($0.298\to0.313$ with stumps), "all runs
+# stop before 100 iterations". Default: stumps at $1/T\in\{20,80\}$; `FULL_RUN`: $\{20,40,80\}$, stumps and the LDA
+# learner (`refboost.LDAOracle`). Tables V/VIII (`FULL_RUN` only): AdaBoost-CG and LogitBoost-CG with $T$ chosen on
+# the 15 % validation part from $\{1/10,1/20,1/50,1/100,1/200\}$, test error on the 15 % test part.
+#
+# `FULL_RUN` measured (seed 0): LDA on banana $0.141/0.132/0.138$ test, $0.028/0/0$ train (paper $0.134$–$0.136$,
+# $0.032/0.001/0$), stumps $0.316/0.323/0.330$ test (paper $0.298$–$0.313$); validated test errors AdaBoost-CG /
+# LogitBoost-CG: australian $0.117/0.097$, breast-cancer $0.078/0.088$, diabetes $0.252/0.270$, heart $0.280/0.240$,
+# splice $0.061/0.048$, svmguide3 $0.054/0.054$ — as in the paper, neither wins everywhere (one split, so no error bars).
+
+# %%
+ban = rb.datasets.load("ida:banana", realisation=1)
+learners = [("stumps", rb.StumpOracle(ban.X, ban.y))] + ([("LDA", rb.LDAOracle(ban.X, ban.y))] if FULL_RUN else [])
+table7 = {}
+print(f"{'learner':>7} {'1/T':>4} {'CG it':>5} {'train':>6} {'test':>6}")
+for lname, o in learners:
+    for inv_T in (20, 40, 80) if FULL_RUN else (20, 80):
+        cg = rb.adaboost_cg(o, T=1 / inv_T, eps=1e-5, max_iter=400)
+        te = error_rate(o.predict(cg.hypotheses, cg.weights, ban.X_test), ban.y_test)
+        table7[lname, inv_T] = (cg.n_iter, float(np.mean(cg.margins <= 0)), te)
+        print(f"{lname:>7} {inv_T:4d} {cg.n_iter:5d} {table7[lname, inv_T][1]:6.3f} {te:6.3f}")
+        assert cg.converged
+st20, st80 = table7["stumps", 20], table7["stumps", 80]
+assert st80[1] < st20[1] / 3 and abs(st80[2] - st20[2]) < 0.03  # train error falls with 1/T, test error flat
+assert st80[0] > 100  # "all runs stop before 100 iterations" fails at 1/T = 80 (stumps)
+
+if FULL_RUN:
+    grid = (10, 20, 50, 100, 200)
+    print(f"\n{'data':>13} {'CG 1/T':>6} {'CG test':>7} {'Logit 1/T':>9} {'Logit test':>10}")
+    for name in fig5_sets:
+        ds = rb.datasets.load(name)
+        tr, held = random_split(ds.n_examples, 0.3, np.random.default_rng(0))
+        va, te = held[len(held) // 2:], held[: len(held) // 2]
+        o = rb.StumpOracle(ds.X[tr], ds.y[tr])
+        row = []
+        for booster in (rb.adaboost_cg, rb.logitboost_cg):
+            fits = {g: booster(o, T=1 / g, eps=1e-5, max_iter=1000) for g in grid}
+            err = lambda r, idx: error_rate(o.predict(r.hypotheses, r.weights, ds.X[idx]), ds.y[idx])
+            best = min(grid, key=lambda g: err(fits[g], va))
+            row += [best, err(fits[best], te)]
+        print(f"{name:>13} {row[0]:6d} {row[1]:7.3f} {row[2]:9d} {row[3]:10.3f}")
+
+# %% [markdown]
+# ### 3.11 Figures: the $T$ homotopy, margin distributions (Fig. 4), entropy curves (Fig. 1), convergence (Fig. 5)
+
+# %%
+fig, ax = plt.subplots(2, 2, figsize=(11, 8))
+ax = ax.ravel()
 Ts = np.array([h[0] for h in homotopy])
 ax[0].semilogx(1 / Ts, [h[1] for h in homotopy], "o-", label=r"Opt(15) $= -T\,$Opt(5)")
 ax[0].semilogx(1 / Ts, [h[2] for h in homotopy], "s-", label=r"$r^\star$ = max edge $= \sum_i u_i\varrho_i$")
@@ -340,27 +486,47 @@ ax[0].fill_between(1 / Ts, lp_s.value - Ts * np.log(len(ys)), lp_s.value, color=
 ax[0].set_xlabel("1/T")
 ax[0].set_title("Entropy-regularised LPBoost (15) → LP as T → 0")
 ax[0].legend(fontsize=8)
-name, _, _, _, _, _, _, _, _, _, _, _, w_ab, cg, qp, Ud = table[0]
-for lab, marg in (("AdaBoost", Ud @ w_ab / w_ab.sum()), ("AdaBoost-CG", cg.extra["normalized_margins"]),
-                  ("AdaBoost-QP", qp.margins)):
+for lab, marg in (("AdaBoost", bc["ab"].margins), ("AdaBoost-CG", bc["cg"].extra["normalized_margins"]),
+                  ("AdaBoost-QP", bc["qp"].margins), ("arc-gv", bc["arc"].margins)):
     ms = np.sort(marg)
     ax[1].plot(ms, np.arange(1, len(ms) + 1) / len(ms), label=f"{lab} (min {ms[0]:.3f}, mean {ms.mean():.3f})")
 ax[1].set_xlabel(r"normalised margin $\varrho_i$")
 ax[1].set_ylabel("cumulative fraction")
-ax[1].set_title(f"Margin distributions, {name} (cf. Fig. 4)")
+ax[1].set_title(f"Margin distributions, breast-cancer, K = {K} (cf. Fig. 4)")
 ax[1].legend(fontsize=8)
+for r in runs:
+    line = ax[2].plot(r["ent_ab"], label=f"AdaBoost, {r['name']}")[0]
+    ax[2].plot(r["ent_arc"], ls="--", color=line.get_color(), label=f"arc-gv, {r['name']}")
+ax[2].set_xlabel("iteration")
+ax[2].set_ylabel(r"$\sum_i u_i\log u_i$")
+ax[2].set_title("Negative entropy of the weights (cf. Fig. 1)")
+ax[2].legend(fontsize=7)
+for r in runs:
+    line = ax[3].semilogx(np.arange(1, K + 1), r["lse_ab"] - r["cg"].extra["primal_objective"], label=f"AdaBoost, {r['name']}")[0]
+    ax[3].semilogx(np.arange(1, r["cg"].n_iter + 1), r["obj_cg"] - r["cg"].extra["primal_objective"] + 1e-12, ls="--",
+                   color=line.get_color(), label=f"AdaBoost-CG, {r['name']}")
+ax[3].set_yscale("log")
+ax[3].set_xlabel("iteration")
+ax[3].set_ylabel(r"objective of (5) $-$ Opt(5) at $T$")
+ax[3].set_title("Convergence (cf. Fig. 5)")
+ax[3].legend(fontsize=7)
 plt.tight_layout()
 plt.show()
+
 
 # %% [markdown]
 # ## 4 Promotion
 #
 # Everything above imports the package: `refboost.adaboost_cg`, `refboost.logitboost_cg`, `refboost.adaboost_qp`,
-# `refboost.lpboost_hinge` (module `refboost/boosters/shen.py`, restricted masters by active-set Newton on the simplex
-# in `refboost/boosters/_simplex.py`), the ground truth `refboost.truth.*_eq5/10/14/15/18/28/30/31/32/41`, and
-# `refboost.instances.threshold_pool`. Only the five-line stage-wise AdaBoost of §3.8 stays here until
-# `refboost.adaboost` lands. Tests: `tests/test_shen.py`.
+# `refboost.lpboost_hinge` (module `refboost/boosters/shen.py`; every restricted master is written as a concave
+# function of the margins and solved by the shared active-set Newton method `refboost/boosters/_newton.py`, the same
+# solver as the entropy chapter), `refboost.adaboost` and `refboost.arcgv`, the exact stump oracle
+# `refboost.StumpOracle`, the data sets `refboost.datasets.load`, the ground truth
+# `refboost.truth.*_eq5/10/14/15/18/28/30/31/32/41`, and `refboost.instances.threshold_pool` (the stump class
+# materialised for the ground truth). Tests: `tests/test_shen.py`; timings: `benchmarks/bench_shen.py`.
 #
 # **Paper claims that fail on our instances:** the printed $r^\star$ identity (residual asserted $>10^{-2}$ in §3.2);
 # the $q$-log form of the Tsallis entropy (it is $S_{2-q}$, §3.5); the Gaussian approximation (38) behind Theorem 3.3
-# outside $\sigma/T\lesssim1$ (§3.7).
+# outside $\sigma/T\lesssim1$ (§3.7, and on real margins §3.8); exact Gaussianity of the margins (Shapiro–Wilk, §3.8);
+# and, on breast-cancer with the paper's heuristic $T$, Fig. 1's entropy ordering, Fig. 4's arc-gv minimum margin after
+# $K$ rounds and Table II's mean-margin ordering (§3.9); Table VII's "all runs stop before 100 iterations" (§3.10).

@@ -64,11 +64,10 @@ from scipy.special import logsumexp, softmax
 
 import refboost as rb
 from refboost import truth
-from refboost._synthetic import load_raetsch, noisy_parabola, stump_pool, stump_predict
-from refboost.boosters.sun import _adaboost
+from refboost.instances import noisy_parabola
 from refboost.projections import smoothed_soft_margin
 
-FULL_RUN = False  # True: the banana experiment on all 10 stored realisations
+FULL_RUN = False  # True: Tables 1-2 on all 10 stored realisations of every data set (minutes)
 T0 = time.perf_counter()
 
 CONIC_TOL = 1e-6  # Clarabel (tolerances 1e-10) against closed forms / specialised solvers
@@ -143,10 +142,19 @@ KKT_TOL = 1e-5  # KKT quantities read off a conic solution
 # ## 3 Numerical check
 #
 # ### 3.1 Instance: the digest's toy data with the full stump pool
+#
+# `noisy_parabola` (in `refboost.instances`) draws $x\sim N(0,I_2)$, $y=\mathrm{sign}(x_1+x_2^2/2-0.3)$
+# with 15% flipped labels; $Z$ holds every decision stump of `rb.StumpOracle` as a column.
+
 
 # %%
+def stump_matrix(X, y):
+    so = rb.StumpOracle(X, y)
+    return so.columns(so.all_keys())
+
+
 X, y = noisy_parabola(50, np.random.default_rng(0), noise=0.15)
-Z, _ = stump_pool(X, y)
+Z = stump_matrix(X, y)
 N = Z.shape[0]
 oracle = rb.MatrixOracle(Z)
 print("Z:", Z.shape)
@@ -214,12 +222,18 @@ for nu_R in (0.1, 0.3):
 
 # %% [markdown]
 # ### 3.3 The stage-wise algorithms: $\beta=0$ is AdaBoost, and the stage-wise identities
+#
+# With $\beta=0$ all three loops are `rb.adaboost` **bit for bit**: the same hypotheses, steps and
+# weights (one normalised weight per distinct hypothesis, first-use order; the unnormalised sums
+# are `extra["lambda"]`). They share AdaBoost's closed-form step and its log-domain state.
 
 # %%
-ab = _adaboost(oracle, max_iter=80)
+ab = rb.adaboost(oracle, max_iter=80, store_d=False)
 for f in (rb.adaboost_kl, rb.adaboost_norm2, rb.adaboost_reg):
     r0 = f(oracle, beta=0.0, max_iter=80)
-    assert np.array_equal(r0.extra["alpha_tilde"], ab.extra["alpha_tilde"]) and r0.hypotheses == ab.hypotheses
+    assert r0.hypotheses == ab.hypotheses and np.array_equal(r0.weights, ab.weights)
+    assert np.array_equal(r0.extra["lambda"], ab.extra["lambda"])
+    assert r0.extra["alpha_tilde"].tolist() == [rec["alpha"] for rec in ab.history]
 runs = {
     ("KL", 0.1): rb.adaboost_kl(oracle, beta=0.1, max_iter=80),
     ("Norm2", 0.5): rb.adaboost_norm2(oracle, beta=0.5, max_iter=80),
@@ -298,7 +312,7 @@ assert not (1 / 1.0**2 < rb.adaboost_kl(oracle, beta=1.0, max_iter=2).extra["alp
 
 # %%
 Xn, yn = noisy_parabola(60, np.random.default_rng(2), noise=0.05)
-on = rb.MatrixOracle(stump_pool(Xn, yn)[0])
+on = rb.MatrixOracle(stump_matrix(Xn, yn))
 rf = rb.adaboost_kl(on, beta=2.0, max_iter=60)
 print(rf.message, rf.extra["flags"], "max beta*alpha:", np.nanmax(rf.history_array("beta_alpha")))
 assert rf.extra["status"] == "unbounded_step" and len(rf.history) == 16
@@ -356,25 +370,38 @@ assert np.all(D @ r2.extra["augmented_columns"] <= s_j.max(axis=1)[:, None] + ID
 
 # %%
 def banana_runs(i, T=200):
-    Xtr, ytr, Xte, yte = load_raetsch("banana", i)
-    U, stumps = stump_pool(Xtr, ytr)
-    o, Hte, n = rb.MatrixOracle(U), stump_predict(Xte, stumps), len(ytr)
+    ds = rb.datasets.load("banana", realisation=i)
+    o, n = rb.StumpOracle(ds.X, ds.y), ds.n_examples
     res = {
-        "AdaBoost": _adaboost(o, max_iter=T),
+        "AdaBoost": rb.adaboost(o, max_iter=T),  # store_d: the skewness curve below needs d^(t)
         "AdaBoost_KL": rb.adaboost_kl(o, beta=0.2, max_iter=T),
         "AdaBoost_Norm2": rb.adaboost_norm2(o, beta=0.2 * math.sqrt(n), max_iter=T),
         "AdaBoost_Reg": rb.adaboost_reg(o, beta=1.0, max_iter=T),
     }
-    err = {k: float(np.mean(np.sign(Hte[:, r.hypotheses] @ r.weights) != yte)) for k, r in res.items()}
-    return res, err
+    err = {
+        k: rb.experiments.error_rate(o.predict(r.hypotheses, r.weights, ds.X_test), ds.y_test) for k, r in res.items()
+    }
+    return ds, o, res, err
 
 
-bres, berr = banana_runs(1)
+def skewness(r):
+    """KL(d^(t) || d_0) per round (Sun boosters record it; for rb.adaboost it is computed from d^(t))."""
+    if "kl_to_uniform" in r.history[0]:
+        return r.history_array("kl_to_uniform"), r.history_array("max_Nd")
+    D = np.array([rec["d"] for rec in r.history])
+    n = D.shape[1]
+    with np.errstate(divide="ignore"):
+        kl = np.sum(np.where(D > 0, D * np.log(n * D), 0.0), axis=1)
+    return kl, n * D.max(axis=1)
+
+
+bds, boracle, bres, berr = banana_runs(1)
 fig, ax = plt.subplots(1, 3, figsize=(14, 3.8))
 for k, r in bres.items():
-    ax[0].plot(r.history_array("kl_to_uniform"), label=k, lw=1)
-    ax[1].plot(r.history_array("max_Nd"), label=k, lw=1)
-    m = np.sort(r.extra["normalized_margins"])
+    kl_t, maxnd_t = skewness(r)
+    ax[0].plot(kl_t, label=k, lw=1)
+    ax[1].plot(maxnd_t, label=k, lw=1)
+    m = np.sort(r.margins)
     ax[2].plot(m, np.arange(1, m.size + 1) / m.size, label=k)
 ax[0].set(title="skewness KL$(d^{(t)}\\Vert d_0)$", xlabel="round t")
 ax[1].set(title="largest weight $N\\max_n d^{(t)}_n$", xlabel="round t", yscale="log")
@@ -382,25 +409,194 @@ ax[2].set(title="cumulative margin distribution (hard $\\rho$)", xlabel="normali
 ax[0].legend(fontsize=8)
 plt.tight_layout()
 plt.show()
-skew = {k: float(np.mean(r.history_array("kl_to_uniform")[50:])) for k, r in bres.items()}
+skew = {k: float(np.mean(skewness(r)[0][50:])) for k, r in bres.items()}
 print(f"{'':16s} {'mean KL(d||d0), t>50':>22s} {'train err':>10s} {'test err':>9s} {'gap':>8s}")
 for k, r in bres.items():
     print(f"{k:16s} {skew[k]:22.4f} {np.mean(r.margins <= 0):10.4f} {berr[k]:9.4f} {r.gap:8.4f}")
 assert skew["AdaBoost_KL"] < skew["AdaBoost"] and skew["AdaBoost_Norm2"] < skew["AdaBoost"]
 
 # %% [markdown]
-# With the full switch, all 10 stored realisations (the paper used 100 with an RBF learner and
-# CV-chosen $\beta$; the numbers are therefore not comparable to its Table 1).
+# ### 3.9 Fig. 5 redrawn: decision boundaries on banana
+#
+# The paper's Fig. 5 shows AdaBoost's boundary on one banana realisation as a zigzag that chases
+# the noisy samples, and AdaBoost$_{N2}$ / AdaBoost$_{KL}$ as smoother boundaries that give up some
+# hard samples. With stumps every boundary is axis-parallel, so "smooth" means fewer and larger
+# steps. Below: the three classifiers of §3.8 ($\beta$ fixed as stated there) on realisation 1,
+# training points coloured by label, samples with a negative training margin circled.
 
 # %%
+g0, g1 = np.meshgrid(
+    np.linspace(bds.X[:, 0].min() - 0.3, bds.X[:, 0].max() + 0.3, 160),
+    np.linspace(bds.X[:, 1].min() - 0.3, bds.X[:, 1].max() + 0.3, 160),
+)
+grid_pts = np.c_[g0.ravel(), g1.ravel()]
+fig, ax = plt.subplots(1, 3, figsize=(14, 4.4), sharey=True)
+n_switch = {}
+for a_, k in zip(ax, ("AdaBoost", "AdaBoost_Norm2", "AdaBoost_KL"), strict=True):
+    r = bres[k]
+    fg = boracle.predict(r.hypotheses, r.weights, grid_pts).reshape(g0.shape)
+    lab = np.where(fg >= 0, 1.0, -1.0)
+    n_switch[k] = int(np.sum(lab[:, 1:] != lab[:, :-1]) + np.sum(lab[1:, :] != lab[:-1, :]))
+    a_.contourf(g0, g1, lab, levels=[-2, 0, 2], colors=["#f4c7c3", "#c6dbef"], alpha=0.8)
+    a_.contour(g0, g1, fg, levels=[0.0], colors="k", linewidths=1)
+    a_.scatter(*bds.X[bds.y > 0].T, s=6, c="tab:blue")
+    a_.scatter(*bds.X[bds.y < 0].T, s=6, c="tab:red")
+    bad = r.margins < 0
+    a_.scatter(*bds.X[bad].T, s=40, facecolors="none", edgecolors="k", linewidths=0.6)
+    a_.set_title(f"{k}: test error {100 * berr[k]:.1f}%, {bad.sum()} train points with $\\rho<0$")
+plt.tight_layout()
+plt.show()
+print("label switches along the grid lines (boundary length proxy):", n_switch)
+assert all(np.isfinite(list(n_switch.values())))
+
+# %% [markdown]
+# ### 3.10 Tables 1 and 2 at small scale
+#
+# **Protocol** (the IDA protocol of Rätsch et al. (2001), which the paper says it follows; digest
+# §6.4): $T=200$; $\beta$ of each algorithm chosen by stratified $K$-fold cross-validation
+# (`rb.experiments.select_by_cv`) on the training part of the first realisations, the median of
+# the selected values then used on every realisation (`rb.experiments.cv_table`). Grids are
+# stated in scale-free form: KL $\beta$ as is; Norm2 $\beta=c\sqrt N$ (§3.2: the collapse
+# threshold is $O(\sqrt N)$); Reg $\beta=cN$ (its mistrust $\beta d_n$ is $O(\beta/N)$). The Reg grid stays
+# below $c\approx1$: after AdaBoost's first step the misclassified samples carry $d_n=1/(2\epsilon_1N)$, so
+# $\tilde z_{n2}=-1+c/(2\epsilon_1)\ge0$ on them once $c\ge2\epsilon_1$ and, the correct ones being
+# positive anyway, the second line search is unbounded and the run stops with one stump (on banana
+# this happens for $c=1$; the policy of §3.6 reports it).
+#
+# **Differences from the paper**, so the numbers are *not* expected to match: the base learner is
+# the exhaustive decision stump (`rb.StumpOracle`), not an RBF network; 10 stored realisations at
+# most (the paper: 100, 20 for image/splice); the default run below is banana only, realisations
+# 1-3, 2-fold CV on realisation 1 with two grid values per algorithm. `FULL_RUN = True` runs the
+# eight stored IDA sets with realisations, all 10 realisations, 5-fold CV on realisations 1-5
+# and five grid values (about half an hour on one core).
+#
+# **Table 2.** The paper does not name its test (digest §6.9). We report both a per-realisation
+# paired $t$-test (two-sided, 90%) and the summary-statistic unpaired test that fits the paper's
+# entries ($t=(\bar e_{other}-\bar e_{KL})/\sqrt{(s_{KL}^2+s_{other}^2)/n}$, $|t|>1.645$), here with
+# our $n$. `+` = AdaBoost$_{KL}$ significantly better. With 3 realisations the tests have almost
+# no power; the entries are reported, not asserted.
+
+
+# %%
+import json  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from scipy import stats  # noqa: E402
+
+
+def norm2_sqrtN(oracle, *, c, max_iter):
+    """AdaBoost_Norm2 with beta = c sqrt(N)."""
+    return rb.adaboost_norm2(oracle, beta=c * math.sqrt(oracle.n_examples), max_iter=max_iter)
+
+
+def reg_N(oracle, *, c, max_iter):
+    """AdaBoost_Reg with beta = c N."""
+    return rb.adaboost_reg(oracle, beta=c * oracle.n_examples, max_iter=max_iter)
+
+
+T_TAB = 200
 if FULL_RUN:
-    errs = {k: [] for k in berr}
-    for i in range(1, 11):
-        _, e = banana_runs(i)
-        for k in e:
-            errs[k].append(e[k])
-    for k, v in errs.items():
-        print(f"{k:16s} test error {100 * np.mean(v):.2f} +- {100 * np.std(v):.2f} %")
+    TABLE_SETS = ["banana", "breast_cancer", "german", "heart", "titanic", "waveform", "ringnorm", "image"]
+    REALS, CV_REALS, FOLDS = list(range(1, 11)), [1, 2, 3, 4, 5], 5
+    GRIDS = {"kl": [0.02, 0.05, 0.1, 0.2, 0.5], "n2": [0.05, 0.1, 0.2, 0.4, 0.8], "reg": [0.01, 0.03, 0.1, 0.3, 0.6]}
+else:
+    TABLE_SETS = ["banana"]
+    REALS, CV_REALS, FOLDS = [1, 2, 3], [1], 2
+    GRIDS = {"kl": [0.05, 0.3], "n2": [0.1, 0.4], "reg": [0.05, 0.3]}
+BOOSTERS = {
+    "AB": (rb.adaboost, {"max_iter": [T_TAB], "store_d": [False]}),
+    "AB_R": (reg_N, {"c": GRIDS["reg"], "max_iter": [T_TAB]}),
+    "AB_KL": (rb.adaboost_kl, {"beta": GRIDS["kl"], "max_iter": [T_TAB]}),
+    "AB_N2": (norm2_sqrtN, {"c": GRIDS["n2"], "max_iter": [T_TAB]}),
+}
+paper_path = Path("../data/sun/paper_tables.json")
+PAPER = json.loads((paper_path if paper_path.exists() else Path("data/sun/paper_tables.json")).read_text())
+rng_tab = np.random.default_rng(2006)
+t_tab = time.perf_counter()
+rows = {
+    name: rb.experiments.cv_table(
+        name, BOOSTERS, realisations=REALS, cv_realisations=CV_REALS, n_folds=FOLDS, rng=rng_tab
+    )
+    for name in TABLE_SETS
+}
+print(f"tables computed in {time.perf_counter() - t_tab:.1f} s")
+
+# %%
+labels = list(BOOSTERS)
+print("Table 1: test error % (mean ± std over realisations): ours (stumps) | paper (RBF net, 100 realisations)")
+print(f"{'data':14s}" + "".join(f"{k:>14s}" for k in labels) + " |" + "".join(f"{k:>12s}" for k in labels))
+for name, row in rows.items():
+    ours = "".join(f"{100 * row['errors'][k].mean():7.1f} ± {100 * row['errors'][k].std(ddof=1):4.1f}" for k in labels)
+    pap = "".join(f"{PAPER['table1'][name][k][0]:6.1f} ± {PAPER['table1'][name][k][1]:3.1f}" for k in labels)
+    print(f"{name:14s}{ours} |{pap}")
+for name, row in rows.items():
+    print(
+        f"{name}: chosen", {k: {p: v for p, v in pr.items() if p in ("beta", "c")} for k, pr in row["params"].items()}
+    )
+
+
+def verdict(t, crit):
+    return "+" if t > crit else ("-" if t < -crit else "0")
+
+
+print("\nTable 2: AB_KL vs other (+ = AB_KL significantly better at 90%): paired t | summary t | paper")
+print(f"{'data':14s}" + "".join(f"{'vs ' + k:>16s}" for k in ("AB", "AB_R", "AB_N2")))
+for name, row in rows.items():
+    e_kl, n = row["errors"]["AB_KL"], len(REALS)
+    cells = []
+    for k in ("AB", "AB_R", "AB_N2"):
+        e = row["errors"][k]
+        diff = e - e_kl
+        t_p = 0.0 if np.all(diff == diff[0]) else float(stats.ttest_rel(e, e_kl).statistic)
+        if np.all(diff == diff[0]) and diff[0] != 0:
+            t_p = math.copysign(math.inf, diff[0])
+        s2 = (e_kl.var(ddof=1) + e.var(ddof=1)) / n
+        t_s = (e.mean() - e_kl.mean()) / math.sqrt(s2) if s2 > 0 else 0.0
+        crit_p = stats.t.ppf(0.95, n - 1)
+        paper = PAPER["table2"][name].get(k, "n/a") if k != "AB_N2" else "n/a"
+        cells.append(f"{verdict(t_p, crit_p)} | {verdict(t_s, 1.645)} | {paper}")
+    print(f"{name:14s}" + "".join(f"{c:>16s}" for c in cells))
+for row in rows.values():
+    assert all(np.all((e >= 0) & (e <= 1)) and e.size == len(REALS) for e in row["errors"].values())
+    assert set(row["params"]) == set(BOOSTERS)
+
+# %% [markdown]
+# **A larger run, stored.** `benchmarks/table_sun.py` runs the same protocol on banana,
+# breast_cancer, heart and titanic with all 10 stored realisations, 3-fold CV on realisations 1-3
+# and three grid values per algorithm (`--full`: the `FULL_RUN` configuration). Its per-realisation
+# errors are stored in `data/sun/table_medium.json`; the cell below only reads and prints them.
+
+# %%
+med_path = paper_path.parent / "table_medium.json"
+if not med_path.exists():
+    med_path = Path("data/sun/table_medium.json")
+if med_path.exists():
+    MED = json.loads(med_path.read_text())
+    print("stored run:", MED["protocol"])
+    print(f"{'data':14s}" + "".join(f"{k:>14s}" for k in labels) + " |" + "".join(f"{k:>12s}" for k in labels))
+    for name, row in MED.items():
+        if name == "protocol":
+            continue
+        e = {k: np.asarray(v) for k, v in row["errors"].items()}
+        ours = "".join(f"{100 * e[k].mean():7.1f} ± {100 * e[k].std(ddof=1):4.1f}" for k in labels)
+        pap = "".join(f"{PAPER['table1'][name][k][0]:6.1f} ± {PAPER['table1'][name][k][1]:3.1f}" for k in labels)
+        print(f"{name:14s}{ours} |{pap}   paired 90% AB_KL vs: {row['paired_sign']}")
+        assert all(v.size == len(MED["protocol"]["realisations"]) for v in e.values())
+
+# %% [markdown]
+# **What the tables show (reported, not asserted).** With decision stumps the absolute errors are
+# not the paper's: on banana every method sits near 29% against the paper's 11-12%, because an
+# additive stump model cannot follow banana's curved boundary, so AdaBoost is limited by bias
+# rather than by overfitting and the regularisation has little to repair. On the stored medium run
+# (10 realisations, paired test at 90%) AdaBoost$_{KL}$ is significantly better than AdaBoost on
+# heart and titanic and indistinguishable on banana and breast_cancer; against AdaBoost$_{Reg}$ it
+# is better on heart, worse on titanic, and indistinguishable on the other two. The paper's Table 2
+# marks banana "+" against both AB and AB$_R$ and titanic "0" against both, so **those entries are
+# not reproduced** with this base learner and 10 realisations. AdaBoost$_{N2}$ is never
+# significantly worse than AdaBoost$_{KL}$ here (on banana and titanic it is better). What holds on
+# every run is the mechanism the paper's title names: less skewed distributions (§3.8) and
+# simpler boundaries (§3.9). The RBF-net base learner of the paper and its 100 realisations are
+# out of scope here.
 
 # %% [markdown]
 # ## 4 Promotion
@@ -408,10 +604,12 @@ if FULL_RUN:
 # Everything above imports the package: `rb.adaboost_kl`, `rb.adaboost_norm2`, `rb.adaboost_reg`,
 # `rb.kl_regularized_margin`, `rb.norm2_regularized_margin`, `refboost.boosters.sun.exp_line_search`;
 # ground truth `truth.sun_kl_primal / sun_kl_dual / sun_norm2_primal / sun_norm2_dual /
-# sun_inner_min / sun_line_search / sun_cutting_plane_lp / shen_li_l1_dual`. The AdaBoost baseline
-# is the private `_adaboost` (= `adaboost_kl` with $\beta=0$) until `refboost.adaboost` lands; the
-# stump pool and loader in `refboost._synthetic` are stand-ins for `refboost.datasets` and the
-# stump oracle.
+# sun_inner_min / sun_line_search / sun_cutting_plane_lp / shen_li_l1_dual`. The shared pieces:
+# the baseline `rb.adaboost` (which $\beta=0$ reproduces bit for bit), the weak learner
+# `rb.StumpOracle`, the data `rb.datasets.load`, the toy generator `rb.instances.noisy_parabola`, and
+# the experiment protocol `rb.experiments.select_by_cv` / `rb.experiments.cv_table` (IDA: CV on the
+# first realisations, median of the picks). Only the two scale-free wrappers of §3.10 and the
+# significance tests live in the notebook.
 
 # %%
 print(f"notebook ran in {time.perf_counter() - T0:.1f} s")

@@ -31,7 +31,7 @@ __version__ = "0.1.0"
 
 def __getattr__(name):
     # refboost.datasets is imported lazily so that `python -m refboost.datasets` runs cleanly
-    if name in ("datasets", "experiments"):
+    if name in ("datasets", "experiments", "plotting", "sklearn"):
         import importlib
 
         return importlib.import_module(f".{name}", __name__)
@@ -83,5 +83,7 @@ __all__ = [
     "dynamics",
     "experiments",
     "instances",
+    "plotting",
+    "sklearn",
     "truth",
 ]

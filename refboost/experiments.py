@@ -5,7 +5,12 @@ oracle on the training part, runs the booster, predicts the test part with the o
 ``predict(keys, weights, X)`` and returns one flat dict per cell (train/test error, margin
 summary, n_iter, gap, converged, time). Splits are the IDA realisations where the data set has
 them, the data set's own test part (LIBSVM ``.t``), or seeded random splits otherwise.
-Cells run in parallel with joblib when it is installed and ``n_jobs != 1``, else in a plain loop.
+Random splits are train/test (``test_fraction``) or train/validation/test (``scheme="70/15/15"`` or
+``"60/20/20"``, see :data:`SPLIT_SCHEMES`); :func:`cross_validate` runs k-fold cross-validation
+over a parameter grid and :func:`best_params` picks the setting of least mean validation error.
+Cells run in parallel with joblib when it is installed and ``n_jobs != 1``, else in a plain loop;
+a tqdm progress bar shows on long runs (``progress=None``: only when stderr is a terminal, so
+never in tests, CI logs or notebooks; ``True``/``False`` force it).
 
 Example
 -------
@@ -41,6 +46,29 @@ ORACLES: dict[str, Callable] = {
 
 #: Quantiles of the training margins recorded per cell.
 MARGIN_QUANTILES = (0.0, 0.05, 0.25, 0.5)
+
+#: Seeded random train/validation/test splits by name: fractions (train, validation, test).
+SPLIT_SCHEMES: dict[str, tuple[float, float, float]] = {
+    "70/15/15": (0.70, 0.15, 0.15),
+    "60/20/20": (0.60, 0.20, 0.20),
+}
+
+#: Fractions of a split scheme must sum to 1 within this tolerance.
+FRACTION_SUM_TOL = 1e-9
+
+
+def _progress(iterable, *, total: int, desc: str, progress: bool | None):
+    """Wrap ``iterable`` in a tqdm bar (``progress=None``: only on a terminal; no tqdm: no bar)."""
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress must be True, False or None (auto: only on a terminal), got {progress!r}")
+    if progress is False:
+        return iterable
+    try:
+        from tqdm import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return iterable
+    # tqdm's disable=None switches the bar off when the output is not a TTY
+    return tqdm(iterable, total=total, desc=desc, disable=None if progress is None else False, leave=False)
 
 
 def _resolve_booster(booster) -> tuple[str, Callable]:
@@ -95,6 +123,42 @@ def random_split(n: int, test_fraction: float, rng: np.random.Generator) -> tupl
     return np.sort(perm[n_test:]), np.sort(perm[:n_test])
 
 
+def _check_scheme(scheme) -> tuple[float, float, float]:
+    if isinstance(scheme, str):
+        check_choice(scheme, "scheme", SPLIT_SCHEMES)
+        return SPLIT_SCHEMES[scheme]
+    try:
+        fr = tuple(float(f) for f in scheme)
+    except TypeError:
+        raise TypeError(
+            f"scheme must be one of {sorted(SPLIT_SCHEMES)} or fractions (train, validation, test), got {scheme!r}"
+        ) from None
+    if len(fr) != 3 or not all(0 < f < 1 for f in fr) or abs(sum(fr) - 1.0) > FRACTION_SUM_TOL:
+        raise ValueError(f"scheme must be three fractions in (0, 1) summing to 1 (train, validation, test), got {fr}")
+    return fr  # type: ignore[return-value]
+
+
+def train_val_test_split(
+    n: int, scheme, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Seeded random train/validation/test index split.
+
+    ``scheme`` is ``"70/15/15"``, ``"60/20/20"`` (:data:`SPLIT_SCHEMES`) or three fractions. The
+    validation and test sizes are ``round(fraction * n)`` (at least 1 each); the rest is training
+    (at least 1). Returns sorted index arrays ``(train, validation, test)``.
+    """
+    n = check_int(n, "n", low=3)
+    _, f_val, f_test = _check_scheme(scheme)
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator (np.random.default_rng(seed))")
+    perm = rng.permutation(n)
+    n_val = max(1, int(round(f_val * n)))
+    n_test = max(1, int(round(f_test * n)))
+    if n_val + n_test > n - 1:
+        raise ValueError(f"n = {n} is too small for scheme {scheme!r} (needs a non-empty part each)")
+    return np.sort(perm[n_val + n_test :]), np.sort(perm[:n_val]), np.sort(perm[n_val : n_val + n_test])
+
+
 def splits(
     dataset,
     *,
@@ -104,17 +168,24 @@ def splits(
     rng: np.random.Generator | None = None,
     data_home=None,
     scale: str | None = None,
+    scheme=None,
 ) -> list[dict]:
     """Train/test splits of a data set as dicts ``{split, X, y, X_test, y_test}``.
 
     * IDA sets with realisations (a name): the given ``realisations`` (default ``[1]``).
     * Data with a test part (a :class:`~refboost.datasets.Dataset` or a LIBSVM name with ``.t``):
       that one split.
-    * Otherwise ``n_splits`` seeded random splits with ``test_fraction`` held out (needs ``rng``).
+    * Otherwise ``n_splits`` seeded random splits with ``test_fraction`` held out (needs ``rng``);
+      with ``scheme`` (``"70/15/15"``, ``"60/20/20"`` or three fractions) train/validation/test
+      splits instead (:func:`train_val_test_split`), each dict also holding ``X_val, y_val``.
     """
+    if scheme is not None:
+        _check_scheme(scheme)
     if isinstance(dataset, str):
         spec = _datasets._resolve(dataset)
         if spec.kind == "ida-asc":
+            if scheme is not None:
+                raise ValueError(f"scheme: data set {spec.name} has fixed IDA realisations (scheme: random only)")
             reals = [1] if realisations is None else [check_int(r, "realisations", low=1) for r in realisations]
             out = []
             for r in reals:
@@ -127,12 +198,28 @@ def splits(
     if not isinstance(dataset, _datasets.Dataset):
         raise TypeError(f"dataset must be a data set name or a refboost.datasets.Dataset, got {type(dataset).__name__}")
     if dataset.X_test is not None:
+        if scheme is not None:
+            raise ValueError(f"scheme: data set {dataset.name} has its own test part; scheme is for random splits")
         return [{"split": 0, "X": dataset.X, "y": dataset.y, "X_test": dataset.X_test, "y_test": dataset.y_test}]
     n_splits = check_int(n_splits, "n_splits", low=1)
     if rng is None or not isinstance(rng, np.random.Generator):
         raise TypeError("rng must be a numpy.random.Generator for random splits (np.random.default_rng(seed))")
     out = []
     for s in range(n_splits):
+        if scheme is not None:
+            tr, va, te = train_val_test_split(dataset.n_examples, scheme, rng)
+            out.append(
+                {
+                    "split": s,
+                    "X": dataset.X[tr],
+                    "y": dataset.y[tr],
+                    "X_val": dataset.X[va],
+                    "y_val": dataset.y[va],
+                    "X_test": dataset.X[te],
+                    "y_test": dataset.y[te],
+                }
+            )
+            continue
         tr, te = random_split(dataset.n_examples, test_fraction, rng)
         out.append(
             {"split": s, "X": dataset.X[tr], "y": dataset.y[tr], "X_test": dataset.X[te], "y_test": dataset.y[te]}
@@ -144,6 +231,35 @@ def error_rate(f: np.ndarray, y: np.ndarray) -> float:
     """Misclassification rate of ``sign(f)`` with ``sign(0) = +1`` (Mitsuboshi digest §6.22)."""
     pred = np.where(f >= 0, 1.0, -1.0)
     return float(np.mean(pred != y))
+
+
+def staged_errors(oracle, result, X, y) -> np.ndarray:
+    """Error of ``sign(f_t)`` after each iteration t of a *stagewise* booster (AdaBoost family).
+
+    ``f_t = sum_{s <= t} alpha_s h_{j_s}`` from the history records ``hypothesis`` and ``alpha``
+    (the coefficients are never revised, so the history determines every f_t); ``sign(0) = +1``.
+    A record with ``alpha = inf`` (a perfect hypothesis) makes ``f_t = h_{j_t}`` from then on.
+
+    Raises
+    ------
+    ValueError
+        If the history has no ``alpha`` (totally corrective boosters re-optimise all weights:
+        use their per-iteration records instead).
+    """
+    from ._validation import check_labels
+
+    hist = getattr(result, "history", None)
+    if not hist or any("alpha" not in r or "hypothesis" not in r for r in hist):
+        raise ValueError("result: staged_errors needs a stagewise history with 'hypothesis' and 'alpha' per record")
+    y = check_labels(y, "y")
+    f = np.zeros(len(y))
+    out = np.empty(len(hist))
+    for t, rec in enumerate(hist):
+        a = float(rec["alpha"])
+        h = oracle.predict([rec["hypothesis"]], [1.0], X)
+        f = h if np.isinf(a) else f + a * h
+        out[t] = error_rate(f, y)
+    return out
 
 
 def run_cell(split: dict, booster, params: dict, oracle="stump") -> dict:
@@ -161,6 +277,7 @@ def run_cell(split: dict, booster, params: dict, oracle="stump") -> dict:
     w = np.asarray(res.weights, dtype=float)
     f_train = orc.predict(res.hypotheses, w, split["X"])
     f_test = orc.predict(res.hypotheses, w, split["X_test"]) if split.get("X_test") is not None else None
+    f_val = orc.predict(res.hypotheses, w, split["X_val"]) if split.get("X_val") is not None else None
     l1 = float(np.sum(np.abs(w)))
     m = np.asarray(res.margins, dtype=float) / (l1 if l1 > 0 else 1.0)  # normalised margins y f / ||w||_1
     rec = {
@@ -172,6 +289,7 @@ def run_cell(split: dict, booster, params: dict, oracle="stump") -> dict:
         "n_test": None if f_test is None else int(f_test.shape[0]),
         "train_error": error_rate(f_train, split["y"]),
         "test_error": None if f_test is None else error_rate(f_test, split["y_test"]),
+        **({} if f_val is None else {"n_val": int(f_val.shape[0]), "val_error": error_rate(f_val, split["y_val"])}),
         "n_iter": int(res.n_iter),
         "n_hypotheses": len(res.hypotheses),
         "gap": float(res.gap),
@@ -197,7 +315,9 @@ def run(
     rng: np.random.Generator | None = None,
     data_home=None,
     scale: str | None = None,
+    scheme=None,
     n_jobs: int = 1,
+    progress: bool | None = None,
 ) -> list[dict]:
     """Run ``booster`` on every (split, parameter setting) cell; return tidy records.
 
@@ -211,16 +331,19 @@ def run(
     oracle : str or callable
         ``"stump"`` (default), ``"tree"``, ``"tree-greedy"``, ``"raw"``, ``"kernel"``, ``"lda"``,
         or a factory ``(X, y) -> Oracle``.
-    realisations, n_splits, test_fraction, rng, data_home, scale
+    realisations, n_splits, test_fraction, rng, data_home, scale, scheme
         See :func:`splits`.
     n_jobs : int
         Parallel cells with joblib (if installed); 1 runs a plain loop.
+    progress : bool or None
+        tqdm progress bar over the cells; None (default) shows it only on a terminal.
 
     Returns
     -------
     list of dict
         One record per cell: dataset, booster, oracle, split, ``param_<name>`` columns,
-        train/test error (sign(0) = +1), normalised-margin quantiles, n_iter, gap, converged, times.
+        train/test error (sign(0) = +1), with a ``scheme`` also ``n_val`` and ``val_error``,
+        normalised-margin quantiles, n_iter, gap, converged, times.
     """
     _resolve_booster(booster)
     _resolve_oracle(oracle)
@@ -236,20 +359,109 @@ def run(
         rng=rng,
         data_home=data_home,
         scale=scale,
+        scheme=scheme,
     )
     name = dataset if isinstance(dataset, str) else dataset.name
     cells = [(s, p) for s in sp_list for p in settings]
+    recs = _run_cells(cells, booster, oracle, n_jobs=n_jobs, progress=progress, desc=f"{name}: {booster}")
+    for r in recs:
+        r["dataset"] = name
+    return recs
+
+
+def _run_cells(cells, booster, oracle, *, n_jobs: int, progress, desc: str) -> list[dict]:
     try:
         import joblib
     except ImportError:  # pragma: no cover - joblib ships with scikit-learn
         joblib = None
     if joblib is not None and n_jobs != 1 and len(cells) > 1:
-        recs = joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(run_cell)(s, booster, p, oracle) for s, p in cells)
-    else:
-        recs = [run_cell(s, booster, p, oracle) for s, p in cells]
+        gen = joblib.Parallel(n_jobs=n_jobs, return_as="generator")(
+            joblib.delayed(run_cell)(s, booster, p, oracle) for s, p in cells
+        )
+        return list(_progress(gen, total=len(cells), desc=desc, progress=progress))
+    cells_iter = _progress(cells, total=len(cells), desc=desc, progress=progress)
+    return [run_cell(s, booster, p, oracle) for s, p in cells_iter]
+
+
+def cross_validate(
+    X,
+    y,
+    booster,
+    *,
+    grid: Mapping[str, Iterable] | None = None,
+    oracle="stump",
+    k: int = 5,
+    rng: np.random.Generator,
+    stratified: bool = True,
+    n_jobs: int = 1,
+    progress: bool | None = None,
+) -> list[dict]:
+    """k-fold cross-validation of ``booster`` over a parameter grid (scikit-learn's fold splitters).
+
+    Every (fold, setting) cell trains on k-1 folds and records the error on the held-out fold as
+    ``val_error`` (``split`` = fold index, ``test_error`` = None). Folds are
+    ``StratifiedKFold`` (default) or ``KFold``, shuffled with a seed drawn from ``rng``.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, d)
+    y : array_like, shape (N,), labels in {-1, +1}
+    booster, grid, oracle, n_jobs, progress
+        As in :func:`run`.
+    k : int >= 2
+        Number of folds.
+    rng : numpy.random.Generator
+    stratified : bool, default True
+
+    Returns
+    -------
+    list of dict
+        Records as :func:`run`'s; summarise with :func:`best_params` or :func:`summarise`
+        (``value="val_error"``).
+    """
+    from sklearn.model_selection import KFold, StratifiedKFold
+
+    from ._validation import check_array, check_labels
+
+    _resolve_booster(booster)
+    _resolve_oracle(oracle)
+    Xa = check_array(X, "X", ndim=2)
+    ya = check_labels(y, "y")
+    if ya.shape[0] != Xa.shape[0]:
+        raise ValueError(f"y must have one label per row of X: {ya.shape[0]} labels, {Xa.shape[0]} rows")
+    k = check_int(k, "k", low=2)
+    if k > Xa.shape[0]:
+        raise ValueError(f"k must be at most the number of examples {Xa.shape[0]}, got {k}")
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator (np.random.default_rng(seed))")
+    if not isinstance(stratified, bool):
+        raise TypeError(f"stratified must be a bool, got {type(stratified).__name__}")
+    n_jobs = check_int(n_jobs, "n_jobs")
+    if n_jobs == 0:
+        raise ValueError("n_jobs must be a non-zero integer (1 = no parallelism, -1 = all cores)")
+    seed = int(rng.integers(2**31 - 1))
+    splitter = (StratifiedKFold if stratified else KFold)(n_splits=k, shuffle=True, random_state=seed)
+    folds = []
+    for f, (tr, va) in enumerate(splitter.split(Xa, ya)):
+        folds.append({"split": f, "X": Xa[tr], "y": ya[tr], "X_val": Xa[va], "y_val": ya[va], "X_test": None})
+    cells = [(s, p) for s in folds for p in param_grid(grid)]
+    recs = _run_cells(cells, booster, oracle, n_jobs=n_jobs, progress=progress, desc=f"{k}-fold CV: {booster}")
     for r in recs:
-        r["dataset"] = name
+        r["cv_folds"] = k
     return recs
+
+
+def best_params(records: list[dict], value: str = "val_error") -> dict:
+    """The parameter setting of least mean ``value`` over its records (first in grid order on ties).
+
+    Returns the setting as ``{name: value}`` (the ``param_`` prefix removed).
+    """
+    if not isinstance(records, list) or not records:
+        raise ValueError("records must be a non-empty list of records (e.g. from cross_validate)")
+    keys = sorted({k for r in records for k in r if k.startswith("param_")})
+    summ = summarise(records, by=keys, value=value)
+    best = min(summ, key=lambda s: s["mean"])  # min keeps the first of equal means (insertion order)
+    return {k[len("param_") :]: best[k] for k in keys}
 
 
 def save_records(records: list[dict], path: str | os.PathLike) -> Path:
@@ -292,3 +504,142 @@ def summarise(records: list[dict], by: Iterable[str], value: str = "test_error")
             {**dict(zip(by, key, strict=True)), "n": int(v.size), "mean": float(v.mean()), "std": float(v.std())}
         )
     return out
+
+
+def select_by_cv(
+    split: dict,
+    booster,
+    grid: Mapping[str, Iterable],
+    *,
+    n_folds: int = 5,
+    rng: np.random.Generator,
+    oracle="stump",
+) -> tuple[dict, list[dict]]:
+    """Choose a parameter setting by stratified K-fold cross-validation on a training part.
+
+    The IDA protocol of Rätsch, Onoda & Müller (2001), used by Sun, Todorovic & Li (2006) §4
+    (digest seed-001 §6.4), selects parameters by 5-fold CV on the training part of a realisation.
+    Every setting of ``grid`` is run on every fold (with :func:`run_cell`, so the weak learner is
+    rebuilt on the fold's training part); the setting with the smallest mean validation error
+    wins, ties going to the first setting in grid order.
+
+    Parameters
+    ----------
+    split : dict
+        A split as returned by :func:`splits`; only its training part ``X``, ``y`` is used.
+    booster, oracle
+        As in :func:`run`.
+    grid : mapping {parameter: values}
+    n_folds : int >= 2
+    rng : numpy.random.Generator
+        Seeds the fold assignment (``sklearn.model_selection.StratifiedKFold`` with shuffling).
+
+    Returns
+    -------
+    (best, table)
+        ``best`` the chosen parameter dict; ``table`` one dict per setting with the parameters,
+        ``cv_error`` (mean over folds) and ``fold_errors``.
+    """
+    _resolve_booster(booster)
+    _resolve_oracle(oracle)
+    if not isinstance(split, dict) or "X" not in split or "y" not in split:
+        raise TypeError("split must be a dict with the training part 'X', 'y' (see refboost.experiments.splits)")
+    settings = param_grid(grid)
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator (np.random.default_rng(seed))")
+    y = np.asarray(split["y"], dtype=float)
+    n_min = int(min(np.sum(y > 0), np.sum(y < 0)))
+    n_folds = check_int(n_folds, "n_folds", low=2, high=max(2, n_min))
+    # one CV implementation: cross_validate (stratified, shuffled folds seeded from rng)
+    recs = cross_validate(split["X"], y, booster, grid=grid, oracle=oracle, k=n_folds, rng=rng, progress=False)
+    table = []
+    for p in settings:
+        errs = [
+            r["val_error"]
+            for r in sorted(recs, key=lambda r: r["split"])
+            if all(r.get(f"param_{k}") == v for k, v in p.items())
+        ]
+        table.append({**p, "cv_error": float(np.mean(errs)), "fold_errors": errs})
+    best = settings[int(np.argmin([r["cv_error"] for r in table]))]
+    return dict(best), table
+
+
+def cv_table(
+    dataset,
+    boosters: Mapping[str, tuple],
+    *,
+    realisations: Iterable[int],
+    cv_realisations: Iterable[int],
+    n_folds: int = 5,
+    rng: np.random.Generator,
+    oracle="stump",
+    data_home=None,
+) -> dict:
+    """Test errors of several boosters with CV-selected parameters: one row of a "Table 1".
+
+    The IDA protocol (Rätsch, Onoda & Müller 2001; digest seed-001 §6.4): for each booster the
+    parameters are chosen by :func:`select_by_cv` on the training part of each realisation in
+    ``cv_realisations``; the per-parameter **median** of the selected values is then used on
+    every realisation in ``realisations`` (numeric parameters; a non-numeric one takes the most
+    frequent choice). A booster with an empty grid is run as is.
+
+    Parameters
+    ----------
+    dataset : str
+        An IDA data set name with realisations (e.g. ``"banana"``).
+    boosters : mapping {label: (booster, grid)}
+        ``booster`` as in :func:`run`; ``grid`` a parameter grid (fixed parameters as one-element
+        lists, e.g. ``{"beta": [0.1, 0.3], "max_iter": [200]}``).
+    realisations, cv_realisations : iterables of int
+    n_folds : int
+    rng : numpy.random.Generator
+        Seeds the folds.
+    oracle, data_home
+        As in :func:`run`.
+
+    Returns
+    -------
+    dict
+        ``{"dataset", "params": {label: chosen params}, "cv": {label: [per CV realisation: (best, table)]},
+        "records": [run_cell records with a "label" field], "errors": {label: array of test errors in
+        realisation order}}``.
+    """
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator (np.random.default_rng(seed))")
+    if not isinstance(boosters, Mapping) or not boosters:
+        raise TypeError("boosters must be a non-empty mapping {label: (booster, grid)}")
+    reals = [check_int(r, "realisations", low=1) for r in realisations]
+    cv_reals = [check_int(r, "cv_realisations", low=1) for r in cv_realisations]
+    if not reals:
+        raise ValueError("realisations must not be empty")
+    by_real = {
+        s["split"]: s for s in splits(dataset, realisations=sorted(set(reals) | set(cv_reals)), data_home=data_home)
+    }
+    chosen: dict[str, dict] = {}
+    cv: dict[str, list] = {}
+    for label, (booster, grid) in boosters.items():
+        settings = param_grid(grid)
+        if len(settings) == 1 or not cv_reals:
+            chosen[label], cv[label] = settings[0], []
+            continue
+        picks = [select_by_cv(by_real[r], booster, grid, n_folds=n_folds, rng=rng, oracle=oracle) for r in cv_reals]
+        cv[label] = picks
+        params = {}
+        for k in settings[0]:
+            vals = [b[k] for b, _ in picks]
+            if all(isinstance(v, int | float) and not isinstance(v, bool) for v in vals):
+                params[k] = float(np.median(vals)) if len(set(vals)) > 1 else vals[0]
+            else:
+                params[k] = max(set(vals), key=vals.count)
+        chosen[label] = params
+    records = []
+    for r in reals:
+        for label, (booster, _) in boosters.items():
+            rec = run_cell(by_real[r], booster, chosen[label], oracle)
+            rec.update(label=label, dataset=dataset)
+            records.append(rec)
+    errors = {
+        label: np.array([rec["test_error"] for rec in records if rec["label"] == label], dtype=float)
+        for label in boosters
+    }
+    return {"dataset": dataset, "params": chosen, "cv": cv, "records": records, "errors": errors}

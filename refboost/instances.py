@@ -102,39 +102,45 @@ def misclassify_all(U_sep, delta: float) -> np.ndarray:
     return U
 
 
-def threshold_pool(X, y, *, negations: bool = True) -> np.ndarray:
-    """All distinct decision-stump labelings of a data set, as a hypothesis matrix.
+def threshold_pool(X, y, *, negations: bool = True, return_keys: bool = False):
+    """The decision-stump class of :class:`refboost.StumpOracle`, materialised as a finite matrix.
 
-    Stopgap pool for the Shen & Li (2010) chapter until the stump oracle lands: for every feature
-    k and every threshold between consecutive distinct values (plus one below the minimum) the
-    stump ``h(x) = sign(x_k - theta)`` (and, with ``negations``, ``-h``). Returns
-    ``U[i, j] = y_i h_j(x_i)`` with duplicate columns removed (first occurrence kept). Size is at
-    most ``2 d M`` (digest §5.5: "the true count of distinct labelings").
+    Algorithms take the :class:`~refboost.StumpOracle` itself (an exact maximum-edge oracle). An
+    explicit matrix is needed only where a generic solver works on the *whole* class: the ground
+    truth of :mod:`refboost.truth` (e.g. ``adaboost_l1_primal_eq5`` over all stumps, the CG
+    certificate of Shen & Li (2010), §3.7), AdaBoost-QP (41) over a full pool, and the hard-margin
+    LP. Columns are ``oracle.columns(oracle.all_keys())`` with identical labelings merged (first
+    occurrence in the oracle's tie-breaking order kept); size at most ``2 d M`` (digest §5.5: "the
+    true count of distinct labelings").
 
     Parameters
     ----------
     X : array_like, shape (M, d)
-    y : array_like, shape (M,), values in {-1, +1}
+    y : array_like, shape (M,), values in {-1, +1} (both classes)
     negations : bool, default True
-        Close the pool under negation (makes 1^T w <= 1/T equivalent to equality; digest §7.7).
-    """
-    from ._validation import check_array, check_labels
+        The reflexive class (closed under negation; makes ``1^T w <= 1/T`` equivalent to equality,
+        digest §7.7): ``StumpOracle(X, y, reflexive=negations)``.
+    return_keys : bool, default False
+        Also return the stump keys ``(feature, threshold, sign)`` of the columns.
 
-    X = check_array(X, "X", ndim=2)
-    y = check_labels(y, "y")
-    if X.shape[0] != y.shape[0]:
-        raise ValueError(f"X and y must have the same number of rows, got {X.shape[0]} and {y.shape[0]}")
-    cols = []
-    for k in range(X.shape[1]):
-        v = np.unique(X[:, k])
-        thresholds = np.r_[v[0] - 1.0, (v[:-1] + v[1:]) / 2.0]
-        H = np.where(X[:, k][:, None] > thresholds[None, :], 1.0, -1.0)
-        cols.append(H)
-        if negations:
-            cols.append(-H)
-    H = np.hstack(cols)
-    _, first = np.unique(H, axis=1, return_index=True)
-    return y[:, None] * H[:, np.sort(first)]
+    Returns
+    -------
+    U : ndarray, shape (M, n_distinct)
+        ``U[i, j] = y_i h_j(x_i)``.
+    keys : list of tuple
+        Only with ``return_keys``; ``keys[j]`` is a key of the :class:`~refboost.StumpOracle`.
+    """
+    from .oracles import StumpOracle
+
+    oracle = StumpOracle(X, y, reflexive=negations)
+    keys = oracle.all_keys()
+    U = oracle.columns(keys)
+    _, first = np.unique(U, axis=1, return_index=True)
+    first = np.sort(first)
+    U = U[:, first]
+    if return_keys:
+        return U, [keys[i] for i in first]
+    return U
 
 
 # ----------------------------------------------------------------------------------------
@@ -237,3 +243,26 @@ def synthetic_hypercube(
     X = np.where(rng.random((n_examples, n_features)) < 0.5, 1.0, -1.0)
     y = np.sign(X[:, :n_relevant].sum(axis=1))
     return y[:, None] * X
+
+
+# ----------------------------------------------------------------------------------------
+# Sun, Todorovic & Li (2006), "Reducing the overfitting of AdaBoost..." (digest seed-001)
+# ----------------------------------------------------------------------------------------
+
+
+def noisy_parabola(n: int, rng: np.random.Generator, *, noise: float = 0.15) -> tuple[np.ndarray, np.ndarray]:
+    """Toy 2-d data of the Sun et al. digest (§9): ``x ~ N(0, I_2)``, ``y = sign(x_1 + x_2^2 / 2 - 0.3)``
+    (``+1`` on the boundary), each label flipped independently with probability ``noise``.
+
+    Returns ``(X, y)``; build the hypothesis matrix with a weak learner, e.g.
+    ``o = refboost.StumpOracle(X, y); U = o.columns(o.all_keys())``.
+    """
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError("rng must be a numpy.random.Generator")
+    n = check_int(n, "n", low=2)
+    noise = check_real(noise, "noise", low=0.0, high=0.5)
+    X = rng.standard_normal((n, 2))
+    y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 - 0.3 >= 0, 1.0, -1.0)
+    flip = rng.random(n) < noise
+    y[flip] = -y[flip]
+    return X, y

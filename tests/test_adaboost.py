@@ -337,3 +337,19 @@ def test_bad_input_specific():
     bad = D.PermissibleOracle(I.rudin_nonoptimal_4x5(), 0.5, policy="sequence", sequence=[4])
     with pytest.raises(D.EdgePromiseError, match="rho"):
         rb.adaboost(bad, max_iter=5)
+
+
+def test_arcgv_without_floor_reports_infinite_step():
+    """mu_t = -1 makes the unfloored arc-gv step artanh(r) - artanh(-1) infinite: a clear error, not a crash."""
+    import numpy as np
+    import pytest
+
+    import refboost as rb
+    from refboost.boosters.adaboost import BoostingStepError
+
+    # column 0 is wrong on example 2 only; after it, mu = -1 (example 2 has margin -1)
+    U = np.array([[1.0, -1.0], [1.0, 1.0], [-1.0, 1.0], [1.0, 1.0]])
+    with pytest.raises(BoostingStepError, match="floor"):
+        rb.arcgv(rb.MatrixOracle(U), floor=None, max_iter=5)
+    res = rb.arcgv(rb.MatrixOracle(U), max_iter=5)  # default floor 0 runs
+    assert np.all(np.isfinite(res.weights))

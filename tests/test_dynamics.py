@@ -231,6 +231,128 @@ def test_smooth_margin_equality_case_and_limit():
     assert abs(D.smooth_margin(U, 200 * lam) - mu) < math.log(7) / (200 * lam.sum()) + 1e-12
 
 
+# ------------------------------------------------------------------ ground truth: rho by two generic paths
+
+#: HiGHS (simplex, 1e-10 feasibility) vs Clarabel (interior point, 1e-10 / 1e-8 gap) on rho.
+CVX_TOL = 1e-7
+
+RHO_INSTANCES = {
+    "3x3": (I.rudin_3x3, 1 / 3),
+    "4x5": (I.rudin_nonoptimal_4x5, 0.5),
+    "R12 11x20": (I.adaboost_not_max_margin_11x20, 0.36),
+    "one-mistake m=5": (lambda: I.one_mistake(5), 1 - 2 / 5),
+    "one-mistake m=8": (lambda: I.one_mistake(8), 1 - 2 / 8),
+    "random 11x21 (nb 08, seed 2)": (lambda: I.random_pm1(11, 21, np.random.default_rng(2), negate=True), 0.36),
+    # Fig. 3(b) matrices of notebook 08 (regression values, 4 digits as printed there)
+    "hypercube seed 0": (lambda: I.synthetic_hypercube(np.random.default_rng(0)), 0.1666),
+    "hypercube seed 1": (lambda: I.synthetic_hypercube(np.random.default_rng(1)), 0.1696),
+    "hypercube seed 2": (lambda: I.synthetic_hypercube(np.random.default_rng(2)), 0.1574),
+}
+
+
+@pytest.mark.parametrize("name", list(RHO_INSTANCES))
+def test_rho_highs_vs_clarabel(name):
+    """The LP values used as ground truth for every margin comparison, by a second generic path:
+    rho = max_lambda min_i (M lambda)_i = min_d max_j (d^T M)_j in cvxpy + Clarabel (both sides)
+    against HiGHS's LP (2.1) in both domains; each side's solution certifies the value."""
+    build, expected = RHO_INSTANCES[name]
+    M = build()
+    lp = rb.truth.hard_margin_lp(M)
+    primal = rb.truth.max_margin_rudin_cvx(M)
+    dual = rb.truth.min_max_edge_rudin_cvx(M)
+    for v in (lp.value_w, primal.value, dual.value):
+        assert abs(v - lp.value) < CVX_TOL
+    digits = 1e-4 if name.startswith("hypercube") else LP_TOL
+    assert abs(lp.value - expected) < digits
+    # certificates: a combination with margin >= rho and a distribution with max edge <= rho
+    for lam in (primal.lam, dual.lam, lp.w):
+        assert abs(lam.sum() - 1) < 1e-12 and lam.min() >= 0
+        assert (M @ lam).min() >= lp.value - CVX_TOL
+    for d in (primal.d, dual.d, lp.d):
+        assert abs(d.sum() - 1) < 1e-12 and d.min() >= 0
+        assert (M.T @ d).max() <= lp.value + CVX_TOL
+
+
+def test_rho_4x5_unique_optimum_both_paths():
+    """digest R5.1: lambda* = (1/4, 1/4, 1/4, 1/4, 0) is unique; both generic paths find it."""
+    M = I.rudin_nonoptimal_4x5()
+    star = np.array([0.25, 0.25, 0.25, 0.25, 0.0])
+    assert np.max(np.abs(rb.truth.max_margin_rudin_cvx(M).lam - star)) < 1e-6
+    assert np.max(np.abs(rb.truth.hard_margin_lp(M).w - star)) < 1e-9
+    for j in range(5):  # uniqueness: each coordinate is pinned on the optimal face (HiGHS)
+        e = np.eye(5)[j]
+        lo = rb.truth.optimal_face_extreme(M, 1.0, e, sense="min")
+        hi = rb.truth.optimal_face_extreme(M, 1.0, e, sense="max")
+        assert hi - lo < 1e-6 and abs(lo - star[j]) < 1e-6
+
+
+def test_rho_cvx_bad_input():
+    for fn in (rb.truth.max_margin_rudin_cvx, rb.truth.min_max_edge_rudin_cvx):
+        with pytest.raises(ValueError, match="U"):
+            fn(2.0 * I.rudin_3x3())
+        with pytest.raises(ValueError, match="U"):
+            fn(np.ones(3))
+        with pytest.raises(TypeError, match="U"):
+            fn([["a", "b"]])
+
+
+# ------------------------------------------------------------------ R6: G on fixed-norm slices
+
+U2_SLICE = np.array([[-1.0, 1.0, 1.0], [1.0, -1.0, 0.5], [1.0, 0.2, -1.0]])
+
+
+@pytest.mark.parametrize("s", [0.5, 4.0, 32.0])
+def test_slice_max_vs_cvx_eq5(s):
+    """max of G on ||lambda||_1 = s: SLSQP (dynamics) vs Shen & Li eq. (5) in cvxpy (1^T w = 1/T = s)."""
+    rng = np.random.default_rng(int(s * 10))
+    for U in (U2_SLICE, rng.uniform(-1, 1, size=(6, 4)), I.rudin_nonoptimal_4x5()):
+        g, lam = D.smooth_margin_slice_max(U, s)
+        ref = rb.truth.adaboost_l1_primal_eq5(U, 1.0 / s)
+        assert abs(g - (-ref.value / s)) < 1e-7
+        assert abs(lam.sum() - s) < 1e-9 and lam.min() >= 0
+        rho = rb.truth.hard_margin_lp(U).value
+        assert rho - math.log(U.shape[0]) / s - 1e-12 <= g < rho  # eq. (2)
+
+
+def test_slice_max_3x3_closed_form_and_convergence_to_lambda_star():
+    for s in (0.5, 3.0, 30.0):
+        assert abs(D.smooth_margin_slice_max(I.rudin_3x3(), s)[0] - (1 / 3 - math.log(3) / s)) < 1e-12
+    lp = rb.truth.hard_margin_lp(U2_SLICE)
+    assert abs(lp.value - 0.2) < LP_TOL and np.max(np.abs(lp.w - [0.4, 1 / 3, 4 / 15])) < LP_TOL
+    prev_g, prev_d = -np.inf, np.inf
+    for s in (1.0, 8.0, 64.0, 512.0):
+        g, lam = D.smooth_margin_slice_max(U2_SLICE, s)
+        d = np.abs(lam / s - lp.w).max()
+        assert g > prev_g and d < prev_d
+        prev_g, prev_d = g, d
+    assert prev_d < 1e-3
+
+
+def test_G_concave_on_slices_but_not_jointly():
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        m, n = rng.integers(2, 8, size=2)
+        U = rng.uniform(-1, 1, size=(m, n))
+        a, b = rng.dirichlet(np.ones(n), size=2) * rng.uniform(0.1, 50)
+        assert D.smooth_margin(U, (a + b) / 2) >= (D.smooth_margin(U, a) + D.smooth_margin(U, b)) / 2 - 1e-12
+    M = I.rudin_3x3()
+    lam0, lam1 = np.array([30.0, 1.0, 2.0]), np.array([1.0, 1.0, 1.0])
+    G0, G1, Gm = (D.smooth_margin(M, v) for v in (lam0, lam1, (lam0 + lam1) / 2))
+    # closed forms: G(lam1) = 1/3 - ln3/3 (equal margins); G(lam0) ~ mu(lam0) = -27/33, G(mid) ~ -13/18
+    assert abs(G1 - (1 / 3 - math.log(3) / 3)) < 1e-14
+    assert abs(G0 + 27 / 33) < 1e-12 and abs(Gm + 13 / 18) < 1e-10
+    assert (G0 + G1) / 2 - Gm > 0.29  # the midpoint lies far below the chord
+
+
+def test_slice_max_bad_input():
+    with pytest.raises(ValueError, match="s must"):
+        D.smooth_margin_slice_max(U2_SLICE, 0.0)
+    with pytest.raises(ValueError, match="U"):
+        D.smooth_margin_slice_max(3 * U2_SLICE, 1.0)
+    with pytest.raises(ValueError, match="max_iter"):
+        D.smooth_margin_slice_max(U2_SLICE, 1.0, max_iter=0)
+
+
 # ------------------------------------------------------------------ instances, detection, bad input
 
 

@@ -34,11 +34,17 @@ def random_U(M=40, N=25, seed=0, corr=0.3):
     return y[:, None] * H
 
 
-def synthetic_stumps(M=80, d=3, seed=1):
+def synthetic_xy(M=80, d=3, seed=1):
     rng = np.random.default_rng(seed)
     X = rng.uniform(-1, 1, (M, d))
     y = np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 - 0.3 + 0.3 * rng.standard_normal(M) > 0, 1.0, -1.0)
-    return threshold_pool(X, y)
+    return X, y
+
+
+def synthetic_stumps(M=80, d=3, seed=1):
+    """(StumpOracle for the algorithms, the materialised stump class for the ground truth)."""
+    X, y = synthetic_xy(M, d, seed)
+    return rb.StumpOracle(X, y), threshold_pool(X, y)
 
 
 @pytest.fixture(scope="module")
@@ -156,10 +162,10 @@ def test_theorem_3_2_logitboost(U, T):
 
 @pytest.mark.parametrize("T", [1 / 5, 1 / 20, 1 / 50])
 def test_cg_certificate_against_full_pool(T):
-    U = synthetic_stumps()
+    stumps, U = synthetic_stumps()
     eps = 1e-5
     full = truth.adaboost_l1_primal_eq5(U, T).value
-    res = rb.adaboost_cg(rb.MatrixOracle(U), T=T, eps=eps)
+    res = rb.adaboost_cg(stumps, T=T, eps=eps)
     assert res.converged
     excess = res.extra["primal_objective"] - full
     assert -OBJ_TOL <= excess <= eps / T + OBJ_TOL
@@ -172,23 +178,23 @@ def test_cg_certificate_against_full_pool(T):
 
 
 def test_logitboost_cg_certificate_against_full_pool():
-    U = synthetic_stumps(seed=3)
+    stumps, U = synthetic_stumps(seed=3)
     T, eps = 1 / 20, 1e-5
     full = truth.logitboost_primal_eq32(U, T).value
-    res = rb.logitboost_cg(rb.MatrixOracle(U), T=T, eps=eps)
+    res = rb.logitboost_cg(stumps, T=T, eps=eps)
     assert res.converged
     assert -OBJ_TOL <= res.extra["primal_objective"] - full <= eps / T + OBJ_TOL
 
 
 def test_tiny_T_does_not_overflow():
     """T = 1/500 (in the paper's grid): u spans e^{2/T}; the primal route stays finite."""
-    U = synthetic_stumps()
+    stumps, U = synthetic_stumps()
     T = 1 / 500
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with np.errstate(over="raise", invalid="raise", divide="raise"):
-            res = rb.adaboost_cg(rb.MatrixOracle(U), T=T, eps=1e-6)
-            resl = rb.logitboost_cg(rb.MatrixOracle(U), T=T, eps=1e-6)
+            res = rb.adaboost_cg(stumps, T=T, eps=1e-6)
+            resl = rb.logitboost_cg(stumps, T=T, eps=1e-6)
     for r in (res, resl):
         assert r.converged and np.isfinite(r.extra["primal_objective"])
         assert np.all(np.isfinite(r.distribution)) and abs(r.weights.sum() - 500) < 1e-9
@@ -339,3 +345,38 @@ def test_bad_hinge_and_pool_inputs(U):
         threshold_pool(np.zeros((3, 2)), np.array([1, -1, 1, -1]))
     with pytest.raises(ValueError, match="q"):
         tsallis_entropy(np.ones(3) / 3, float("nan"))
+
+
+def test_threshold_pool_is_the_stump_oracle_class():
+    """The materialised pool = the StumpOracle's class (keys and columns) = all distinct labelings
+    sign(x_k - theta) and their negations, enumerated independently here."""
+    X, y = synthetic_xy(M=30, d=2, seed=4)
+    X = np.round(X, 1)  # ties in the feature values
+    U, keys = threshold_pool(X, y, return_keys=True)
+    oracle = rb.StumpOracle(X, y)
+    assert np.array_equal(oracle.columns(keys), U)
+    brute = set()
+    for k in range(X.shape[1]):
+        for theta in np.r_[X[:, k].min() - 1.0, X[:, k]]:
+            h = np.where(X[:, k] > theta, 1.0, -1.0)
+            brute |= {tuple(y * h), tuple(-y * h)}
+    assert {tuple(c) for c in U.T} == brute and U.shape[1] == len(brute)
+    # with an exact oracle the best stump's edge is the maximum over the materialised class
+    d = np.random.default_rng(0).dirichlet(np.ones(30))
+    _, h = oracle.best(d)
+    assert abs(h @ d - (U.T @ d).max()) < 1e-12
+
+
+def test_adaboost_qp_on_stump_keys_matches_matrix_pool():
+    """AdaBoost-QP over a pool of StumpOracle keys (Table II: AdaBoost's hypotheses) = over the same columns
+    as a matrix, and = Clarabel on (41)."""
+    X, y = synthetic_xy(M=60, d=3, seed=2)
+    stumps = rb.StumpOracle(X, y)
+    ab = rb.adaboost(stumps, max_iter=40, store_d=False)
+    T = 1 / 20
+    qp = rb.adaboost_qp(stumps, T=T, pool=ab.hypotheses)
+    Upool = stumps.columns(qp.hypotheses)
+    qp_m = rb.adaboost_qp(rb.MatrixOracle(Upool), T=T)
+    assert qp.converged and abs(qp.extra["qp_objective"] - qp_m.extra["qp_objective"]) < 1e-12
+    assert abs(qp.extra["qp_objective"] - truth.adaboost_qp_eq41(Upool, T).value) < OBJ_TOL
+    assert np.allclose(qp.margins, Upool @ qp.weights) and abs(qp.weights.sum() - 1) < 1e-12

@@ -2,7 +2,8 @@
 
 Ground truth (refboost.truth, cvxpy + Clarabel / HiGHS) and the specialised solvers of
 refboost.boosters.sun are compared with the tolerances named below. Instances: the digest's toy
-data (x ~ N(0, I_2), y = sign(x_1 + 0.5 x_2^2 - 0.3), labels flipped) with the full stump pool.
+data (x ~ N(0, I_2), y = sign(x_1 + 0.5 x_2^2 - 0.3), labels flipped; refboost.instances.noisy_parabola)
+with the full pool of refboost.StumpOracle as a matrix.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from scipy.special import logsumexp, softmax
 
 import refboost as rb
 from refboost import truth
-from refboost._synthetic import noisy_parabola, stump_pool
-from refboost.boosters.sun import _adaboost, exp_line_search
+from refboost.boosters.sun import exp_line_search
+from refboost.instances import noisy_parabola
 from refboost.projections import smoothed_soft_margin
 
 CONIC_TOL = 1e-6  # Clarabel (tol 1e-10) vs the specialised solvers: values
@@ -27,12 +28,17 @@ IDENTITY_TOL = 1e-12  # algebraic identities evaluated in floating point
 KKT_TOL = 1e-5  # KKT quantities read off Clarabel's solution
 
 
+def stump_matrix(X, y):
+    """Every stump of refboost.StumpOracle as a column of U (its tie-breaking order)."""
+    o = rb.StumpOracle(X, y)
+    return o.columns(o.all_keys())
+
+
 @pytest.fixture(scope="module")
 def toy():
     rng = np.random.default_rng(0)
     X, y = noisy_parabola(50, rng, noise=0.15)
-    U, _ = stump_pool(X, y)
-    return U
+    return stump_matrix(X, y)
 
 
 @pytest.fixture(scope="module")
@@ -216,8 +222,10 @@ def test_stagewise_identities(toy, runs, key):
     assert np.nanmax(r.history_array("step_residual")) < IDENTITY_TOL
     # hard margins: U w = y F(x), the classifier without mistrust terms
     U_T = toy[:, r.extra["round_hypotheses"]]
-    assert np.abs(r.margins - U_T @ a).max() < IDENTITY_TOL
-    assert np.abs(r.extra["normalized_margins"] - r.margins / a.sum()).max() < IDENTITY_TOL
+    assert np.abs(r.margins - U_T @ a / a.sum()).max() < IDENTITY_TOL
+    assert np.abs(r.extra["normalized_margins"] - r.margins).max() < IDENTITY_TOL
+    assert abs(r.weights.sum() - 1) < IDENTITY_TOL and abs(r.extra["lambda"].sum() - a.sum()) < IDENTITY_TOL
+    assert np.abs(toy[:, r.hypotheses] @ r.extra["lambda"] - U_T @ a).max() < IDENTITY_TOL  # y F(x) = U lambda
     # K9 tangency: z~_t . d^(t) = gamma_t + beta P(d^(t)) (= the pseudo-edge)
     if kind != "reg":
         d = np.full(N, 1 / N)
@@ -251,17 +259,33 @@ def test_kl_tempered_update(runs):
         assert np.abs(new - l).max() < 1e-11
 
 
-def test_beta_zero_is_adaboost(toy):
+@pytest.mark.parametrize("T", [1, 40, 200])
+def test_beta_zero_is_adaboost(toy, T):
+    """Paper §3.2 / digest §4.8: beta = 0 is refboost.adaboost, bit for bit (same weight convention:
+    one normalised weight per distinct hypothesis, first-use order; lambda unnormalised)."""
     o = rb.MatrixOracle(toy)
-    ab = _adaboost(o, max_iter=40)
+    ab = rb.adaboost(o, max_iter=T, store_d=False)
+    steps = [rec["alpha"] for rec in ab.history]
     for f in (rb.adaboost_kl, rb.adaboost_norm2, rb.adaboost_reg):
-        r = f(o, beta=0.0, max_iter=40)
-        assert np.array_equal(r.extra["alpha_tilde"], ab.extra["alpha_tilde"])
+        r = f(o, beta=0.0, max_iter=T)
         assert r.hypotheses == ab.hypotheses and np.array_equal(r.weights, ab.weights)
+        assert np.array_equal(r.extra["lambda"], ab.extra["lambda"]) and np.array_equal(r.margins, ab.margins)
+        assert r.extra["alpha_tilde"].tolist() == steps
+        assert r.extra["round_hypotheses"] == [rec["hypothesis"] for rec in ab.history]
     # AdaBoost's closed form (2) round by round
-    for rec in ab.history:
+    for rec in r.history:
         e = rec["error"]
         assert abs(rec["alpha"] - 0.5 * math.log((1 - e) / e)) < 1e-12
+
+
+def test_beta_zero_is_adaboost_stump_oracle():
+    """The same with the StumpOracle itself (tuple keys) on a real data set, T = 100."""
+    X, y = noisy_parabola(120, np.random.default_rng(7), noise=0.1)
+    o = rb.StumpOracle(X, y)
+    ab = rb.adaboost(o, max_iter=100, store_d=False)
+    r = rb.adaboost_kl(o, beta=0.0, max_iter=100)
+    assert r.hypotheses == ab.hypotheses and np.array_equal(r.weights, ab.weights)
+    assert np.array_equal(o.predict(r.hypotheses, r.weights, X), o.predict(ab.hypotheses, ab.weights, X))
 
 
 def _cstar(e):
@@ -292,8 +316,7 @@ def test_lemma1_sharpened_limits(toy):
 def test_failure_modes_kl_large_beta():
     """digest §4.12 item 5 reproduced: seed 2, N = 60, 5% noise, beta = 2: infinite step at t = 16."""
     X, y = noisy_parabola(60, np.random.default_rng(2), noise=0.05)
-    U, _ = stump_pool(X, y)
-    o = rb.MatrixOracle(U)
+    o = rb.MatrixOracle(stump_matrix(X, y))
     r = rb.adaboost_kl(o, beta=2.0, max_iter=60)
     assert r.extra["status"] == "unbounded_step" and len(r.history) == 16 and r.n_iter == 15
     assert r.extra["flags"]["beta_alpha_gt_1"] > 0
@@ -350,7 +373,22 @@ def test_bad_input_helpers():
         exp_line_search([0.0, -np.inf], [1.0, -1.0])
     with pytest.raises(ValueError, match="same length"):
         exp_line_search([0.0, 0.0], [1.0])
+    with pytest.raises(ValueError, match="d must have"):
+        exp_line_search(np.log([0.5, 0.25, 0.25]), [1.0, -1.0, 1.0], d=[0.5, 0.5])
     with pytest.raises(ValueError, match="beta"):
         truth.sun_kl_primal(np.ones((2, 2)), 0.0)
     with pytest.raises(ValueError, match="penalty"):
         truth.sun_inner_min([0.1, 0.2], 1.0, "l3")
+
+
+def test_noisy_parabola_instance():
+    X, y = noisy_parabola(200, np.random.default_rng(0), noise=0.0)
+    assert X.shape == (200, 2) and np.array_equal(y, np.where(X[:, 0] + 0.5 * X[:, 1] ** 2 - 0.3 >= 0, 1.0, -1.0))
+    Xn, yn = noisy_parabola(200, np.random.default_rng(0), noise=0.2)
+    assert np.array_equal(Xn, X) and 0 < np.mean(yn != y) < 0.35
+    with pytest.raises(ValueError, match="noise"):
+        noisy_parabola(10, np.random.default_rng(0), noise=0.6)
+    with pytest.raises(ValueError, match="n"):
+        noisy_parabola(1, np.random.default_rng(0))
+    with pytest.raises(TypeError, match="rng"):
+        noisy_parabola(10, 0)

@@ -1,4 +1,13 @@
-"""Active-set Newton method with exact line search for the small concave duals of chapter 3.
+"""Active-set Newton method with exact line search on the simplex / orthant (shared solver).
+
+Used by the entropy chapter (Glocer 2009, ch. 3: ERLPBoost, Binary ERLPBoost, SoftBoost) and by
+the Shen & Li (2010) chapter (restricted masters of AdaBoost-CG (6), LogitBoost-CG (32),
+AdaBoost-QP (41) and the generalised-hinge LPBoost (28), :mod:`refboost.boosters.shen`): all are
+``max f(A x)`` over the simplex with ``f`` a concave function of the margins and a curvature
+vector. Shen & Li's logistic loss is separable (Hessian ``-diag c``, no rank-one term):
+``centred=False``. (Round 2 merged the Shen chapter's own active-set Newton ``_simplex.py`` into
+this module: same iterates and certificates, equal or lower CPU time on the chapter's instances,
+see ``benchmarks/bench_shen.py``.)
 
 Every totally corrective dual of Glocer (2009) chapter 3, after eliminating psi (ERLPBoost,
 SoftBoost) or beta (Binary ERLPBoost) in closed form / by a 1-d root, has the shape
@@ -45,6 +54,11 @@ VALUE_RTOL = 4 * float(np.finfo(float).eps)
 DIRECTION_MAX = 1e6
 #: A direction entry below this fraction of the largest entry counts as zero.
 DIRECTION_ZERO = 1e-14
+#: Simplex Newton directions longer than this (max-norm) are rescaled to it. On the simplex the
+#: ratio test then still stops the unit step at the same point (alpha_max <= k / |s|_max < 1), so
+#: only the scale of the line-search variable changes; it keeps (A s)^2 finite when the face
+#: Hessian is nearly singular (separable curvatures that vanish, e.g. the logistic loss at 1/T = 500).
+DIRECTION_CAP = 1e8
 
 
 @dataclass
@@ -79,6 +93,7 @@ def maximize(
     tol: float = 1e-12,
     max_iter: int = 500,
     record: bool = False,
+    centred: bool = True,
 ) -> NewtonResult:
     """Maximise ``f(A x) + lin . x`` over the simplex or the non-negative orthant.
 
@@ -96,6 +111,10 @@ def maximize(
     domain : {"simplex", "orthant"}
     tol : float
         Stop when the optimality measure (see module docstring) is <= tol.
+    centred : bool, default True
+        Curvature model of ``f``: Hessian ``-(diag c - c c^T / sum c)`` (True: the entropies of
+        chapter 3, the log-sum-exp, the Tsallis/hinge and the variance of Shen & Li (2010)) or
+        ``-diag c`` (False: separable ``f`` such as the logistic loss of Shen & Li (2010), eq. (32)).
     """
     N, k = A.shape
     lin = np.zeros(k) if lin is None else np.asarray(lin, float)
@@ -138,11 +157,11 @@ def maximize(
         if since_best >= STALL_ITERS:
             status = "stalled"
             break
-        s = _newton_direction(A, x, G, c, domain)
+        s = _newton_direction(A, x, G, c, domain, centred)
         slope = float(G @ s) if s is not None else -1.0
         if s is None or not np.isfinite(slope) or slope <= 0 or since_best >= STALL_ITERS // 2:
             s, slope = _fallback_direction(x, G, domain)
-        step = _line_search(f, A, lin, m, x, s, slope, val, cache, domain)
+        step = _line_search(f, A, lin, m, x, s, slope, val, cache, domain, centred)
         n_eval += cache.pop("n_eval", 0)
         if step is None:
             status = "unbounded"
@@ -150,7 +169,7 @@ def maximize(
         alpha, hit = step
         if alpha <= 0:
             s, slope = _fallback_direction(x, G, domain)
-            step = _line_search(f, A, lin, m, x, s, slope, val, cache, domain)
+            step = _line_search(f, A, lin, m, x, s, slope, val, cache, domain, centred)
             n_eval += cache.pop("n_eval", 0)
             if step is None:
                 status = "unbounded"
@@ -185,7 +204,7 @@ def _sum_zero_basis(k: int) -> np.ndarray:
     return H[:, 1:]
 
 
-def _newton_direction(A, x, G, c, domain):
+def _newton_direction(A, x, G, c, domain, centred=True):
     """Newton direction on the free face (support plus the most promising zero variables).
 
     On the simplex the step lives in {sum s = 0}: it is computed in an orthonormal basis of that
@@ -206,7 +225,7 @@ def _newton_direction(A, x, G, c, domain):
         As = A[:, idx]
         b = As.T @ c
         M = (As.T * c) @ As
-        if csum > 0:
+        if centred and csum > 0:
             M -= np.outer(b, b) / csum
         gS = G[idx]
         if domain == "simplex":
@@ -237,6 +256,9 @@ def _newton_direction(A, x, G, c, domain):
             sS = sS / smax
         bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
         if not bad.any():
+            if domain == "simplex" and smax > DIRECTION_CAP:
+                # same ray, same ratio-test point; avoids overflow of (A s)^2 in the line search
+                sS = sS * (DIRECTION_CAP / smax)
             s = np.zeros(k)
             s[idx] = sS
             return s
@@ -255,7 +277,7 @@ def _fallback_direction(x, G, domain):
     return s, float(G @ s)
 
 
-def _line_search(f, A, lin, m, x, s, slope, val0, cache, domain):
+def _line_search(f, A, lin, m, x, s, slope, val0, cache, domain, centred=True):
     """Exact line search of the concave phi(alpha) = Phi(x + alpha s) on [0, alpha_max].
 
     Returns ``(alpha, hit)`` where ``hit`` is the index of a variable driven to zero (ratio
@@ -270,7 +292,7 @@ def _line_search(f, A, lin, m, x, s, slope, val0, cache, domain):
         val, d, c, _ = f(m + a * v)
         cv = c @ v
         csum = c.sum()
-        curv = float(c @ (v * v) - (cv * cv / csum if csum > 0 else 0.0))  # -phi''(a) >= 0
+        curv = float(c @ (v * v) - (cv * cv / csum if centred and csum > 0 else 0.0))  # -phi''(a) >= 0
         return float(v @ d + lin_s), float(val + lin @ (x + a * s)), curv
 
     neg = s < 0

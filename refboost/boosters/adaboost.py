@@ -69,7 +69,8 @@ __all__ = ["adaboost", "arcgv", "adaboost_star", "coordinate_ascent", "smooth_ma
 
 
 class BoostingStepError(ValueError):
-    """The oracle returned something a booster cannot use (wrong shape, non-finite, out of range)."""
+    """A step cannot be taken: the oracle returned something unusable (wrong shape, non-finite, out of
+    range), or the step to the target edge is infinite (arc-gv without a floor at mu_t = -1)."""
 
 
 # ----------------------------------------------------------------------------------------
@@ -245,6 +246,11 @@ def _generic_boost(
         elif rule == "arcgv":
             mu0 = 0.0 if s == 0 else mu_t
             theta = mu0 if floor is None else max(floor, mu0)
+            if theta <= -1.0:
+                raise BoostingStepError(
+                    f"arcgv with floor=None at t={t}: the minimum margin mu_t = {theta:g}, so the step "
+                    "artanh(r) - artanh(mu_t) is infinite; use a floor in (-1, 1) (default 0.0)"
+                )
         elif rule == "star":
             # gamma_hat <= 0: the weak-learning assumption fails; treat as a zero step
             theta = gamma_hat - nu if gamma_hat > 0 else r

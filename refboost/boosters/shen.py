@@ -15,8 +15,10 @@ normalised margins ``varrho = U lambda`` (34); edges ``U^T u``.
 Numerics (digest §5.7): the duals (10)/(15) are solved *nowhere* here. At the optimum
 ``u_i ∝ exp(-varrho_i / T)``, so ``u_max / u_min`` reaches ``e^{2/T}`` (``e^{1000}`` at T = 1/500).
 Every restricted master is solved in the **primal** in the normalised form (6),
-``min_{lambda in simplex} F(lambda) = T lse(-U lambda / T)``, by an active-set Newton method on
-the simplex (:mod:`refboost.boosters._simplex`), and ``u`` is recovered by a stable softmax (24).
+``min_{lambda in simplex} F(lambda) = T lse(-U lambda / T)``, by the shared active-set Newton method on
+the simplex (:func:`refboost.boosters._newton.maximize`, exact line search; each master is written
+as a concave function of the margins ``m = U lambda`` with a curvature vector), and ``u`` is
+recovered by a stable softmax (24).
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
@@ -34,12 +36,12 @@ from collections.abc import Sequence
 
 import numpy as np
 from scipy.optimize import brentq
-from scipy.special import expit, log_softmax, logsumexp
+from scipy.special import expit, log_softmax
 
 from .._validation import check_eps, check_max_iter, check_real
 from ..result import BoostResult
+from . import _newton
 from ._common import check_oracle
-from ._simplex import minimize_on_simplex
 from .lpboost import lpboost
 
 #: Tolerance of the restricted master (Frank-Wolfe/duality gap of the T-scaled problem).
@@ -60,56 +62,45 @@ def check_T(T, name: str = "T") -> float:
 
 
 # ---------------------------------------------------------------------------------------------
-# Restricted-master objectives in the normalised form (6): F(lambda), lambda in the simplex
+# Restricted-master objectives in the normalised form (6), as concave functions of the margins
+# m = U lambda for refboost.boosters._newton.maximize: f(m) -> (value, grad_m f, curvature c, aux)
+# with Hess_m f = -(diag c - c c^T / sum c) (centred) or -diag c (separable).
 # ---------------------------------------------------------------------------------------------
 
 
-def exp_master(U: np.ndarray, T: float):
-    """``F(lambda) = T lse(-U lambda / T)`` (T times (5)); returns (fgh, f, u_of) callables.
+def exp_master(T: float):
+    """``f(m) = -T lse(-m / T)`` (minus T times (5) at ``m = U lambda``); returns ``(f, centred)``.
 
-    ``grad F = -U^T u`` with ``u = softmax(-U lambda / T)`` (Shen & Li (2010), eq. (24)),
-    ``Hess F = (1/T) U^T (diag u - u u^T) U``.
+    ``grad_m f = u = softmax(-m / T)`` (Shen & Li (2010), eq. (24)), so the gradient in lambda is
+    the edge vector ``U^T u``; ``Hess_m f = -(1/T)(diag u - u u^T)``: curvature ``c = u / T``
+    (centred, ``sum c = 1/T``).
     """
 
-    def f(lam):
-        return T * float(logsumexp(-(U @ lam) / T))
+    def f(m):
+        # log-sum-exp by hand (shifted by the max): scipy's logsumexp costs ~10x more on these sizes
+        z = -m / T
+        zmax = float(z.max())
+        e = np.exp(z - zmax)
+        s = float(e.sum())
+        u = e / s
+        return -T * (zmax + np.log(s)), u, u / T, None
 
-    def u_of(lam):
-        return np.exp(log_softmax(-(U @ lam) / T))
-
-    def fgh(lam):
-        z = -(U @ lam) / T
-        lse = float(logsumexp(z))
-        u = np.exp(z - lse)
-        Uu = U.T @ u
-        S = U * np.sqrt(u)[:, None]
-        H = S.T @ S - np.outer(Uu, Uu)
-        return T * lse, -Uu, H / T
-
-    return fgh, f, u_of
+    return f, True
 
 
-def logistic_master(U: np.ndarray, T: float):
-    """``F(lambda) = T sum_i log(1 + exp(-(U lambda)_i / T))`` (T times (32)).
+def logistic_master(T: float):
+    """``f(m) = -T sum_i log(1 + exp(-m_i / T))`` (minus T times (32)); returns ``(f, centred)``.
 
-    ``grad F = -U^T u`` with ``u = sigmoid(-U lambda / T)`` (Shen & Li (2010), eq. (33)),
-    ``Hess F = (1/T) U^T diag(u (1 - u)) U``.
+    ``grad_m f = u = sigmoid(-m / T)`` (Shen & Li (2010), eq. (33), not normalised),
+    ``Hess_m f = -(1/T) diag(u (1 - u))``: separable curvature ``c = u (1 - u) / T``.
     """
 
-    def f(lam):
-        return T * float(np.sum(np.logaddexp(0.0, -(U @ lam) / T)))
-
-    def u_of(lam):
-        return expit(-(U @ lam) / T)
-
-    def fgh(lam):
-        z = -(U @ lam) / T
+    def f(m):
+        z = -m / T
         u = expit(z)
-        S = U * np.sqrt(u * (1.0 - u))[:, None]
-        H = S.T @ S
-        return T * float(np.sum(np.logaddexp(0.0, z))), -(U.T @ u), H / T
+        return -T * float(np.sum(np.logaddexp(0.0, z))), u, u * (1.0 - u) / T, None
 
-    return fgh, f, u_of
+    return f, False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,7 +139,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
                     "u_varrho": weighted,
                     "edge_best": edge_best,
                     "gap": gap,
-                    "master_gap": inner.gap / T,
+                    "master_gap": inner.measure / T,
                     "master_iter": inner.n_iter,
                     "n_active": int(np.sum(lam > ACTIVE_TOL)),
                     "entropy_term": float(np.sum(u * np.log(np.where(u > 0, u, 1.0)))),
@@ -166,11 +157,11 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
         cols.append(np.asarray(h, dtype=float))
         U_S = np.column_stack(cols)
         lam0 = np.r_[lam, 0.0] if lam.size else np.ones(1)
-        fgh, f, u_of = make_master(U_S, T)
-        inner = minimize_on_simplex(fgh, lam0, tol=MASTER_TOL, max_iter=MASTER_MAX_ITER, f_only=f)
+        f, centred = make_master(T)
+        inner = _newton.maximize(f, U_S, lam0, tol=MASTER_TOL, max_iter=MASTER_MAX_ITER, centred=centred)
         lam = inner.x
-        u = u_of(lam)
-        objective = inner.value / T
+        u = inner.d
+        objective = -inner.value / T
     U_S = np.column_stack(cols)
     w = lam / T
     varrho = U_S @ lam
@@ -198,7 +189,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             "u": u,
             "r": float((U_S.T @ u).max()),
             "normalized_margins": varrho,
-            "master_gap": inner.gap / T,
+            "master_gap": inner.measure / T,
             "time": time.perf_counter() - t0,
         },
     )
@@ -273,6 +264,22 @@ def qp_terms(U: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return b, A
 
 
+def qp_master(T: float, M: int):
+    """``f(m) = T mean(m) - var(m) / 2`` (minus (41) at ``m = U w``); returns ``(f, centred)``.
+
+    ``w^T A w = var(U w)`` (population variance) and ``b^T w = mean(U w)``, so (41) is a function of
+    the margins: ``grad_m f = (T - (m - mean m)) / M``, ``Hess_m f = -(I/M - 1 1^T / M^2)``, i.e. the
+    centred curvature ``c = 1/M`` (``sum c = 1``).
+    """
+    c = np.full(M, 1.0 / M)
+
+    def f(m):
+        dev = m - m.mean()
+        return T * float(m.mean()) - 0.5 * float(dev @ dev) / M, (T - dev) / M, c, None
+
+    return f, True
+
+
 def _pool_matrix(oracle, pool):
     if pool is None:
         if not hasattr(oracle, "U"):
@@ -332,17 +339,15 @@ def adaboost_qp(
     keys, U = _pool_matrix(oracle, pool)
     b, A = qp_terms(U)
 
-    def fgh(w):
-        Aw = A @ w
-        return 0.5 * float(w @ Aw) - T * float(b @ w), Aw - T * b, A
-
     t0 = time.perf_counter()
     x0 = np.zeros(len(keys))
     x0[int(np.argmax(b))] = 1.0
-    sol = minimize_on_simplex(fgh, x0, tol=eps, max_iter=max_iter)
+    f, centred = qp_master(T, U.shape[0])
+    sol = _newton.maximize(f, U, x0, tol=eps, max_iter=max_iter, centred=centred)
+    sol_value, sol_gap, sol_converged = -sol.value, sol.measure, sol.measure <= eps
     w = sol.x
     varrho = U @ w
-    history = [{"t": sol.n_iter, "objective": sol.value, "gap": sol.gap, "time": time.perf_counter() - t0}]
+    history = [{"t": sol.n_iter, "objective": sol_value, "gap": sol_gap, "time": time.perf_counter() - t0}]
     return BoostResult(
         weights=w,
         hypotheses=keys,
@@ -350,13 +355,13 @@ def adaboost_qp(
         margins=varrho,
         n_iter=sol.n_iter,
         history=history,
-        gap=sol.gap,
-        converged=sol.converged,
-        message=("converged" if sol.converged else "max_iter reached") + f": Frank-Wolfe gap {sol.gap:.3g}",
+        gap=sol_gap,
+        converged=sol_converged,
+        message=f"{'converged' if sol_converged else sol.status}: Frank-Wolfe gap {sol_gap:.3g}",
         algorithm="adaboost_qp",
         params={"T": T, "eps": eps, "max_iter": max_iter, "pool_size": len(keys)},
         extra={
-            "qp_objective": sol.value,
+            "qp_objective": sol_value,
             "mean_margin": float(varrho.mean()),
             "margin_variance": float(varrho.var()),
             "b": b,
@@ -390,37 +395,25 @@ def _hinge_rho(m: np.ndarray, D: float, p: float) -> float:
 HINGE_HESS_FLOOR = 1e-8
 
 
-def hinge_master(U: np.ndarray, D: float, p: float):
-    """``G(lambda) = min_rho [-rho + D sum_i (rho - (U lambda)_i)_+^p]`` (minus the primal of (28)).
+def hinge_master(D: float, p: float):
+    """``f(m) = max_rho [rho - D sum_i (rho - m_i)_+^p]`` (the primal of (28) at ``m = U lambda``).
 
-    Envelope theorem: ``grad G = -U^T u`` with ``u_i = D p (rho - m_i)_+^{p-1}`` (a distribution,
-    the dual variable of (28)); ``Hess G = U^T diag(a) U - (U^T a)(U^T a)^T / 1^T a`` with
-    ``a_i = D p (p-1) (rho - m_i)_+^{p-2}``.
+    Returns ``(f, centred)``. Envelope theorem: ``grad_m f = u`` with ``u_i = D p (rho - m_i)_+^{p-1}``
+    (a distribution, the dual variable of (28)); implicit differentiation of the root condition
+    ``sum u = 1`` gives ``Hess_m f = -(diag a - a a^T / 1^T a)`` with
+    ``a_i = D p (p-1) (rho - m_i)_+^{p-2}`` (centred curvature ``c = a``); ``aux = rho``.
     """
 
-    def f(lam):
-        m = U @ lam
-        rho = _hinge_rho(m, D, p)
-        return -rho + D * float(np.sum(np.maximum(rho - m, 0.0) ** p))
-
-    def u_of(lam):
-        m = U @ lam
-        rho = _hinge_rho(m, D, p)
-        return D * p * np.maximum(rho - m, 0.0) ** (p - 1.0)
-
-    def fgh(lam):
-        m = U @ lam
+    def f(m):
         rho = _hinge_rho(m, D, p)
         s = np.maximum(rho - m, 0.0)
         u = D * p * s ** (p - 1.0)
         act = s > 0
         a = np.zeros_like(s)
         a[act] = D * p * (p - 1.0) * np.maximum(s[act], HINGE_HESS_FLOOR) ** (p - 2.0)
-        Ua = U.T @ a
-        H = (U.T * a) @ U - np.outer(Ua, Ua) / max(a.sum(), np.finfo(float).tiny)
-        return -rho + D * float(np.sum(s**p)), -(U.T @ u), H
+        return rho - D * float(np.sum(s**p)), u, a, rho
 
-    return fgh, f, u_of
+    return f, True
 
 
 def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_iter: int = 1000) -> BoostResult:
@@ -467,7 +460,7 @@ def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_it
 
     q = p / (p - 1.0)
     c = tsallis_coefficient(D, p)
-    make = lambda U_S, _T: hinge_master(U_S, D, p)
+    make = lambda _T: hinge_master(D, p)
     # Reuse the CG driver with T = 1: its gap is max edge - u.m; add the Tsallis/slack terms below.
     res = _column_generation(oracle, 1.0, eps, max_iter, make, "lpboost_hinge", "primal_objective", True)
     U_S = oracle.columns(res.hypotheses)

@@ -54,11 +54,15 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import brentq
-from scipy.special import logsumexp
 
 from .._validation import check_array, check_choice, check_margins, check_max_iter, check_real
 from ..result import BoostResult
 from ._common import check_oracle
+
+# AdaBoost's log-domain primitives are shared, so that beta = 0 reproduces refboost.adaboost
+# bit for bit: the lean 1-d log-sum-exp and the closed-form step artanh(edge) of a +-1 column.
+from .adaboost import _artanh_edge_pm1
+from .adaboost import logsumexp as logsumexp
 
 #: Absolute tolerance of ``brentq`` on the step and on the Norm2 scale s.
 LINE_SEARCH_XTOL = 1e-15
@@ -114,7 +118,7 @@ def _tilted_mean(log_d: np.ndarray, zt: np.ndarray, a: float) -> float:
     return float(w @ zt)
 
 
-def exp_line_search(log_d, zt) -> LineSearch:
+def exp_line_search(log_d, zt, *, d=None) -> LineSearch:
     """Exact line search ``alpha~ = argmin_{a >= 0} sum_n d_n exp(-a z~_n)`` (Sun et al. (33)/(42)).
 
     ``phi(a) = sum_n d_n e^{-a z~_n}`` is convex with ``phi'(a) = -phi(a) g(a)``, where
@@ -133,6 +137,11 @@ def exp_line_search(log_d, zt) -> LineSearch:
         Log of the current distribution ``d^(t)`` (normalised: ``logsumexp(log_d) = 0``).
     zt : array_like, shape (N,)
         The augmented column ``z~_{.t}``.
+    d : array_like, shape (N,), optional
+        ``exp(log_d)`` if the caller has it. The closed form (case 3) then sums the masses of
+        ``d`` exactly as :func:`refboost.adaboost` does (falling back to log-sum-exps when a mass
+        underflows), which makes the boosters of this module with ``beta = 0`` reproduce
+        AdaBoost's steps bit for bit.
 
     Returns
     -------
@@ -149,8 +158,11 @@ def exp_line_search(log_d, zt) -> LineSearch:
     if zt.min() >= 0.0:
         return LineSearch(math.nan, "unbounded", pe, math.nan, math.nan)
     if np.all(np.abs(np.abs(zt) - 1.0) <= BINARY_TOL):
-        pos = zt > 0
-        a = 0.5 * (logsumexp(log_d[pos]) - logsumexp(log_d[~pos]))
+        if d is not None:
+            d = check_array(d, "d", ndim=1)
+            if d.shape != zt.shape:
+                raise ValueError(f"d must have the length of zt, {zt.shape[0]}, got {d.shape[0]}")
+        a = _artanh_edge_pm1(log_d, zt, d)  # (log d_+ - log d_-) / 2, AdaBoost's (2)
         status = "closed_form"
     else:
         hi = 1.0
@@ -208,6 +220,14 @@ def kl_regularized_margin(margins, beta: float) -> RegularizedMargin:
     return RegularizedMargin(float(mn - beta * (lse - math.log(N))), np.exp(s - lse))
 
 
+def _project_ray_sorted(cs: np.ndarray, cm: np.ndarray, k: np.ndarray, s: float) -> np.ndarray:
+    """:func:`_project_ray` in sorted coordinates: ``cs`` ascending, ``cm = cumsum(cs) / k``."""
+    K = int(np.flatnonzero(1.0 / k - s * (cs - cm) > 0)[-1]) + 1
+    d = np.zeros_like(cs)
+    d[:K] = np.maximum(1.0 / K - s * (cs[:K] - cm[K - 1]), 0.0)
+    return d / d.sum()
+
+
 def _project_ray(c: np.ndarray, s: float) -> np.ndarray:
     """``P(d_0 - s c)``: Euclidean projection onto the simplex of a point on the ray from ``d_0``.
 
@@ -219,11 +239,9 @@ def _project_ray(c: np.ndarray, s: float) -> np.ndarray:
     order = np.argsort(c, kind="stable")
     cs = c[order]
     k = np.arange(1, c.shape[0] + 1)
-    cm = np.cumsum(cs) / k
-    K = int(np.flatnonzero(1.0 / k - s * (cs - cm) > 0)[-1]) + 1
-    d = np.zeros_like(c)
-    d[order[:K]] = np.maximum(1.0 / K - s * (cs[:K] - cm[K - 1]), 0.0)
-    return d / d.sum()
+    d = np.empty_like(c)
+    d[order] = _project_ray_sorted(cs, np.cumsum(cs) / k, k, s)
+    return d
 
 
 def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
@@ -258,9 +276,13 @@ def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
         d = kl_regularized_margin(m, 0.0).d
         return RegularizedMargin(float(d @ m + beta * np.linalg.norm(d - d0)), d)
 
+    cs = np.sort(c)  # ||P(d_0 - s c) - d_0|| is permutation invariant: sort once, not per call
+    k = np.arange(1, N + 1)
+    cm = np.cumsum(cs) / k
+
     def r(log_s: float) -> float:
         s = math.exp(log_s)
-        return float(np.linalg.norm(_project_ray(c, s) - d0)) / s - beta
+        return float(np.linalg.norm(_project_ray_sorted(cs, cm, k, s) - d0)) / s - beta
 
     lo = math.log(0.5 / (N * c.max()))  # d_0 - s c > 0 here, so r = ||c|| - beta > 0
     hi = math.log(2.0 * math.sqrt(2.0) / beta)  # r <= sqrt(2)/s - beta = -beta/2 < 0
@@ -341,6 +363,7 @@ def _penalized_boost(
     t0 = time.perf_counter()
     for t in range(1, max_iter + 1):
         d = np.exp(log_d)
+        d /= d.sum()  # as refboost.adaboost: the oracle sees the same d bit for bit at beta = 0
         key, z = oracle.best(d)
         z = np.asarray(z, dtype=float)
         gamma = float(d @ z)
@@ -351,7 +374,7 @@ def _penalized_boost(
                 "oracle: the best hypothesis has edge <= 0 under the uniform distribution "
                 f"(edge {gamma:.3g}); the pool is degenerate and boosting cannot start"
             )
-        ls = exp_line_search(log_d, zt)
+        ls = exp_line_search(log_d, zt, d=d)
         rec = {
             "t": t,
             "hypothesis": key,
@@ -398,12 +421,13 @@ def _penalized_boost(
         round_cols.append(zt)
         if beta * alpha > 1.0 and kind == "kl":
             flags["beta_alpha_gt_1"] += 1
+        # d^(t+1) = softmax(-S^(t+1)), S = sum_s alpha~_s z~_s: recomputed from S (no drift of a
+        # recursive renormalisation) exactly as refboost.adaboost recomputes d from f = U lambda
         log_C = float(logsumexp(log_d - alpha * zt))
         log_G += log_C
-        log_d = log_d - alpha * zt
-        log_d -= logsumexp(log_d)
-        F += alpha * z
-        S += alpha * zt
+        F = F + alpha * z
+        S = S + alpha * zt
+        log_d = -S - logsumexp(-S)
         A += alpha
         if kind != "reg":
             lower = max(lower, _dual_bound(kind, F / A, beta))
@@ -427,17 +451,21 @@ def _penalized_boost(
             status = "converged"
             break
 
+    # one weight per distinct hypothesis, first-use order, steps summed in round order and then
+    # normalised: refboost.adaboost's convention (its lambda / ||lambda||_1)
     keys: list = []
-    weights: list[float] = []
+    index: dict = {}
+    lam: list[float] = []
     for k, a in zip(round_keys, round_alphas, strict=True):
-        if k in keys:
-            weights[keys.index(k)] += a
+        if k in index:
+            lam[index[k]] += a
         else:
+            index[k] = len(keys)
             keys.append(k)
-            weights.append(a)
-    w = np.asarray(weights, dtype=float)
-    U_T = oracle.columns(keys)
-    margins = U_T @ w
+            lam.append(a)
+    lam_arr = np.asarray(lam, dtype=float)
+    w = lam_arr / lam_arr.sum() if lam_arr.size and lam_arr.sum() > 0 else lam_arr
+    margins = oracle.columns(keys) @ w if keys else np.zeros(N)
     gap = upper - lower if kind != "reg" else math.nan
     messages = {
         "converged": f"converged: gap {gap:.3g} <= eps = {eps:g}",
@@ -473,6 +501,7 @@ def _penalized_boost(
         },
         extra={
             "status": status,
+            "lambda": lam_arr,
             "alpha_tilde": np.asarray(round_alphas),
             "round_hypotheses": list(round_keys),
             "augmented_columns": np.column_stack(round_cols) if round_cols else np.zeros((N, 0)),
@@ -496,7 +525,9 @@ _PARAMS_DOC = """
     oracle : refboost.Oracle
         Weak learner; ``oracle.best(d)`` must return a maximum-edge hypothesis (27).
     beta : float >= 0
-        Penalty weight. ``beta = 0`` is AdaBoost exactly (paper §3.2; digest §4.8).
+        Penalty weight. ``beta = 0`` is AdaBoost exactly (paper §3.2; digest §4.8): the same
+        hypotheses, steps, ``weights`` and ``margins`` as :func:`refboost.adaboost` with the same
+        ``max_iter``, bit for bit for {-1, +1}-valued hypotheses (shared closed-form step).
     eps : float >= 0
         If > 0, stop when the certificate ``gap`` is <= eps (rarely fires: the stage-wise
         iterates do not solve the exact problem, digest §4.12; it does fire when the exact Norm2
@@ -515,8 +546,10 @@ _PARAMS_DOC = """
     Returns
     -------
     BoostResult
-        ``weights`` = the summed unnormalised steps ``alpha~`` per distinct hypothesis (so
-        ``margins = U w = y F(x)``); ``distribution = d^(T+1)``; ``gap`` = the certificate described
+        ``weights`` = the steps ``alpha~`` summed per distinct hypothesis (first-use order) and
+        normalised to sum 1, the convention of :func:`refboost.adaboost` (``extra["lambda"]`` holds
+        the unnormalised sums, so ``y F(x) = U lambda``); ``margins = U w`` (normalised hard
+        margins ``rho``); ``distribution = d^(T+1)``; ``gap`` = the certificate described
         in the module docstring; ``history`` = per-round edge, pseudo-edge, step, line-search
         status and residual, entropy / KL(d||d_0) / max N d of the query, bounds.
         ``extra``: ``alpha_tilde``, ``round_hypotheses`` and ``augmented_columns`` (the N x T
@@ -589,12 +622,6 @@ def adaboost_reg(
 
 for _f in (adaboost_kl, adaboost_norm2, adaboost_reg):
     _f.__doc__ = (_f.__doc__ or "") + _PARAMS_DOC
-
-
-def _adaboost(oracle, *, max_iter: int = 200, eps: float = 0.0) -> BoostResult:
-    """Private AdaBoost baseline (= adaboost_kl with beta = 0). To be replaced by ``refboost.adaboost``."""
-    res = _penalized_boost(oracle, "kl", 0.0, eps, max_iter, "stop", 10.0, "adaboost (private baseline)")
-    return res
 
 
 __all__ = [

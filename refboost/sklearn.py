@@ -1,0 +1,299 @@
+"""A scikit-learn estimator around the refboost boosters and weak-learner oracles.
+
+:class:`BoostingClassifier` builds a weak-learner oracle (:class:`~refboost.StumpOracle`,
+:class:`~refboost.TreeOracle`, ...) on the training set, runs a refboost booster on it (any of
+the names in :data:`BOOSTERS`) and predicts with the oracle's ``predict(keys, weights, X)``,
+i.e. ``f(x) = sum_k w_k h_k(x)`` on the hypotheses the booster chose. The full
+:class:`~refboost.BoostResult` (weights, distribution, history, gap certificate) is kept as
+``result_``, so a fitted classifier carries the same certificates as a direct call.
+
+Example
+-------
+>>> from refboost.sklearn import BoostingClassifier
+>>> clf = BoostingClassifier("lpboost", "stump", max_iter=200, nu=10.0).fit(X, y)  # doctest: +SKIP
+>>> clf.result_.gap <= 1e-3                                                       # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.multiclass import check_classification_targets, type_of_target
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from .oracles import KernelColumnOracle, LDAOracle, Oracle, RawFeatureOracle, StumpOracle, TreeOracle
+from .result import BoostResult
+
+__all__ = ["BoostingClassifier", "StumpClassifier", "BOOSTERS", "WEAK_LEARNERS"]
+
+#: Booster names accepted by :class:`BoostingClassifier` (functions of :mod:`refboost`).
+BOOSTERS = (
+    "adaboost",
+    "arcgv",
+    "adaboost_star",
+    "coordinate_ascent",
+    "lpboost",
+    "softboost",
+    "totalboost",
+    "erlpboost",
+    "binary_erlpboost",
+    "corrective_erlpboost",
+    "corrective_binary_erlpboost",
+    "cerlpboost",
+    "mlpboost",
+    "adaboost_qp",
+    "adaboost_cg",
+    "logitboost_cg",
+    "lpboost_hinge",
+    "adaboost_kl",
+    "adaboost_norm2",
+    "adaboost_reg",
+)
+
+#: Weak learners by name: factories ``(X, y) -> Oracle`` with ``y`` in {-1, +1}.
+WEAK_LEARNERS: dict[str, Callable] = {
+    "stump": StumpOracle,
+    "tree": TreeOracle,
+    "tree-greedy": lambda X, y: TreeOracle(X, y, search="greedy"),
+    "raw": RawFeatureOracle,
+    "kernel": KernelColumnOracle,
+    "lda": LDAOracle,
+}
+
+_BASE_PARAMS = ("booster", "weak_learner", "max_iter")
+
+
+def _resolve_booster(booster) -> Callable:
+    import refboost
+
+    if callable(booster):
+        return booster
+    if not isinstance(booster, str):
+        raise TypeError(f"booster must be one of {BOOSTERS} or a callable, got {type(booster).__name__}")
+    if booster not in BOOSTERS:
+        raise ValueError(f"booster must be one of {BOOSTERS}, got {booster!r}")
+    return getattr(refboost, booster)
+
+
+def _resolve_weak_learner(weak_learner) -> Callable:
+    if isinstance(weak_learner, str):
+        if weak_learner not in WEAK_LEARNERS:
+            raise ValueError(f"weak_learner must be one of {sorted(WEAK_LEARNERS)}, got {weak_learner!r}")
+        return WEAK_LEARNERS[weak_learner]
+    if callable(weak_learner):
+        return weak_learner
+    raise TypeError(
+        f"weak_learner must be one of {sorted(WEAK_LEARNERS)} or a factory (X, y) -> refboost.Oracle, "
+        f"got {type(weak_learner).__name__}"
+    )
+
+
+class BoostingClassifier(ClassifierMixin, BaseEstimator):
+    """Binary classifier: a refboost booster over a weak-learner oracle.
+
+    Parameters
+    ----------
+    booster : str or callable, default "adaboost"
+        A name from :data:`BOOSTERS` (``refboost.<name>``) or any ``f(oracle, **params) ->
+        BoostResult``.
+    weak_learner : str or callable, default "stump"
+        ``"stump"`` (exact decision stumps), ``"tree"`` (exact depth-2 trees), ``"tree-greedy"``,
+        ``"raw"``, ``"kernel"``, ``"lda"``, or a factory ``(X, y) -> Oracle`` whose oracle has
+        ``predict(keys, weights, X)``.
+    max_iter : int or None, default 100
+        Passed to the booster (its iteration limit T).
+    **booster_params
+        Further keyword arguments of the booster (``nu``, ``eps``, ``eta``, ``T``, ``beta``, ...),
+        checked against the booster's signature at ``fit``. They are ordinary estimator
+        parameters: ``get_params``/``set_params``/``clone``/``GridSearchCV`` see them. For
+        boosters with a ``store_d`` option it defaults to ``False`` here (no per-iteration
+        distributions kept in ``result_.history``) unless given.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[0]`` is mapped to -1 and ``classes_[1]`` to +1.
+    n_features_in_ : int
+    oracle_ : refboost.Oracle
+        The weak learner built on the training set (labels in {-1, +1}).
+    result_ : refboost.BoostResult
+        The booster's output with its certificates.
+    hypotheses_, weights_ : list, ndarray
+        ``result_.hypotheses`` and ``result_.weights``.
+    n_iter_ : int
+        ``result_.n_iter`` (iterations as the booster counts them).
+
+    Notes
+    -----
+    ``decision_function(X) = sum_k w_k h_k(X)``; ``predict`` returns ``classes_[1]`` where it is
+    ``>= 0`` (refboost's convention ``sign(0) = +1``, Mitsuboshi digest §6.22, the same rule as
+    :func:`refboost.experiments.error_rate`). Only binary problems are supported (the papers'
+    setting): a multiclass target raises ``ValueError``.
+    """
+
+    def __init__(self, booster="adaboost", weak_learner="stump", max_iter=100, **booster_params):
+        self.booster = booster
+        self.weak_learner = weak_learner
+        self.max_iter = max_iter
+        # private: sklearn's checks allow only __init__ arguments as public attributes
+        self._booster_params = dict(booster_params)
+
+    # -- parameters: the named ones plus the booster's keyword arguments ------------------
+
+    def get_params(self, deep: bool = True) -> dict:
+        params = {k: getattr(self, k) for k in _BASE_PARAMS}
+        params.update(self._booster_params)
+        return params
+
+    def set_params(self, **params) -> BoostingClassifier:
+        extra = dict(self._booster_params)
+        for k, v in params.items():
+            if k in _BASE_PARAMS:
+                setattr(self, k, v)
+            else:
+                extra[k] = v
+        self._booster_params = extra
+        return self
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = True
+        return tags
+
+    def _booster_kwargs(self, fn: Callable) -> dict:
+        kwargs = dict(self._booster_params)
+        kwargs["max_iter"] = self.max_iter
+        try:
+            sig = inspect.signature(fn)
+        except (TypeError, ValueError):  # pragma: no cover - builtins without a signature
+            return kwargs
+        names = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY]
+        takes_any = any(p.kind == p.VAR_KEYWORD for p in sig.parameters.values())
+        if not takes_any:
+            unknown = sorted(set(kwargs) - set(names))
+            if unknown:
+                raise ValueError(
+                    f"booster_params: {getattr(fn, '__name__', fn)!s} does not take {unknown}; "
+                    f"its parameters are {names}"
+                )
+        if "store_d" in names and "store_d" not in kwargs:
+            kwargs["store_d"] = False
+        return kwargs
+
+    # -- fit / predict --------------------------------------------------------------------
+
+    def fit(self, X, y) -> BoostingClassifier:
+        """Build the oracle on ``(X, y)`` and run the booster.
+
+        Raises
+        ------
+        ValueError
+            Non-finite or empty X, a non-classification target, a multiclass target
+            ("Only binary classification is supported"), a single class, an unknown booster
+            or weak learner, or booster parameters the booster does not take.
+        """
+        fn = _resolve_booster(self.booster)
+        factory = _resolve_weak_learner(self.weak_learner)
+        X, y = validate_data(self, X, y, accept_sparse=("csr", "csc"), dtype=np.float64)
+        check_classification_targets(y)
+        classes = np.unique(y)
+        if classes.size < 2:
+            raise ValueError(
+                f"y has 1 class ({classes[0]!r}); a classifier needs both classes to train (a boosting "
+                "edge is undefined on single-class data)"
+            )
+        y_type = type_of_target(y, input_name="y", raise_unknown=True)
+        if y_type != "binary":
+            raise ValueError(f"Only binary classification is supported. The type of the target is {y_type}.")
+        y_pm = np.where(y == classes[1], 1.0, -1.0)
+        oracle = factory(X, y_pm)
+        if not isinstance(oracle, Oracle) or not hasattr(oracle, "predict"):
+            raise TypeError("weak_learner must build a refboost.Oracle with predict(keys, weights, X)")
+        res = fn(oracle, **self._booster_kwargs(fn))
+        if not isinstance(res, BoostResult):
+            raise TypeError(f"booster must return a refboost.BoostResult, got {type(res).__name__}")
+        self.classes_ = classes
+        self.oracle_ = oracle
+        self.result_ = res
+        self.hypotheses_ = list(res.hypotheses)
+        self.weights_ = np.asarray(res.weights, dtype=float)
+        self.n_iter_ = int(res.n_iter)
+        return self
+
+    def decision_function(self, X) -> np.ndarray:
+        """``f(x) = sum_k w_k h_k(x)``; positive values vote for ``classes_[1]``."""
+        check_is_fitted(self)
+        X = validate_data(self, X, accept_sparse=("csr", "csc"), dtype=np.float64, reset=False)
+        return self.oracle_.predict(self.hypotheses_, self.weights_, X)
+
+    def predict(self, X) -> np.ndarray:
+        """``classes_[1]`` where ``f(x) >= 0``, else ``classes_[0]``."""
+        f = self.decision_function(X)
+        return self.classes_[(f >= 0).astype(int)]
+
+
+class StumpClassifier(ClassifierMixin, BaseEstimator):
+    """The exact maximum-edge decision stump as a scikit-learn classifier (with ``sample_weight``).
+
+    ``fit(X, y, sample_weight)`` returns the stump of :class:`~refboost.StumpOracle` with the
+    largest edge under ``d = sample_weight / sum(sample_weight)`` (uniform if omitted), i.e. the
+    stump of **minimum weighted error** ``(1 - edge) / 2``, with the oracle's deterministic tie
+    order. scikit-learn's ``DecisionTreeClassifier(max_depth=1)`` instead picks the split of
+    best Gini (or entropy) gain and labels each leaf by weighted majority, which is in general
+    a different stump. Plugged into ``sklearn.ensemble.AdaBoostClassifier(estimator=StumpClassifier())``
+    it makes SAMME run exactly the AdaBoost of :func:`refboost.adaboost` with exact stumps
+    (chapter 02, section 5).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+    key_ : tuple
+        The stump key ``(feature, threshold, sign)`` (feature -1: a constant).
+    edge_ : float
+        Its edge under the normalised sample weights.
+    """
+
+    def __init__(self, reflexive: bool = True):
+        self.reflexive = reflexive
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.sparse = True
+        return tags
+
+    def fit(self, X, y, sample_weight=None) -> StumpClassifier:
+        from sklearn.utils.validation import _check_sample_weight
+
+        X, y = validate_data(self, X, y, accept_sparse=("csr", "csc"), dtype=np.float64)
+        check_classification_targets(y)
+        classes = np.unique(y)
+        if classes.size < 2:
+            raise ValueError(f"y has 1 class ({classes[0]!r}); a stump needs both classes to train")
+        y_type = type_of_target(y, input_name="y", raise_unknown=True)
+        if y_type != "binary":
+            raise ValueError(f"Only binary classification is supported. The type of the target is {y_type}.")
+        w = _check_sample_weight(sample_weight, X, dtype=np.float64, ensure_non_negative=True)
+        if not w.sum() > 0:
+            raise ValueError("sample_weight must have a positive sum")
+        y_pm = np.where(y == classes[1], 1.0, -1.0)
+        oracle = StumpOracle(X, y_pm, reflexive=self.reflexive)
+        self.key_, self.edge_ = oracle.best_edge(w / w.sum())
+        self.classes_ = classes
+        self._oracle = oracle
+        return self
+
+    def decision_function(self, X) -> np.ndarray:
+        """``h(x)`` in {-1, +1} (+1 votes for ``classes_[1]``)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, accept_sparse=("csr", "csc"), dtype=np.float64, reset=False)
+        return self._oracle.predict([self.key_], [1.0], X)
+
+    def predict(self, X) -> np.ndarray:
+        """``classes_[1]`` where ``h(x) = +1``, else ``classes_[0]``."""
+        f = self.decision_function(X)
+        return self.classes_[(f >= 0).astype(int)]
