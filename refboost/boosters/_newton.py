@@ -49,9 +49,6 @@ MAX_DOUBLINGS = 80
 STALL_ITERS = 8
 #: Values within this relative distance count as equal (round-off of the objective).
 VALUE_RTOL = 4 * float(np.finfo(float).eps)
-#: Newton directions longer than this (a vanishing face Hessian, e.g. d on one example at large eta)
-#: are rescaled to unit length; the line search's ratio test then picks the step (no overflow).
-DIRECTION_MAX = 1e6
 #: A direction entry below this fraction of the largest entry counts as zero.
 DIRECTION_ZERO = 1e-14
 #: Simplex Newton directions longer than this (max-norm) are rescaled to it. On the simplex the
@@ -252,8 +249,6 @@ def _newton_direction(A, x, G, c, domain, centred=True):
         smax = np.abs(sS).max()
         if smax == 0:
             return None
-        if smax > DIRECTION_MAX:  # (nearly) flat face model: keep the direction, drop the meaningless length
-            sS = sS / smax
         bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
         if not bad.any():
             if domain == "simplex" and smax > DIRECTION_CAP:
