@@ -89,7 +89,7 @@ from scipy.optimize import linprog
 
 import refboost as rb
 from refboost import truth
-from refboost.boosters.frank_wolfe import default_eta, iteration_bound, rate_bound
+from refboost.bounds import eta_fw, fw_iteration_bound, fw_rate_bound
 from refboost.margins import soft_margin
 from refboost.projections import kl_divergence, project_capped_simplex_log, smoothed_soft_margin
 
@@ -169,7 +169,7 @@ for r in rows:
 # at the paper's eta (eps = 0.01, nu = 0.1 m): finite, normalised, inside the sandwich
 m = 400
 z = rng.uniform(-1, 1, m)
-eta460 = default_eta(m, 0.1 * m, 0.01)
+eta460 = eta_fw(0.01, m, 0.1 * m)
 s = smoothed_soft_margin(z, 0.1 * m, eta460)
 assert abs(eta460 - 460.517) < 1e-3 and np.isfinite(s.d).all() and abs(s.d.sum() - 1) < 1e-12
 print(f"eta = {eta460:.2f}: sum d = {s.d.sum():.15f}, caps = {s.capped.sum()}")
@@ -383,10 +383,10 @@ for name, (U, nu) in instances.items():
                 res = rb.mlpboost(o, nu=nu, eps=eps, rule=rule, secondary=sec, max_iter=3000)
                 eta = res.params["eta"]
                 et, t, G = res.history_array("eps_t"), res.history_array("t"), res.history_array("fw_gap")
-                bound = rate_bound(eta, t) if rule != "pairwise" else 8 * eta / (res.history_array("k_good") + 2)
+                bound = fw_rate_bound(eta, t) if rule != "pairwise" else 8 * eta / (res.history_array("k_good") + 2)
                 assert np.all(et <= bound + ROUND) and np.all(et <= G + ROUND)
                 if rule == "pairwise":
-                    assert np.all(et <= rate_bound(eta, res.history_array("k_good") + 1) + ROUND)
+                    assert np.all(et <= fw_rate_bound(eta, res.history_array("k_good") + 1) + ROUND)
                 worst_ratio = max(worst_ratio, np.max(et / bound))
                 n_rounds += len(et)
                 lam = res.history_array("step")[:-1]
@@ -406,7 +406,7 @@ for name, (U, nu) in instances.items():
                         assert et.min() >= -eps / 2 - ROUND
                         assert rho_T >= star - eps - ROUND and star - rho_T <= res.gap + ROUND
                     if rule != "pairwise":
-                        assert res.n_iter <= iteration_bound(eta, eps)
+                        assert res.n_iter <= fw_iteration_bound(eta, eps)
                 if oracle_kind == "LMO":
                     subopt = star - soft_margin(res.margins, nu)
                     table.append((name, rule, sec or "-", res.n_iter, res.extra["n_secondary_wins"], subopt))
@@ -549,7 +549,8 @@ plt.show()
 # Everything above imports the package: `refboost.mlpboost` / `refboost.cerlpboost`
 # (`refboost/boosters/frank_wolfe.py`: Alg. 1 with the four FW rules and the LPBoost / ERLPBoost
 # secondary rules, $\epsilon_t$, $G_t$, the rate bound and the certificate
-# $\hat\gamma_T-\rho(w_T)$ per round), the sorting algorithm
+# $\hat\gamma_T-\rho(w_T)$ per round), the eta of Lemma 2 and the bounds of Theorem 3 / eq. (18)
+# next to Glocer's in `refboost.bounds` (`eta_fw`, `fw_rate_bound`, `fw_iteration_bound`), the sorting algorithm
 # `refboost.projections.smoothed_soft_margin`, the restricted LP of `refboost.lpboost`, ERLPBoost's
 # step `refboost.boosters.entropy.erlp_dual_step`, and the ground truth `refboost.truth`
 # (`soft_margin_lp`, `smoothed_soft_margin_cvx`, `smoothed_soft_margin_beta_form`,
