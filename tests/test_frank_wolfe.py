@@ -621,6 +621,43 @@ def test_result_contract(random_runs):
     assert res.extra["n_secondary_wins"] == sum(r.get("secondary_won", False) for r in res.history)
 
 
+def test_warm_restricted_lp_matches_cold_and_truth():
+    """The LP kept across rounds (warm-started dual simplex) solves the same LP (2.3) as the
+    one-shot scipy/HiGHS solve on every prefix of the columns; values and w agree with HiGHS
+    ground truth on (D7)."""
+    from refboost.boosters.lpboost import IncrementalRestrictedLP, restricted_lp
+
+    rng = np.random.default_rng(31)
+    U = random_U(rng, 50, 25)
+    nu = 5.0
+    inc = IncrementalRestrictedLP(50, nu)
+    for k in range(U.shape[1]):
+        inc.add(U[:, k])
+        P, d, w, rho, psi = inc.solve()
+        P_cold, *_ = restricted_lp(U[:, : k + 1], nu, "highs-ds")
+        assert abs(P - P_cold) < LP_TOL
+        assert abs(soft_margin(U[:, : k + 1] @ w, nu) - P) < 1e-8  # w is optimal for (2.2)
+        assert abs(d.sum() - 1) < 1e-12 and d.max() <= 1 / nu + 1e-12
+        assert np.all(U[:, : k + 1].T @ d <= P + 1e-8)
+    assert abs(P - truth.soft_margin_lp(U, nu).value) < LP_TOL
+    assert abs(restricted_lp(U, nu, "highs-ds-warm")[0] - P) < LP_TOL  # one-shot "warm" = cold
+
+
+@pytest.mark.parametrize("rule", ["short_step", "pairwise"])
+def test_mlpboost_and_lpboost_with_warm_lp(rule):
+    rng = np.random.default_rng(32)
+    U = random_U(rng, 80, 40)
+    nu, eps = 8.0, 0.05
+    star = truth.soft_margin_lp(U, nu).value
+    for method in ("highs-ds", "highs-ds-warm"):
+        res = mlpboost(rb.MatrixOracle(U), nu=nu, eps=eps, rule=rule, lp_method=method)
+        assert res.converged and res.params["lp_method"] == method
+        assert_rate(res, method)
+        assert soft_margin(res.margins, nu) >= star - eps - ROUND
+        lp = rb.lpboost(rb.MatrixOracle(U), nu=nu, eps=eps, method=method)
+        assert lp.converged and star - soft_margin(lp.margins, nu) <= lp.gap + ROUND <= eps + ROUND
+
+
 def test_time_limit():
     rng = np.random.default_rng(17)
     U = random_U(rng, 80, 30)

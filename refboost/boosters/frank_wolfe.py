@@ -42,7 +42,7 @@ from ..projections import smoothed_soft_margin
 from ..result import BoostResult
 from ._common import check_oracle
 from .entropy import erlp_dual_step
-from .lpboost import LP_METHODS, restricted_lp
+from .lpboost import LP_METHODS, IncrementalRestrictedLP, restricted_lp
 
 #: Primary (Frank-Wolfe) rules of Algorithm 1.
 RULES = ("short_step", "classic", "line_search", "pairwise")
@@ -159,6 +159,7 @@ def _algorithm1(
     w = np.ones(1)
     sm = None  # smoothed margin of the current w (cached from line 13)
     lp_cache: tuple[int, np.ndarray] | None = None
+    warm_lp = IncrementalRestrictedLP(m, nu) if secondary == "lpboost" and lp_method == "highs-ds-warm" else None
     k_good = 0  # good (non-drop) primary steps so far (Corollary 1's k(t))
     n_secondary = 0
     history: list[dict] = []
@@ -241,7 +242,11 @@ def _algorithm1(
         won = False
         if secondary is not None:
             if lp_cache is None or lp_cache[0] != U.shape[1]:
-                if secondary == "lpboost":  # Alg. 2: the restricted LP (D6)/(D7), w = its duals
+                if warm_lp is not None:  # Alg. 2 on the LP kept from the last round, warm-started
+                    for k in range(warm_lp.n_columns, U.shape[1]):
+                        warm_lp.add(U[:, k])
+                    w_sec = warm_lp.solve()[2]
+                elif secondary == "lpboost":  # Alg. 2: the restricted LP (D6)/(D7), w = its duals
                     w_sec = restricted_lp(U, nu, lp_method)[2]
                 else:  # eq. (14): max rho~ over CH(E_{t+1}), warm-started at w^(1)
                     w_sec = erlp_dual_step(U, nu, eta, w0=w1).w
@@ -357,8 +362,10 @@ def mlpboost(
         Alg. 1's stopping rule (Theorem 2); or none ("FW only" / "PFW only" of Table 2).
     max_iter : int >= 1, optional
         Cap on the rounds; default :func:`refboost.bounds.fw_iteration_bound`.
-    lp_method : {"highs-ds", "highs", "highs-ipm"}
+    lp_method : {"highs-ds", "highs", "highs-ipm", "highs-ds-warm"}
         HiGHS method of the secondary LP (LP optima are not unique; digest §6 item 20).
+        ``"highs-ds-warm"`` keeps one LP across rounds and re-optimises it from the last basis
+        after adding the new columns' rows (:class:`refboost.boosters.lpboost.IncrementalRestrictedLP`).
     time_limit : float > 0, optional
         Wall-clock cap in seconds (benchmarks; the paper killed runs after 20000 s).
 
