@@ -160,18 +160,21 @@ def main(argv=None) -> None:
         ("PFW", "MLPB.(PFW)"),
     ]
     ratios = [(a, b) for a, b in ratios if a in names and b in names]
-    print(
-        "\nRatios of mean wall times, ours vs paper ('>' = numerator hit the time limit, so the ratio is a lower bound)"
-    )
-    print(f"{'dataset':14s}" + "".join(f"{a + '/' + b:>24s}" for a, b in ratios))
-    for ds_name, cells in summary.items():
-        paper = dict(zip(COLUMNS, PAPER.get(ds_name, (np.nan,) * len(COLUMNS)), strict=True))
-        row = f"{ds_name:14s}"
-        for a, b in ratios:
-            ours = (">" if cells[a][2] else "") + f"{cells[a][0] / cells[b][0]:.2f}"
-            pap = (">" if (ds_name, a) in PAPER_TIMEOUT else "") + f"{paper[a] / paper[b]:.2f}"
-            row += f"{ours + ' (' + pap + ')':>24s}"
-        print(row)
+    for kind, col in (("wall", 0), ("CPU", 1)):
+        print(
+            f"\nRatios of mean {kind} times, ours (paper's, wall): '>' = the numerator hit the time limit "
+            "(a lower bound), '?' = both did (undetermined)"
+        )
+        print(f"{'dataset':14s}" + "".join(f"{a + '/' + b:>24s}" for a, b in ratios))
+        for ds_name, cells in summary.items():
+            paper = dict(zip(COLUMNS, PAPER.get(ds_name, (np.nan,) * len(COLUMNS)), strict=True))
+            row = f"{ds_name:14s}"
+            for a, b in ratios:
+                mark = "?" if cells[a][2] and cells[b][2] else (">" if cells[a][2] else "")
+                ours = mark + f"{cells[a][col] / cells[b][col]:.2f}"
+                pap = (">" if (ds_name, a) in PAPER_TIMEOUT else "") + f"{paper[a] / paper[b]:.2f}"
+                row += f"{ours + ' (' + pap + ')':>24s}"
+            print(row)
 
 
 if __name__ == "__main__":
