@@ -89,7 +89,7 @@ from scipy.optimize import linprog
 
 import refboost as rb
 from refboost import truth
-from refboost.boosters.frank_wolfe import default_eta, iteration_bound, rate_bound
+from refboost.bounds import eta_fw, fw_iteration_bound, fw_rate_bound
 from refboost.margins import soft_margin
 from refboost.projections import kl_divergence, project_capped_simplex_log, smoothed_soft_margin
 
@@ -169,7 +169,7 @@ for r in rows:
 # at the paper's eta (eps = 0.01, nu = 0.1 m): finite, normalised, inside the sandwich
 m = 400
 z = rng.uniform(-1, 1, m)
-eta460 = default_eta(m, 0.1 * m, 0.01)
+eta460 = eta_fw(0.01, m, 0.1 * m)
 s = smoothed_soft_margin(z, 0.1 * m, eta460)
 assert abs(eta460 - 460.517) < 1e-3 and np.isfinite(s.d).all() and abs(s.d.sum() - 1) < 1e-12
 print(f"eta = {eta460:.2f}: sum d = {s.d.sum():.15f}, caps = {s.capped.sum()}")
@@ -383,10 +383,10 @@ for name, (U, nu) in instances.items():
                 res = rb.mlpboost(o, nu=nu, eps=eps, rule=rule, secondary=sec, max_iter=3000)
                 eta = res.params["eta"]
                 et, t, G = res.history_array("eps_t"), res.history_array("t"), res.history_array("fw_gap")
-                bound = rate_bound(eta, t) if rule != "pairwise" else 8 * eta / (res.history_array("k_good") + 2)
+                bound = fw_rate_bound(eta, t) if rule != "pairwise" else 8 * eta / (res.history_array("k_good") + 2)
                 assert np.all(et <= bound + ROUND) and np.all(et <= G + ROUND)
                 if rule == "pairwise":
-                    assert np.all(et <= rate_bound(eta, res.history_array("k_good") + 1) + ROUND)
+                    assert np.all(et <= fw_rate_bound(eta, res.history_array("k_good") + 1) + ROUND)
                 worst_ratio = max(worst_ratio, np.max(et / bound))
                 n_rounds += len(et)
                 lam = res.history_array("step")[:-1]
@@ -406,7 +406,7 @@ for name, (U, nu) in instances.items():
                         assert et.min() >= -eps / 2 - ROUND
                         assert rho_T >= star - eps - ROUND and star - rho_T <= res.gap + ROUND
                     if rule != "pairwise":
-                        assert res.n_iter <= iteration_bound(eta, eps)
+                        assert res.n_iter <= fw_iteration_bound(eta, eps)
                 if oracle_kind == "LMO":
                     subopt = star - soft_margin(res.margins, nu)
                     table.append((name, rule, sec or "-", res.n_iter, res.extra["n_secondary_wins"], subopt))
@@ -458,39 +458,27 @@ for h in (10, 20, 40):
 # ### 3.9 Figures 2, 4 and 5 at small scale (Rätsch *heart*, decision stumps)
 # Soft-margin objective $\rho(w_t)$ vs iteration and vs wall time for LPB., ERLPB., FW, PFW,
 # MLPB. (SS) and MLPB. (PFW), $\nu=0.1m$; and the cumulative number of rounds in which the LPBoost
-# rule wins line 13 (Fig. 4). The weak learner is the exact max-edge stump over a grid of 16
-# thresholds per feature (a `MatrixOracle`, so the HiGHS optimum over the whole class is known).
+# rule wins line 13 (Fig. 4). Data: `refboost.datasets.load("heart")` (IDA realisation 1, training
+# part). Weak learner: `refboost.StumpOracle`, the exact maximum-edge decision stump over all
+# distinct thresholds (both polarities), so it is a true LMO; the HiGHS optimum $\rho^\star$ over the
+# whole stump class comes from the LP over all its columns (`StumpOracle.all_keys`). The paper's
+# weak learner, depth-2 trees (`refboost.TreeOracle`), is used in `benchmarks/bench_frank_wolfe.py`.
 # ERLPBoost's per-round $\rho(w_t)$ is taken from Alg. 1 with $\mathcal B$ = rule (14), whose iterates
 # are ERLPBoost's (§3.5). Default: $\epsilon=0.05$ and a 2 s cap per run; `FULL_RUN` uses
 # $\epsilon=0.01$ as the paper.
 
 # %%
-import os
-from pathlib import Path
+from refboost import datasets
 
-home = Path(os.environ.get("REFBOOST_DATA", "/work/shared/data")) / "raetsch" / "heart"
-if (home / "heart_train_data_1.asc.gz").exists():
-    X = np.loadtxt(home / "heart_train_data_1.asc.gz")
-    y = np.loadtxt(home / "heart_train_labels_1.asc.gz")
-    source = "heart (Rätsch realisation 1, train)"
-else:  # offline fallback: a synthetic 2-class problem of the same size
-    X = rng.normal(size=(170, 13))
-    y = np.sign(X[:, 0] + 0.5 * X[:, 1] + 0.7 * rng.normal(size=170))
-    source = "synthetic (REFBOOST_DATA not found)"
-cols = []
-for f in range(X.shape[1]):
-    v = np.unique(X[:, f])
-    mids = (v[:-1] + v[1:]) / 2
-    if mids.size > 16:
-        mids = np.unique(np.quantile(mids, np.linspace(0, 1, 16)))
-    cols += [np.where(X[:, f] >= th, 1.0, -1.0) for th in mids]
-Us = y[:, None] * np.unique(np.column_stack(cols), axis=1)
-o = rb.MatrixOracle(Us, reflexive=True)
+ds = datasets.load("heart", realisation=1)
+source = f"{ds.name} (realisation {ds.realisation}, train)"
+o = rb.StumpOracle(ds.X, ds.y)
+Us = o.columns(o.all_keys())  # the whole stump class, for the ground truth only
 m = Us.shape[0]
 nu = 0.1 * m
 eps_fig = 0.01 if FULL_RUN else 0.05
 cap = None if FULL_RUN else 2.0
-star = truth.soft_margin_lp(o.U, nu).value
+star = truth.soft_margin_lp(Us, nu).value
 runs = {}
 t0 = time.perf_counter()
 runs["LPB."] = rb.lpboost(o, nu=nu, eps=eps_fig)
@@ -499,7 +487,7 @@ runs["FW"] = rb.cerlpboost(o, nu=nu, eps=eps_fig, time_limit=cap)
 runs["PFW"] = rb.mlpboost(o, nu=nu, eps=eps_fig, rule="pairwise", secondary=None, time_limit=cap)
 runs["MLPB.(SS)"] = rb.mlpboost(o, nu=nu, eps=eps_fig, time_limit=cap)
 runs["MLPB.(PFW)"] = rb.mlpboost(o, nu=nu, eps=eps_fig, rule="pairwise", time_limit=cap)
-print(f"{source}: m = {m}, {o.n_hypotheses} stumps, nu = {nu:g}, eps = {eps_fig}, rho* = {star:.5f} "
+print(f"{source}: m = {m}, {o.n_hypotheses()} stumps, nu = {nu:g}, eps = {eps_fig}, rho* = {star:.5f} "
       f"({time.perf_counter() - t0:.1f} s)")
 for k, r in runs.items():
     gap_k = star - soft_margin(r.margins, nu)
@@ -549,7 +537,8 @@ plt.show()
 # Everything above imports the package: `refboost.mlpboost` / `refboost.cerlpboost`
 # (`refboost/boosters/frank_wolfe.py`: Alg. 1 with the four FW rules and the LPBoost / ERLPBoost
 # secondary rules, $\epsilon_t$, $G_t$, the rate bound and the certificate
-# $\hat\gamma_T-\rho(w_T)$ per round), the sorting algorithm
+# $\hat\gamma_T-\rho(w_T)$ per round), the eta of Lemma 2 and the bounds of Theorem 3 / eq. (18)
+# next to Glocer's in `refboost.bounds` (`eta_fw`, `fw_rate_bound`, `fw_iteration_bound`), the sorting algorithm
 # `refboost.projections.smoothed_soft_margin`, the restricted LP of `refboost.lpboost`, ERLPBoost's
 # step `refboost.boosters.entropy.erlp_dual_step`, and the ground truth `refboost.truth`
 # (`soft_margin_lp`, `smoothed_soft_margin_cvx`, `smoothed_soft_margin_beta_form`,

@@ -4,11 +4,17 @@ Notation of Glocer (2009): N examples, capping parameter nu in [1, N], precision
 regularisation eta (the regulariser is Delta/eta). Iteration counts T follow the digest's
 decision D5: SoftBoost counts the last hypothesis; ERLPBoost and Binary ERLPBoost discard the
 hypothesis of the stopping iteration (T = t - 1).
+
+The last section holds the Frank-Wolfe view of Mitsuboshi, Hatano & Takimoto (arXiv:2209.10831,
+digest seed-002): the eta of their Algorithm 1 (Lemma 2), the rate of Theorem 3 / Corollary 1 and
+the iteration bound of eq. (18), used by :mod:`refboost.boosters.frank_wolfe`.
 """
 
 from __future__ import annotations
 
 import math
+
+import numpy as np
 
 from ._validation import check_eps, check_eta, check_int, check_nu, check_nu_binary
 
@@ -102,11 +108,63 @@ def erlpboost_bound_eta(eps: float, eta: float, *, stopping: str = "simple") -> 
     raise ValueError(f"stopping must be one of ['practical', 'simple'], got {stopping!r}")
 
 
+# --------------------------------------------------------------------------------------------
+# Mitsuboshi, Hatano & Takimoto (2022): Algorithm 1 (MLPBoost, C-ERLPBoost) as Frank-Wolfe
+# --------------------------------------------------------------------------------------------
+#: Floor of the Frank-Wolfe eta (digest seed-002 §6 item 4): the base case ``eps_1 <= 2 <= 8 eta/3``
+#: of Theorem 3's induction needs eta >= 3/4 (Glocer's ERLPBoost floor is 1/2).
+ETA_FW_MIN = 0.75
+
+
+def eta_fw(eps: float, N: int, nu: float = 1.0) -> float:
+    """Eta of Algorithm 1: ``max(3/4, 2 ln(N/nu)/eps)`` (Mitsuboshi et al. 2022, Lemma 2; digest
+    seed-002 §6 item 4).
+
+    The canonical ERLPBoost eta (:func:`eta_erlp`) with the floor raised from 1/2 to 3/4
+    (:data:`ETA_FW_MIN`). With it ``ln(N/nu)/eta <= eps/2`` (Lemma 3 + Lemma 1, digest D13), so
+    the stop test ``eps_t <= eps/2`` certifies an ``eps``-accurate soft margin (Lemma 2). The
+    paper's Alg. 1 takes ``nu > 0``; the capped simplex needs ``nu in [1, N)`` (``nu = N`` makes
+    ``ln(N/nu) = 0``, digest §6 items 3-4), so ``N >= 2``.
+    """
+    N = check_int(N, "N", low=2)
+    nu = check_nu_binary(nu, N)
+    eps = check_eps(eps)
+    return max(ETA_FW_MIN, eta_erlp(eps, N, nu))
+
+
+def fw_rate_bound(eta: float, t) -> np.ndarray | float:
+    """Rate of Algorithm 1: ``eps_t <= 8 eta / (t + 2)`` for rounds ``t >= 1`` (Mitsuboshi et al.
+    2022, Theorem 3, eq. (18), with the induction display corrected, digest seed-002 §6 item 10).
+
+    Holds for the short-step and classic rules whatever the secondary rule. For the pairwise rule
+    (Corollary 1) pass ``t = k(t)`` for the digest's ``8 eta/(k(t) + 2)``, or ``t = k(t) + 1`` for
+    the sharper ``8 eta/(k(t) + 3)`` that the base case ``eps_1 <= 8 eta/3`` gives, with ``k(t)``
+    the number of good (non-drop) steps before round t.
+    """
+    eta = check_eta(eta)
+    return 8.0 * eta / (np.asarray(t, dtype=float) + 2.0)
+
+
+def fw_iteration_bound(eta: float, eps: float) -> int:
+    """Rounds after which Theorem 3 guarantees ``eps_t <= eps/2``: ``ceil(16 eta/eps - 2)``
+    (Mitsuboshi et al. 2022, Theorem 3, eq. (18)).
+
+    With ``eta = 2 ln(N/nu)/eps`` (:func:`eta_fw`) this is the paper's ``32 ln(N/nu)/eps^2 - 2``.
+    """
+    eta = check_eta(eta)
+    eps = check_eps(eps)
+    return max(1, math.ceil(16.0 * eta / eps - 2.0))
+
+
 __all__ = [
+    "ETA_FW_MIN",
     "binary_erlpboost_bound",
     "erlpboost_bound",
     "erlpboost_bound_eta",
     "eta_binary",
     "eta_erlp",
+    "eta_fw",
+    "fw_iteration_bound",
+    "fw_rate_bound",
     "softboost_bound",
 ]

@@ -17,14 +17,8 @@ from scipy.optimize import linprog
 
 import refboost as rb
 from refboost import truth
-from refboost.boosters.frank_wolfe import (
-    ETA_MIN,
-    cerlpboost,
-    default_eta,
-    iteration_bound,
-    mlpboost,
-    rate_bound,
-)
+from refboost.boosters.frank_wolfe import cerlpboost, mlpboost
+from refboost.bounds import ETA_FW_MIN, eta_fw, fw_iteration_bound, fw_rate_bound
 from refboost.instances import lpboost_worst_case, misclassify_all, planted_pivot
 from refboost.margins import soft_margin
 from refboost.oracles import Oracle
@@ -139,7 +133,7 @@ def test_no_overflow_at_paper_eta():
     m = 200
     z = rng.uniform(-1, 1, m)
     nu = 0.1 * m
-    eta = default_eta(m, nu, 0.01)
+    eta = eta_fw(0.01, m, nu)
     assert abs(eta - 460.517) < 1e-3
     s = smoothed_soft_margin(z, nu, eta)
     assert np.all(np.isfinite(s.d)) and abs(s.d.sum() - 1) < 1e-12
@@ -371,7 +365,7 @@ def test_theorem2_alg1_with_erlpboost_rule_is_erlpboost():
     rng = np.random.default_rng(19)
     U = random_U(rng, 60, 20)
     nu, eps, K = 6.0, 0.1, 8
-    eta = default_eta(60, nu, eps)
+    eta = eta_fw(eps, 60, nu)
     for rule in ("short_step", "classic", "pairwise"):
         ml = mlpboost(rb.MatrixOracle(U), nu=nu, eps=1e-6, eta=eta, rule=rule, secondary="erlpboost", max_iter=K - 1)
         erl = rb.erlpboost(rb.MatrixOracle(U), nu=nu, eps=1e-6, eta=eta, max_iter=K)
@@ -456,12 +450,13 @@ def assert_rate(res, tag=""):
     if res.params["rule"] == "pairwise":
         k = res.history_array("k_good")
         assert np.all(eps_t <= 8 * eta / (k + 2) + ROUND), tag  # digest's Cor. 1 form
-        assert np.all(eps_t <= rate_bound(eta, k + 1) + ROUND), tag  # sharper 8 eta/(k+3)
+        assert np.all(eps_t <= fw_rate_bound(eta, k + 1) + ROUND), tag  # sharper 8 eta/(k+3)
+        assert np.all(res.history_array("rate_bound") == fw_rate_bound(eta, k))
     else:
-        assert np.all(eps_t <= rate_bound(eta, t) + ROUND), tag  # Thm 3 (18)
-        assert np.all(res.history_array("rate_bound") == rate_bound(eta, t))
+        assert np.all(eps_t <= fw_rate_bound(eta, t) + ROUND), tag  # Thm 3 (18)
+        assert np.all(res.history_array("rate_bound") == fw_rate_bound(eta, t))
         if res.converged:
-            assert res.n_iter <= iteration_bound(eta, res.params["eps"]), tag
+            assert res.n_iter <= fw_iteration_bound(eta, res.params["eps"]), tag
 
 
 def test_theorem3_random_every_round(random_runs):
@@ -562,11 +557,16 @@ def test_theorem3_property(seed, m, n, p, rule, sec):
 def test_iteration_bound_values():
     """Digest table: eps = 0.01, nu = 0.1 m gives eta = 460.52 and the bound 32 ln(10)/eps^2 - 2."""
     m = 1000
-    assert iteration_bound(default_eta(m, 0.1 * m, 0.01), 0.01) == math.ceil(32 * math.log(10) / 1e-4 - 2)
+    assert fw_iteration_bound(eta_fw(0.01, m, 0.1 * m), 0.01) == math.ceil(32 * math.log(10) / 1e-4 - 2)
     # 32 ln(10)/1e-4 - 2 = 736825.04: the digest's table truncates to 736 825, the first round
     # that satisfies 8 eta/(t+2) <= eps/2 is 736 826
-    assert iteration_bound(default_eta(m, 0.1 * m, 0.01), 0.01) == 736826
-    assert default_eta(10, 9.99, 0.01) == ETA_MIN  # floor (digest §6 item 4)
+    assert fw_iteration_bound(eta_fw(0.01, m, 0.1 * m), 0.01) == 736826
+    assert eta_fw(0.01, 10, 9.99) == ETA_FW_MIN  # floor (digest §6 item 4)
+    # the FW eta is Glocer's canonical ERLPBoost eta with the floor raised from 1/2 to 3/4
+    assert eta_fw(0.01, m, 0.1 * m) == rb.bounds.eta_erlp(0.01, m, 0.1 * m) == 2 * math.log(10) / 0.01
+    assert rb.bounds.eta_erlp(0.5, 10, 9.0) == 0.5 and eta_fw(0.5, 10, 9.0) == ETA_FW_MIN
+    # the FW module holds no second copy of the helpers
+    assert not any(hasattr(rb.boosters.frank_wolfe, f) for f in ("default_eta", "rate_bound", "iteration_bound"))
 
 
 def test_stopping_rules_alg1_fires_no_later_than_fw_gap():
@@ -619,6 +619,43 @@ def test_result_contract(random_runs):
     for key in ("eps_t", "fw_gap", "gamma_hat", "soft_margin", "smoothed_margin", "rate_bound", "time", "cpu_time"):
         assert key in res.history[0]
     assert res.extra["n_secondary_wins"] == sum(r.get("secondary_won", False) for r in res.history)
+
+
+def test_warm_restricted_lp_matches_cold_and_truth():
+    """The LP kept across rounds (warm-started dual simplex) solves the same LP (2.3) as the
+    one-shot scipy/HiGHS solve on every prefix of the columns; values and w agree with HiGHS
+    ground truth on (D7)."""
+    from refboost.boosters.lpboost import IncrementalRestrictedLP, restricted_lp
+
+    rng = np.random.default_rng(31)
+    U = random_U(rng, 50, 25)
+    nu = 5.0
+    inc = IncrementalRestrictedLP(50, nu)
+    for k in range(U.shape[1]):
+        inc.add(U[:, k])
+        P, d, w, rho, psi = inc.solve()
+        P_cold, *_ = restricted_lp(U[:, : k + 1], nu, "highs-ds")
+        assert abs(P - P_cold) < LP_TOL
+        assert abs(soft_margin(U[:, : k + 1] @ w, nu) - P) < 1e-8  # w is optimal for (2.2)
+        assert abs(d.sum() - 1) < 1e-12 and d.max() <= 1 / nu + 1e-12
+        assert np.all(U[:, : k + 1].T @ d <= P + 1e-8)
+    assert abs(P - truth.soft_margin_lp(U, nu).value) < LP_TOL
+    assert abs(restricted_lp(U, nu, "highs-ds-warm")[0] - P) < LP_TOL  # one-shot "warm" = cold
+
+
+@pytest.mark.parametrize("rule", ["short_step", "pairwise"])
+def test_mlpboost_and_lpboost_with_warm_lp(rule):
+    rng = np.random.default_rng(32)
+    U = random_U(rng, 80, 40)
+    nu, eps = 8.0, 0.05
+    star = truth.soft_margin_lp(U, nu).value
+    for method in ("highs-ds", "highs-ds-warm"):
+        res = mlpboost(rb.MatrixOracle(U), nu=nu, eps=eps, rule=rule, lp_method=method)
+        assert res.converged and res.params["lp_method"] == method
+        assert_rate(res, method)
+        assert soft_margin(res.margins, nu) >= star - eps - ROUND
+        lp = rb.lpboost(rb.MatrixOracle(U), nu=nu, eps=eps, method=method)
+        assert lp.converged and star - soft_margin(lp.margins, nu) <= lp.gap + ROUND <= eps + ROUND
 
 
 def test_time_limit():
@@ -676,13 +713,13 @@ def test_bad_input_helpers_and_oracle():
     with pytest.raises(TypeError, match="oracle"):
         mlpboost(np.ones((3, 3)), nu=1.0, eps=0.1)
     with pytest.raises(ValueError, match="nu"):
-        default_eta(10, 10.0, 0.1)
-    with pytest.raises(ValueError, match="m"):
-        default_eta(1, 1.0, 0.1)
+        eta_fw(0.1, 10, 10.0)
+    with pytest.raises(ValueError, match="N"):
+        eta_fw(0.1, 1, 1.0)
     with pytest.raises(ValueError, match="eps"):
-        iteration_bound(1.0, 0.0)
+        fw_iteration_bound(1.0, 0.0)
     with pytest.raises(ValueError, match="eta"):
-        rate_bound(0.0, 1)
+        fw_rate_bound(0.0, 1)
     with pytest.raises(ValueError, match="eta"):
         truth.smoothed_soft_margin_cvx(np.zeros(3), 1.0, 0.0)
     with pytest.raises(ValueError, match="nu"):

@@ -35,14 +35,14 @@ import time
 import numpy as np
 from scipy.optimize import brentq
 
-from .._validation import check_choice, check_eps, check_eta, check_int, check_real
-from ..bounds import eta_erlp
+from .._validation import check_choice, check_eps, check_eta, check_int, check_nu_binary, check_real
+from ..bounds import eta_fw, fw_iteration_bound, fw_rate_bound
 from ..margins import soft_margin
 from ..projections import smoothed_soft_margin
 from ..result import BoostResult
 from ._common import check_oracle
 from .entropy import erlp_dual_step
-from .lpboost import LP_METHODS, restricted_lp
+from .lpboost import LP_METHODS, IncrementalRestrictedLP, restricted_lp
 
 #: Primary (Frank-Wolfe) rules of Algorithm 1.
 RULES = ("short_step", "classic", "line_search", "pairwise")
@@ -50,59 +50,12 @@ RULES = ("short_step", "classic", "line_search", "pairwise")
 SECONDARIES = ("lpboost", "erlpboost")
 #: Stopping quantities: Alg. 1's eps_t, or the FW gap G_t (the crate's C-ERLPBoost).
 STOPPING = ("eps_t", "fw_gap")
-#: Floor of the default eta (digest §6 item 4): the induction of Thm 3 needs eta >= 3/4.
-ETA_MIN = 0.75
 #: Tolerance of the line searches on lambda, relative to the search interval.
 LINE_SEARCH_TOL = 1e-12
 #: Hypothesis weights below this are set to zero (LP duals carry round-off).
 WEIGHT_TOL = 1e-12
 #: A step direction with ||A (e - w)||_inf below this is the zero direction (lambda = 0).
 DIRECTION_TOL = 1e-15
-
-
-# --------------------------------------------------------------------------------------------
-# parameters and bounds (Lemma 2, Theorem 3)
-# --------------------------------------------------------------------------------------------
-def default_eta(m: int, nu: float, eps: float) -> float:
-    """``eta = max(3/4, 2 ln(m/nu)/eps)`` (Mitsuboshi et al., Lemma 2; digest §6 item 4).
-
-    The canonical ERLPBoost eta (:func:`refboost.bounds.eta_erlp`) with the floor raised from 1/2
-    to 3/4.
-
-    With this eta, ``ln(m/nu)/eta <= eps/2`` (Lemma 3 + Lemma 1, digest D13), which makes the stop
-    test ``eps_t <= eps/2`` certify an ``eps``-accurate soft margin (Lemma 2); the floor 3/4 is
-    what the base case ``eps_1 <= 2 <= 8 eta/3`` of Theorem 3's induction needs.
-    """
-    m = check_int(m, "m", low=2)
-    nu = _check_nu_fw(nu, m)
-    eps = check_eps(eps)
-    return max(ETA_MIN, eta_erlp(eps, m, nu))
-
-
-def rate_bound(eta: float, t) -> np.ndarray | float:
-    """Theorem 3 (eq. (18)): ``eps_t <= 8 eta / (t + 2)`` for rounds ``t >= 1``.
-
-    For the pairwise rule (Corollary 1) pass ``t = k(t) + 1`` with ``k(t)`` the number of good
-    (non-drop) steps before round t: ``eps_t <= 8 eta/(k(t) + 3)``, which is sharper than the
-    digest's ``8 eta/(k(t) + 2)`` by the base case ``eps_1 <= 8 eta/3``.
-    """
-    eta = check_eta(eta)
-    return 8.0 * eta / (np.asarray(t, dtype=float) + 2.0)
-
-
-def iteration_bound(eta: float, eps: float) -> int:
-    """Rounds after which Theorem 3 guarantees ``eps_t <= eps/2``: ``ceil(16 eta/eps - 2)``.
-
-    With ``eta = 2 ln(m/nu)/eps`` this is the paper's ``32 ln(m/nu)/eps^2 - 2`` (eq. (18)).
-    """
-    eta = check_eta(eta)
-    eps = check_eps(eps)
-    return max(1, math.ceil(16.0 * eta / eps - 2.0))
-
-
-def _check_nu_fw(nu, m: int) -> float:
-    """nu in [1, m): the capped simplex must be non-trivial and ln(m/nu) > 0 (digest §6 item 4)."""
-    return check_real(nu, "nu", low=1.0, high=float(m), high_open=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -182,13 +135,13 @@ def _algorithm1(
     m = oracle.n_examples
     if m < 2:
         raise ValueError(f"the oracle must have at least 2 examples (nu in [1, m)), got m = {m}")
-    nu = _check_nu_fw(nu, m)
+    nu = check_nu_binary(nu, m)  # nu in [1, m) (digest §6 items 3-4)
     eps = check_eps(eps)
-    eta = default_eta(m, nu, eps) if eta is None else check_eta(eta)
+    eta = eta_fw(eps, m, nu) if eta is None else check_eta(eta)
     rule = check_choice(rule, "rule", RULES)
     if secondary is not None:
         secondary = check_choice(secondary, "secondary", SECONDARIES)
-    max_iter = iteration_bound(eta, eps) if max_iter is None else check_int(max_iter, "max_iter", low=1)
+    max_iter = fw_iteration_bound(eta, eps) if max_iter is None else check_int(max_iter, "max_iter", low=1)
     stopping = check_choice(stopping, "stopping", STOPPING)
     lp_method = check_choice(lp_method, "lp_method", LP_METHODS)
     if time_limit is not None:
@@ -206,6 +159,7 @@ def _algorithm1(
     w = np.ones(1)
     sm = None  # smoothed margin of the current w (cached from line 13)
     lp_cache: tuple[int, np.ndarray] | None = None
+    warm_lp = IncrementalRestrictedLP(m, nu) if secondary == "lpboost" and lp_method == "highs-ds-warm" else None
     k_good = 0  # good (non-drop) primary steps so far (Corollary 1's k(t))
     n_secondary = 0
     history: list[dict] = []
@@ -235,7 +189,7 @@ def _algorithm1(
             "fw_gap": fw_gap,
             "gap": gamma_hat - rho,
             "k_good": k_good,
-            "rate_bound": 8.0 * eta / (t + 2) if rule != "pairwise" else 8.0 * eta / (k_good + 2),
+            "rate_bound": float(fw_rate_bound(eta, t if rule != "pairwise" else k_good)),  # Thm 3 / Cor. 1
             "n_hypotheses": len(cols.keys),
         }
         history.append(rec)
@@ -288,7 +242,11 @@ def _algorithm1(
         won = False
         if secondary is not None:
             if lp_cache is None or lp_cache[0] != U.shape[1]:
-                if secondary == "lpboost":  # Alg. 2: the restricted LP (D6)/(D7), w = its duals
+                if warm_lp is not None:  # Alg. 2 on the LP kept from the last round, warm-started
+                    for k in range(warm_lp.n_columns, U.shape[1]):
+                        warm_lp.add(U[:, k])
+                    w_sec = warm_lp.solve()[2]
+                elif secondary == "lpboost":  # Alg. 2: the restricted LP (D6)/(D7), w = its duals
                     w_sec = restricted_lp(U, nu, lp_method)[2]
                 else:  # eq. (14): max rho~ over CH(E_{t+1}), warm-started at w^(1)
                     w_sec = erlp_dual_step(U, nu, eta, w0=w1).w
@@ -348,7 +306,7 @@ def _algorithm1(
             "smoothing_bias": c,
             "k_good": k_good,
             "n_secondary_wins": n_secondary,
-            "iteration_bound": iteration_bound(eta, eps),
+            "iteration_bound": fw_iteration_bound(eta, eps),
             "time": last.get("time", time.perf_counter() - t_wall),
             "cpu_time": last.get("cpu_time", time.process_time() - t_cpu),
         },
@@ -377,8 +335,8 @@ def mlpboost(
 
     Theorem 3 (corrected induction, digest §6 item 10): for the short-step and classic rules,
     whatever the secondary rule, ``eps_t <= 8 eta/(t + 2)`` at every round, so the loop stops
-    within :func:`iteration_bound` ``= ceil(32 ln(m/nu)/eps^2 - 2)`` rounds; the line search is
-    never worse than the short step. Corollary 1 (pairwise): ``eps_t <= 8 eta/(k(t) + 2)`` with
+    within :func:`refboost.bounds.fw_iteration_bound` ``= ceil(32 ln(m/nu)/eps^2 - 2)`` rounds;
+    the line search is never worse than the short step. Corollary 1 (pairwise): ``eps_t <= 8 eta/(k(t) + 2)`` with
     ``k(t)`` the good (non-drop) steps so far. Both bounds are recorded per round
     (``history[t-1]["rate_bound"]``); the tests assert them on every round.
 
@@ -392,7 +350,7 @@ def mlpboost(
     eps : float > 0
         Target accuracy of the soft margin.
     eta : float > 0, optional
-        Smoothing parameter; default :func:`default_eta` ``= max(3/4, 2 ln(m/nu)/eps)``. With a
+        Smoothing parameter; default :func:`refboost.bounds.eta_fw` ``= max(3/4, 2 ln(m/nu)/eps)``. With a
         smaller eta the stop test no longer certifies ``eps`` (the ``gap`` stays valid).
     rule : {"short_step", "classic", "line_search", "pairwise"}
         Primary rule F: Alg. 3 (eq. (7)), ``lambda_t = 2/(t+2)``, exact line search (bisection on
@@ -403,9 +361,11 @@ def mlpboost(
         :func:`refboost.boosters.entropy.erlp_dual_step`), which turns Alg. 1 into ERLPBoost with
         Alg. 1's stopping rule (Theorem 2); or none ("FW only" / "PFW only" of Table 2).
     max_iter : int >= 1, optional
-        Cap on the rounds; default :func:`iteration_bound`.
-    lp_method : {"highs-ds", "highs", "highs-ipm"}
+        Cap on the rounds; default :func:`refboost.bounds.fw_iteration_bound`.
+    lp_method : {"highs-ds", "highs", "highs-ipm", "highs-ds-warm"}
         HiGHS method of the secondary LP (LP optima are not unique; digest §6 item 20).
+        ``"highs-ds-warm"`` keeps one LP across rounds and re-optimises it from the last basis
+        after adding the new columns' rows (:class:`refboost.boosters.lpboost.IncrementalRestrictedLP`).
     time_limit : float > 0, optional
         Wall-clock cap in seconds (benchmarks; the paper killed runs after 20000 s).
 
@@ -483,12 +443,8 @@ def cerlpboost(
 
 
 __all__ = [
-    "ETA_MIN",
     "RULES",
     "SECONDARIES",
     "cerlpboost",
-    "default_eta",
-    "iteration_bound",
     "mlpboost",
-    "rate_bound",
 ]

@@ -18,7 +18,7 @@ from ..margins import repair_capped
 from ..result import BoostResult
 from ._common import check_oracle
 
-LP_METHODS = ("highs", "highs-ds", "highs-ipm")
+LP_METHODS = ("highs", "highs-ds", "highs-ipm", "highs-ds-warm")
 #: Feasibility tolerance passed to HiGHS for the restricted LP.
 LP_FEAS_TOL = 1e-9
 
@@ -34,6 +34,8 @@ def restricted_lp(U_t: np.ndarray, nu: float, method: str = "highs-ds"):
     ``rho`` the multiplier of ``1^T d = 1`` and ``psi`` those of the caps ``d <= 1/nu``.
     """
     N, t = U_t.shape
+    if method == "highs-ds-warm":  # a one-shot solve has no basis to start from
+        method = "highs-ds"
     c = np.r_[np.zeros(N), 1.0]
     A_ub = np.hstack([U_t.T, -np.ones((t, 1))])
     A_eq = np.r_[np.ones(N), 0.0][None, :]
@@ -48,6 +50,62 @@ def restricted_lp(U_t: np.ndarray, nu: float, method: str = "highs-ds"):
     rho = float(res.eqlin.marginals[0])
     psi = np.maximum(-res.upper.marginals[:N], 0.0)
     return float(res.fun), d, w, rho, psi
+
+
+class IncrementalRestrictedLP:
+    """LP (2.3) kept alive across column-generation rounds, warm-started (``"highs-ds-warm"``).
+
+    The same LP as :func:`restricted_lp` -- ``min gamma`` s.t. ``u_q^T d <= gamma`` for every
+    column so far, ``1^T d = 1``, ``0 <= d <= 1/nu`` (Glocer 2009, eq. (2.3)) -- held in one
+    ``highspy.Highs`` model: :meth:`add` appends the row of a new column and :meth:`solve`
+    re-optimises with the dual simplex from the previous optimal basis (a new cut keeps the basis
+    dual feasible), instead of building and solving the LP from scratch each round. Returns the
+    same ``(P, d, w, rho, psi)`` (``w`` = minus the row duals, normalised; ``rho`` = the dual of
+    ``1^T d = 1``; ``psi`` = the duals of the caps).
+    """
+
+    def __init__(self, N: int, nu: float):
+        import highspy
+
+        self.N, self.nu = N, nu
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("solver", "simplex")
+        h.setOptionValue("simplex_strategy", 1)  # dual simplex, as "highs-ds"
+        h.setOptionValue("primal_feasibility_tolerance", LP_FEAS_TOL)
+        h.setOptionValue("dual_feasibility_tolerance", LP_FEAS_TOL)
+        inf = highspy.kHighsInf
+        h.addVars(N, np.zeros(N), np.full(N, 1.0 / nu))
+        h.changeColsCost(N, np.arange(N, dtype=np.int32), np.zeros(N))
+        h.addVar(-inf, inf)  # gamma, column N
+        h.changeColCost(N, 1.0)
+        h.addRow(1.0, 1.0, N, np.arange(N, dtype=np.int32), np.ones(N))  # 1^T d = 1 (row 0)
+        self._h, self._inf = h, inf
+        self._idx = np.arange(N + 1, dtype=np.int32)
+        self.n_columns = 0
+
+    def add(self, u: np.ndarray) -> None:
+        """Append the constraint ``u^T d - gamma <= 0`` of a new column ``u``."""
+        self._h.addRow(-self._inf, 0.0, self.N + 1, self._idx, np.r_[np.asarray(u, dtype=float), -1.0])
+        self.n_columns += 1
+
+    def solve(self):
+        """Re-optimise; ``(P, d, w, rho, psi)`` as :func:`restricted_lp`."""
+        import highspy
+
+        h = self._h
+        h.run()
+        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            raise LPBoostError(f"restricted LP (2.3) failed: {h.modelStatusToString(h.getModelStatus())}")
+        sol = h.getSolution()
+        x = np.asarray(sol.col_value)
+        row_dual = np.asarray(sol.row_dual)
+        d = repair_capped(x[: self.N], self.nu)
+        w = np.maximum(-row_dual[1:], 0.0)
+        w /= w.sum()
+        rho = float(row_dual[0])
+        psi = np.maximum(-np.asarray(sol.col_dual)[: self.N], 0.0)
+        return float(x[self.N]), d, w, rho, psi
 
 
 def lpboost(
@@ -77,9 +135,10 @@ def lpboost(
     eps : float > 0
         Precision.
     max_iter : int >= 1
-    method : {"highs-ds", "highs", "highs-ipm"}
+    method : {"highs-ds", "highs", "highs-ipm", "highs-ds-warm"}
         HiGHS method of the restricted LP; LP solutions are not unique, so trajectories can
-        depend on it (digest D19).
+        depend on it (digest D19). ``"highs-ds-warm"``: dual simplex on one LP kept across rounds
+        (:class:`IncrementalRestrictedLP`), warm-started from the previous basis.
 
     Returns
     -------
@@ -99,6 +158,7 @@ def lpboost(
     cols: list[np.ndarray] = []
     history: list[dict] = []
     gamma_hat = np.inf
+    warm = IncrementalRestrictedLP(N, nu) if method == "highs-ds-warm" else None
     P = -1.0
     w = np.zeros(0)
     rho, psi = np.nan, np.zeros(N)
@@ -112,8 +172,11 @@ def lpboost(
         if new:
             keys.append(key)
             cols.append(u)
-            U_t = np.column_stack(cols)
-            P, d, w, rho, psi = restricted_lp(U_t, nu, method)
+            if warm is not None:
+                warm.add(u)
+                P, d, w, rho, psi = warm.solve()
+            else:
+                P, d, w, rho, psi = restricted_lp(np.column_stack(cols), nu, method)
         gap = gamma_hat - P
         history.append(
             {
