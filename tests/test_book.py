@@ -39,3 +39,6 @@ def test_chapter_page_is_offline(src):
         assert not img.startswith("http"), img
         assert (page.parent / img).resolve().exists(), f"missing figure {img}"
     assert "Traceback" not in html and "AssertionError" not in html, f"{page.name} shows an error"
+    # a chapter that draws figures must show them (a non-interactive MPLBACKEND in the kernel drops them)
+    if re.search(r"\bplt\.(show|subplots|figure)\(", src.read_text(encoding="utf-8")):
+        assert re.search(r"<img[^>]+src=", html), f"{page.name}: the chapter draws figures but the page has none"
