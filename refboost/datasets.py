@@ -837,7 +837,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("list", help="list data set names and whether their files are present")
     for cmd in ("verify", "download"):
         p = sub.add_parser(cmd)
-        p.add_argument("names", nargs="+")
+        p.add_argument("names", nargs="+", help="data set names, or 'all' for every stored data set")
         p.add_argument("--data-home", default=None)
         if cmd == "download":
             p.add_argument("--mirror", default=None, help="base URL with the data-home layout")
@@ -845,6 +845,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("manifest")
     p.add_argument("--out", default=str(_REGISTRY_FILE))
     args = ap.parse_args(argv)
+    if getattr(args, "names", None) == ["all"]:
+        args.names = [nm for nm in names() if _SPECS[nm].kind != "generator"]
     try:
         if args.cmd == "list":
             home = get_data_home()

@@ -406,3 +406,11 @@ def test_generators_are_seeded_and_validate():
         ds.ringnorm(0, np.random.default_rng(0))
     with pytest.raises(ValueError, match="positive_class"):
         ds.waveform(10, np.random.default_rng(0), positive_class=4)
+
+
+def test_cli_all_expands_to_every_stored_data_set(data_home, capsys):
+    from refboost import datasets
+
+    assert datasets.main(["verify", "all", "--data-home", str(data_home)]) == 0
+    out = capsys.readouterr().out
+    assert "heart" in out and "a9a" in out and "twonorm: 0" not in out
