@@ -391,8 +391,9 @@ def test_inexact_masters_rule_and_certificate():
     stumps, U = synthetic_stumps(seed=1)
     T, eps = 1 / 20, 1e-6
     res = rb.adaboost_cg(stumps, T=T, eps=eps)
-    exact = shen._column_generation(stumps, T, eps, 1000, shen.exp_master, "adaboost_cg", "primal_objective", True,
-                                    fast=False)
+    exact = shen._column_generation(
+        stumps, T, eps, 1000, shen.exp_master, "adaboost_cg", "primal_objective", True, fast=False
+    )
     assert res.converged and exact.converged
     gaps = res.history_array("gap")
     master_gaps = res.history_array("master_gap")

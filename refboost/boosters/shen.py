@@ -419,8 +419,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             master.refresh()
             n_master = master.n_iter
         else:
-            r_ = _newton.maximize(f, master.U, master.lam if master.t == master.lam.size else np.r_[master.lam, 0.0],
-                                  tol=tau, max_iter=MASTER_MAX_ITER, centred=centred)
+            r_ = _newton.maximize(f, master.U, master.lam, tol=tau, max_iter=MASTER_MAX_ITER, centred=centred)
             master.lam, master.measure, n_master = r_.x, r_.measure, r_.n_iter
             master.refresh()
         t_master += time.perf_counter() - t1
