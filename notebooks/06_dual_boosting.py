@@ -519,8 +519,11 @@ plt.show()
 #
 # Everything above imports the package: `refboost.adaboost_cg`, `refboost.logitboost_cg`, `refboost.adaboost_qp`,
 # `refboost.lpboost_hinge` (module `refboost/boosters/shen.py`; every restricted master is written as a concave
-# function of the margins and solved by the shared active-set Newton method `refboost/boosters/_newton.py`, the same
-# solver as the entropy chapter), `refboost.adaboost` and `refboost.arcgv`, the exact stump oracle
+# function of the margins; the column-generation masters are warm-started active-set Newton steps in margin space,
+# each solved only to 0.3 times the current certificate (the certificate is valid for any feasible $\boldsymbol\lambda$,
+# so it still bounds the excess over the full class), with the shared active-set Newton method
+# `refboost/boosters/_newton.py` of the entropy chapter as fallback and for AdaBoost-QP and the hinge LPBoost),
+# `refboost.adaboost` and `refboost.arcgv`, the exact stump oracle
 # `refboost.StumpOracle`, the data sets `refboost.datasets.load`, the ground truth
 # `refboost.truth.*_eq5/10/14/15/18/28/30/31/32/41`, and `refboost.instances.threshold_pool` (the stump class
 # materialised for the ground truth). Tests: `tests/test_shen.py`; timings: `benchmarks/bench_shen.py`.

@@ -15,10 +15,14 @@ normalised margins ``varrho = U lambda`` (34); edges ``U^T u``.
 Numerics (digest §5.7): the duals (10)/(15) are solved *nowhere* here. At the optimum
 ``u_i ∝ exp(-varrho_i / T)``, so ``u_max / u_min`` reaches ``e^{2/T}`` (``e^{1000}`` at T = 1/500).
 Every restricted master is solved in the **primal** in the normalised form (6),
-``min_{lambda in simplex} F(lambda) = T lse(-U lambda / T)``, by the shared active-set Newton method on
-the simplex (:func:`refboost.boosters._newton.maximize`, exact line search; each master is written
-as a concave function of the margins ``m = U lambda`` with a curvature vector), and ``u`` is
-recovered by a stable softmax (24).
+``min_{lambda in simplex} F(lambda) = T lse(-U lambda / T)``, each master written as a concave
+function of the margins ``m = U lambda`` with a curvature vector, and ``u`` is recovered by a stable
+softmax (24). The column-generation masters (AdaBoost-CG, LogitBoost-CG) use :class:`_Master`: the
+columns in a growing buffer, the margins kept between rounds, a Frank-Wolfe line step towards the new
+column, then warm-started active-set Newton steps on the support face, each master solved only to a
+fraction (0.3) of the current certificate (:data:`INNER_GAP_FRACTION`; usually one Newton step), with the
+shared :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use
+the shared solver directly.
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
@@ -35,6 +39,7 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
+from scipy.linalg.lapack import dgesv
 from scipy.optimize import brentq
 from scipy.special import expit, log_softmax
 
@@ -44,7 +49,7 @@ from . import _newton
 from ._common import check_oracle
 from .lpboost import lpboost
 
-#: Tolerance of the restricted master (Frank-Wolfe/duality gap of the T-scaled problem).
+#: Tightest tolerance of a restricted master (Frank-Wolfe/duality gap of the T-scaled problem).
 MASTER_TOL = 1e-12
 #: Newton iterations per restricted master solve.
 MASTER_MAX_ITER = 500
@@ -104,70 +109,329 @@ def logistic_master(T: float):
 
 
 # ---------------------------------------------------------------------------------------------
+# Restricted master of the column generation: warm-started active-set Newton in margin space
+# ---------------------------------------------------------------------------------------------
+
+#: Inexact masters (inexact column generation). After pricing column t the restricted master is
+#: solved to the Frank-Wolfe gap ``tau_t = max(MASTER_TOL, INNER_GAP_FRACTION * g_t)`` (T-scaled units,
+#: like eps), where ``g_t = max_h edge_h(u) - u^T varrho`` is the full-class certificate just computed
+#: (= the restricted gap right after the new column enters). Validity: by convexity ``g(lambda) / T``
+#: bounds ``Opt(5)_restricted-at-lambda - Opt(5)_full`` for *every* feasible lambda, exact or not, so
+#: the stopping rule ``g <= eps`` certifies the returned w whatever tau was; and since the restricted
+#: gap is <= the full one, at the stop the restricted master is within eps/T of its own optimum too.
+#: If the oracle returns an already selected column (possible only while tau > eps), the master is
+#: re-solved to INNER_GAP_FRACTION of its gap instead of stopping. One Newton step per column usually
+#: meets tau (0.3: fewer second Newton steps than 0.1, the same number of columns to a given loss).
+INNER_GAP_FRACTION = 0.3
+#: Newton iterations of the fast master before handing over to the general solver (_newton.maximize).
+FAST_MAX_ITER = 30
+#: Start each master with the exact line search towards the new column (the AdaBoost-like step).
+FW_FIRST_STEP = True
+#: The first Newton step of a master reuses the curvature model of an earlier master (extended by
+#: the new columns) if it was computed at most this many columns ago.
+MODEL_MAX_AGE = 3
+#: Safeguarded Newton steps of the 1-d line search; early exit at |phi'| <= LS_WOLFE * phi'(0).
+LS_ITERS = 20
+LS_WOLFE = 0.1
+
+
+class _Master:
+    """Restricted master ``max_{lambda in simplex} f(U_S lambda)`` with the columns in a growing buffer.
+
+    Keeps the margins ``m = U_S lambda`` between column-generation rounds (the objective depends on
+    ``U_S lambda`` only): a new column enters at 0, the first step is the exact line search towards
+    it (the Frank-Wolfe / AdaBoost step ``m + alpha (h - m)``, O(N)), then Newton steps on the
+    support face (Hessian ``U_A^T diag(c) U_A`` minus the centring term, a bordered KKT system for
+    ``1^T s = 0``) with an exact line search in margin space. Falls back to the shared
+    :func:`refboost.boosters._newton.maximize` (warm started) if it has not converged after
+    ``FAST_MAX_ITER`` Newton steps.
+    """
+
+    def __init__(self, f, centred: bool, M: int, capacity: int = 64):
+        self.f, self.centred = f, centred
+        self.buf = np.empty((M, capacity), order="F")
+        self.t = 0
+        self.lam = np.zeros(0)
+        self.m = np.zeros(M)
+        self.val = self.u = self.c = None
+        self.n_iter = 0
+        self.measure = np.inf
+        # curvature model: P = U^T diag(c_ref) U (uncentred, all columns), b_ref = U^T c_ref
+        self.P = np.empty((capacity, capacity))
+        self.b_ref = np.empty(capacity)
+        self.c_ref = None
+        self.n_model = 0  # columns covered by P
+        self.model_at = 0  # number of columns when P was last computed at the current point
+
+    @property
+    def U(self) -> np.ndarray:
+        return self.buf[:, : self.t]
+
+    def add(self, h: np.ndarray) -> None:
+        if self.t == self.buf.shape[1]:
+            new = np.empty((self.buf.shape[0], 2 * self.t), order="F")
+            new[:, : self.t] = self.buf
+            self.buf = new
+            P = np.empty((2 * self.t, 2 * self.t))
+            P[: self.t, : self.t] = self.P[: self.t, : self.t]
+            self.P = P
+            self.b_ref = np.r_[self.b_ref[: self.t], np.empty(self.t)]
+        self.buf[:, self.t] = h
+        if self.c_ref is not None and self.n_model == self.t:
+            # extend the (stale) curvature model by the new column: O(N t), not O(N t^2)
+            ch = self.c_ref * h
+            p = self.U.T @ ch
+            self.P[: self.t, self.t] = p
+            self.P[self.t, : self.t] = p
+            self.P[self.t, self.t] = ch @ h
+            self.b_ref[self.t] = ch.sum()
+            self.n_model += 1
+        self.t += 1
+        if self.t == 1:
+            self.lam = np.ones(1)
+            self.m = np.array(h, dtype=float)
+            self.val, self.u, self.c, _ = self.f(self.m)
+        else:
+            self.lam = np.append(self.lam, 0.0)
+            if FW_FIRST_STEP:
+                self._line_step(h - self.m, None, 1.0)  # Frank-Wolfe step towards the new column
+
+    def _line_step(self, v, s, amax, hit=None):
+        """Exact line search of phi(a) = f(m + a v) on [0, amax]; lambda moves by a s (FW step if s is None)."""
+        f, centred = self.f, self.centred
+        u, c = self.u, self.c
+
+        def derivs(uu, cc):
+            cv = cc @ v
+            csum = cc.sum()
+            return float(uu @ v), float(cc @ (v * v) - (cv * cv / csum if centred and csum > 0 else 0.0))
+
+        g0, h0 = derivs(u, c)
+        if not g0 > 0:
+            return False
+        lo, hi = 0.0, amax
+        a = min(amax, g0 / h0) if h0 > 0 else amax
+        best = None
+        for _ in range(LS_ITERS):
+            val, uu, cc, _ = f(self.m + a * v)
+            g, h = derivs(uu, cc)
+            if val >= self.val and (abs(g) <= LS_WOLFE * g0 or (a == amax and g >= 0)):
+                best = (a, val, uu, cc)
+                break
+            if g > 0:
+                lo = a
+                if val >= self.val:
+                    best = (a, val, uu, cc)
+            else:
+                hi = a
+            a_new = a + g / h if h > 0 else np.nan
+            if not (lo < a_new < hi):
+                a_new = 0.5 * (lo + hi)
+            a = a_new
+        if best is None:
+            return False
+        a, val, uu, cc = best
+        self.m = self.m + a * v
+        if s is None:
+            self.lam *= 1.0 - a
+            self.lam[-1] += a
+        else:
+            self.lam = self.lam + a * s
+            if hit is not None and a == amax:
+                self.lam[hit] = 0.0
+            np.maximum(self.lam, 0.0, out=self.lam)
+            self.lam /= self.lam.sum()
+        self.val, self.u, self.c = val, uu, cc
+        return True
+
+    def _refresh_model(self) -> None:
+        """Curvature model at the current point: ``P = U^T diag(c) U``, ``b = U^T c`` (O(N t^2))."""
+        t, c = self.t, self.c
+        W = self.U * np.sqrt(c)[:, None]
+        np.matmul(W.T, W, out=self.P[:t, :t])
+        self.b_ref[:t] = self.U.T @ c
+        self.c_ref = c
+        self.n_model = t
+        self.model_at = t
+
+    def _direction(self, G, fresh: bool):
+        """Newton direction on the support face from the curvature model (refreshed if ``fresh``).
+
+        A stale model (curvature of an earlier point, extended by the new columns) is still positive
+        semi-definite, so the direction is an ascent direction (slope ``s^T H s > 0``) and the exact line
+        search makes it a chord-Newton step; the caller refreshes the model when it does not suffice.
+        """
+        if fresh or self.n_model != self.t:
+            self._refresh_model()
+        lam, t = self.lam, self.t
+        S = lam > 0
+        S[int(np.argmax(G))] = True
+        csum = float(self.c_ref.sum())
+        for _ in range(lam.size + 1):
+            idx = np.flatnonzero(S)
+            k = idx.size
+            if k < 2:
+                return None, None
+            K = np.empty((k + 1, k + 1))
+            H = K[:k, :k]
+            H[...] = self.P[:t, :t][np.ix_(idx, idx)] if k < t else self.P[:t, :t]
+            if self.centred and csum > 0:
+                b = self.b_ref[idx]
+                H -= np.outer(b, b) / csum
+            top = max(float(np.diag(H).max()), 0.0)
+            H[np.diag_indices(k)] += _newton.HESSIAN_DAMPING * top if top > 0 else 1.0
+            K[:k, k] = K[k, :k] = 1.0
+            K[k, k] = 0.0
+            rhs = np.zeros(k + 1)
+            rhs[:k] = G[idx]
+            _, _, sol, info = dgesv(K, rhs, overwrite_a=True, overwrite_b=True)  # LU; low call overhead
+            if info != 0:
+                return None, None
+            sS = sol[:k]
+            if not np.all(np.isfinite(sS)):
+                return None, None
+            smax = np.abs(sS).max()
+            if smax == 0:
+                return None, None
+            bad = (lam[idx] <= 0) & (sS < -_newton.DIRECTION_ZERO * smax)
+            if not bad.any():
+                if smax > _newton.DIRECTION_CAP:
+                    sS *= _newton.DIRECTION_CAP / smax
+                return idx, sS
+            S[idx[bad]] = False
+        return None, None
+
+    def _newton_step(self, G, fresh: bool) -> bool:
+        idx, sS = self._direction(G, fresh)
+        if idx is None or float(G[idx] @ sS) <= 0:
+            return False
+        neg = sS < 0
+        if neg.any():
+            ratios = self.lam[idx][neg] / (-sS[neg])
+            j = int(np.argmin(ratios))
+            amax, hit = float(ratios[j]), int(idx[np.flatnonzero(neg)[j]])
+        else:
+            amax, hit = np.inf, None
+        s = np.zeros(self.t)
+        s[idx] = sS
+        return self._line_step(self.U @ s, s, amax, hit)  # U s: no copy of the face columns
+
+    def solve(self, tol: float) -> str:
+        """Newton steps until the restricted Frank-Wolfe gap is <= tol; returns the status."""
+        self.n_iter = 0
+        while True:
+            G = self.U.T @ self.u
+            self.measure = float(G.max() - self.lam @ G)
+            if self.measure <= tol:
+                return "converged"
+            if self.n_iter >= FAST_MAX_ITER:
+                break
+            # first step of a master: the previous round's curvature model (chord step); then fresh
+            fresh = self.n_iter > 0 or self.t - self.model_at > MODEL_MAX_AGE
+            self.n_iter += 1
+            if not self._newton_step(G, fresh) and (fresh or not self._newton_step(G, True)):
+                break
+        # general solver (ratio tests, Frank-Wolfe fallback, stall detection), warm started
+        r = _newton.maximize(self.f, self.U, self.lam, tol=tol, max_iter=MASTER_MAX_ITER, centred=self.centred)
+        if r.value >= self.val or r.measure < self.measure:
+            self.lam, self.val, self.u, self.measure = r.x, r.value, r.d, r.measure
+            self.m = self.U @ self.lam
+            _, _, self.c, _ = self.f(self.m)
+        self.n_iter += r.n_iter
+        return r.status
+
+    def refresh(self) -> None:
+        """Recompute ``m = U_S lambda`` and ``f(m)`` from scratch (no drift of the incremental margins)."""
+        self.m = self.U @ self.lam
+        self.val, self.u, self.c, _ = self.f(self.m)
+
+
+# ---------------------------------------------------------------------------------------------
 # Column generation driver (Algorithm 2)
 # ---------------------------------------------------------------------------------------------
 
 
-def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_name, normalise_u):
+def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_name, normalise_u, fast=True):
     M = oracle.n_examples
     u = np.full(M, 1.0 / M) if normalise_u else np.full(M, 0.5)
     keys: list = []
-    cols: list[np.ndarray] = []
+    f, centred = make_master(T)
+    master = _Master(f, centred, M)
     lam = np.zeros(0)
     history: list[dict] = []
     converged = False
     gap = np.inf
     objective = np.nan
     t0 = time.perf_counter()
-    inner = None
+    t_master = t_oracle = 0.0
+    n_master = 0
     while True:
         d = u / u.sum()
+        t1 = time.perf_counter()
         key, h = oracle.best(d)
+        t_oracle += time.perf_counter() - t1
         edge_best = float(h @ u)
-        if cols:
-            U_S = np.column_stack(cols)
-            edges_S = U_S.T @ u
+        if keys:
+            edges_S = master.U.T @ u
             r = float(edges_S.max())
             weighted = float(lam @ edges_S)  # = u^T varrho
             gap = (edge_best - weighted) / T
             history.append(
                 {
-                    "t": len(cols),
+                    "t": len(keys),
                     "hypothesis": keys[-1],
                     "objective": objective,
                     "r": r,
                     "u_varrho": weighted,
                     "edge_best": edge_best,
                     "gap": gap,
-                    "master_gap": inner.measure / T,
-                    "master_iter": inner.n_iter,
+                    "master_gap": master.measure / T,
+                    "master_iter": n_master,
                     "n_active": int(np.sum(lam > ACTIVE_TOL)),
                     "entropy_term": float(np.sum(u * np.log(np.where(u > 0, u, 1.0)))),
                     "time": time.perf_counter() - t0,
+                    "oracle_time": t_oracle,
+                    "master_time": t_master,
                 }
             )
             if gap * T <= eps:
                 converged = True
                 break
-        if len(cols) >= max_iter:
+        if len(keys) >= max_iter:
             break
+        t1 = time.perf_counter()
+        if fast:
+            # inexact master: restricted gap <= tau = INNER_GAP_FRACTION * (full gap); see its comment
+            tau = max(MASTER_TOL, INNER_GAP_FRACTION * gap * T)
+        else:
+            tau = MASTER_TOL
         if key in keys:
-            break  # only possible when the master tolerance exceeds eps (reported below)
-        keys.append(key)
-        cols.append(np.asarray(h, dtype=float))
-        U_S = np.column_stack(cols)
-        lam0 = np.r_[lam, 0.0] if lam.size else np.ones(1)
-        f, centred = make_master(T)
-        inner = _newton.maximize(f, U_S, lam0, tol=MASTER_TOL, max_iter=MASTER_MAX_ITER, centred=centred)
-        lam = inner.x
-        u = inner.d
-        objective = -inner.value / T
-    U_S = np.column_stack(cols)
+            # the best column is already selected: its restricted gap equals the full one (> eps > tau_prev
+            # only if the previous master was looser than eps); tighten the master instead of adding it
+            if not fast or master.measure <= MASTER_TOL:
+                break  # only possible when the master tolerance exceeds eps (reported below)
+            tau = max(MASTER_TOL, min(tau, INNER_GAP_FRACTION * master.measure))
+        else:
+            keys.append(key)
+            master.add(np.asarray(h, dtype=float))
+        if fast:
+            master.solve(tau)
+            master.refresh()
+            n_master = master.n_iter
+        else:
+            r_ = _newton.maximize(f, master.U, master.lam, tol=tau, max_iter=MASTER_MAX_ITER, centred=centred)
+            master.lam, master.measure, n_master = r_.x, r_.measure, r_.n_iter
+            master.refresh()
+        t_master += time.perf_counter() - t1
+        lam = master.lam
+        u = master.u
+        objective = -master.val / T
+    U_S = master.U
     w = lam / T
     varrho = U_S @ lam
     if converged:
         msg = f"converged: max edge - u.varrho = {gap * T:.3g} <= eps = {eps:g} (gap {gap:.3g} <= eps/T)"
-    elif len(cols) >= max_iter:
+    elif len(keys) >= max_iter:
         msg = f"max_iter = {max_iter} columns reached; certified gap {gap:.3g}"
     else:
         msg = f"stalled: oracle returned a selected column with gap {gap:.3g} (master tolerance)"
@@ -176,7 +440,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
         hypotheses=list(keys),
         distribution=u / u.sum(),
         margins=U_S @ w,
-        n_iter=len(cols),
+        n_iter=len(keys),
         history=history,
         gap=float(max(gap, 0.0)),  # round-off can make the bound -1e-14; history keeps the raw value
         converged=converged,
@@ -189,8 +453,10 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             "u": u,
             "r": float((U_S.T @ u).max()),
             "normalized_margins": varrho,
-            "master_gap": inner.measure / T,
+            "master_gap": master.measure / T,
             "time": time.perf_counter() - t0,
+            "oracle_time": t_oracle,
+            "master_time": t_master,
         },
     )
 
@@ -462,7 +728,7 @@ def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_it
     c = tsallis_coefficient(D, p)
     make = lambda _T: hinge_master(D, p)
     # Reuse the CG driver with T = 1: its gap is max edge - u.m; add the Tsallis/slack terms below.
-    res = _column_generation(oracle, 1.0, eps, max_iter, make, "lpboost_hinge", "primal_objective", True)
+    res = _column_generation(oracle, 1.0, eps, max_iter, make, "lpboost_hinge", "primal_objective", True, fast=False)
     U_S = oracle.columns(res.hypotheses)
     lam = res.extra["lambda"]
     m = U_S @ lam
