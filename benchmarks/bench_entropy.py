@@ -24,6 +24,8 @@ columns and their negations (soft margin certified by P_LP <= max_q |u^q.d^T|); 
 Run:  PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_entropy.py
 Options: --datasets heart breast_cancer --nus 0.1 0.5 --skip-b --skip-c
 (german makes LPBoost slow: ~400 s at nu = 0.1 N on one core, HiGHS re-solves each LP cold.)
+On a shared 2-core machine OpenBLAS threads make single timings of both solvers jump 5-10x when
+another process is busy; OPENBLAS_NUM_THREADS=1 gives steadier ratios (the evaluation counts are exact).
 """
 
 from __future__ import annotations
