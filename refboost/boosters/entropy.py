@@ -291,7 +291,8 @@ def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TO
     eta = check_eta(eta)
     tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
     x0 = _start_simplex(w0, t)
-    r = _newton.maximize_eta(lambda e: _erlp_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter)
+    r = _newton.maximize_eta(lambda e: _erlp_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
+                             cold=w0 is None)
     proj = r.aux
     m = U_t @ r.x
     C = proj.capped
@@ -324,7 +325,8 @@ def binary_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_
     eta = check_eta(eta)
     tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
     x0 = _start_simplex(w0, t)
-    r = _newton.maximize_eta(lambda e: _binary_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter)
+    r = _newton.maximize_eta(lambda e: _binary_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
+                             cold=w0 is None)
     aux = r.aux
     d = r.d / r.d.sum()
     edges = U_t.T @ d
