@@ -34,7 +34,9 @@ cell is the mean over nu, with ">" when some run hit ``--time-limit`` (the paper
 the paper's (its ">10^4" cells are taken as 10^4, so the paper's FW ratio is a lower bound).
 
 Run:  PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_frank_wolfe.py
-Options: --datasets banana heart --nus 0.1 0.3 --time-limit 60 --search greedy
+Options: --datasets banana heart --nus 0.1 0.3 --time-limit 60 --search greedy --stopping certificate
+(MLPB. columns: "certificate" = Alg. 1's test OR gamma^_t - max(rho(w_t), P^t_LP) <= eps, the default here;
+"eps_t" = the paper's test only). Stored runs: benchmarks/results/.
 """
 
 from __future__ import annotations
