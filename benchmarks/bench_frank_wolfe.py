@@ -34,7 +34,9 @@ cell is the mean over nu, with ">" when some run hit ``--time-limit`` (the paper
 the paper's (its ">10^4" cells are taken as 10^4, so the paper's FW ratio is a lower bound).
 
 Run:  PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_frank_wolfe.py
-Options: --datasets banana heart --nus 0.1 0.3 --time-limit 60 --search greedy
+Options: --datasets banana heart --nus 0.1 0.3 --time-limit 60 --search greedy --stopping certificate
+(MLPB. columns: "certificate" = Alg. 1's test OR gamma^_t - max(rho(w_t), P^t_LP) <= eps, the default here;
+"eps_t" = the paper's test only). Stored runs: benchmarks/results/.
 """
 
 from __future__ import annotations
@@ -69,15 +71,16 @@ PAPER_TIMEOUT = {
 }
 
 
-def algorithms(time_limit: float, lp_method: str):
+def algorithms(time_limit: float, lp_method: str, stopping: str = "certificate"):
     tl = {"time_limit": time_limit, "lp_method": lp_method}
+    ml = dict(tl, stopping=stopping)
     return {
         "LPB.": lambda o, nu, eps: rb.lpboost(o, nu=nu, eps=eps, max_iter=100_000, method=lp_method),
         "ERLPB.": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, secondary="erlpboost", **tl),
         "FW": lambda o, nu, eps: rb.cerlpboost(o, nu=nu, eps=eps, time_limit=time_limit),
         "PFW": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="pairwise", secondary=None, **tl),
-        "MLPB.(SS)": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="short_step", **tl),
-        "MLPB.(PFW)": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="pairwise", **tl),
+        "MLPB.(SS)": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="short_step", **ml),
+        "MLPB.(PFW)": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="pairwise", **ml),
     }
 
 
@@ -94,17 +97,27 @@ def main(argv=None) -> None:
     ap.add_argument("--search", choices=("greedy", "exact"), default="greedy")
     ap.add_argument("--lp-method", default="highs-ds-warm", choices=("highs-ds-warm", "highs-ds"))
     ap.add_argument("--columns", nargs="+", default=list(COLUMNS), choices=COLUMNS)
+    ap.add_argument(
+        "--stopping",
+        default="certificate",
+        choices=("certificate", "eps_t"),
+        help="stopping rule of the MLPB. columns: Alg. 1's eps_t <= eps/2 (the paper), or that OR the "
+        "soft-margin certificate gamma^_t - max(rho(w_t), P^t_LP) <= eps",
+    )
     args = ap.parse_args(argv)
-    algs = {k: v for k, v in algorithms(args.time_limit, args.lp_method).items() if k in args.columns}
+    algs = {k: v for k, v in algorithms(args.time_limit, args.lp_method, args.stopping).items() if k in args.columns}
     names = list(algs)
     print(
         f"eps = {args.eps}, nu/m in {args.nus}, time limit {args.time_limit:g} s per run (not LPB.), "
         f"weak learner TreeOracle(search={args.search!r}) (depth 2, weighted-edge criterion), "
-        f"restricted LP of LPB. and of the LPBoost rule: {args.lp_method}\n"
+        f"restricted LP of LPB. and of the LPBoost rule: {args.lp_method}, MLPB. stopping: {args.stopping}\n"
         "per run: wall s / CPU s, T = rounds (/B = rounds won by the secondary rule), "
-        "d = rho*_gen - rho(w_T) (rho*_gen: HiGHS on the union of generated columns), test error\n"
+        "d = rho*_gen - rho(w_T) (rho*_gen: HiGHS on the union of generated columns), test error;\n"
+        "MLPB. runs also: stop reason, and '@LPB' = the first round (and its wall time) at which the better\n"
+        "of w_t and the LPBoost-rule candidate reaches LPB.'s final soft margin (equal-accuracy comparison)\n"
     )
     summary = {}
+    reached = {}  # mean wall time at which an MLPB. run first matched LPB.'s final soft margin
     t_start = time.perf_counter()
     for ds_name in args.datasets:
         ds = datasets.load(ds_name, realisation=1)
@@ -114,6 +127,7 @@ def main(argv=None) -> None:
         wall = {a: [] for a in names}
         cpu = {a: [] for a in names}
         capped = {a: False for a in names}
+        reach = {a: [] for a in names}
         for p in args.nus:
             nu = p * m
             res = {}
@@ -131,6 +145,18 @@ def main(argv=None) -> None:
                 extra = f"/B{r.extra['n_secondary_wins']}" if a.startswith("MLPB") or a == "ERLPB." else ""
                 f = o.predict(r.hypotheses, r.weights, ds.X_test)
                 err = float(np.mean(np.where(f >= 0, 1.0, -1.0) != ds.y_test))  # f = 0 -> +1 (digest §6.22)
+                if a.startswith("MLPB") and "LPB." in res:
+                    target = rb.soft_margin(res["LPB."].margins, nu) - 1e-12
+                    best = np.maximum(r.history_array("soft_margin"), r.history_array("secondary_soft_margin"))
+                    hit = np.flatnonzero(best >= target)
+                    extra += f" {r.extra['stop_reason']}"
+                    if hit.size:  # time at the start of that round = end of the previous one
+                        t_reach = float(r.history[hit[0] - 1]["time"]) if hit[0] > 0 else 0.0
+                        reach[a].append(t_reach)
+                        extra += f" @LPB t={hit[0] + 1} {t_reach:.2f}s"
+                    else:
+                        reach[a].append(np.nan)
+                        extra += " @LPB never"
                 print(
                     f"    {a:11s} {wall[a][-1]:8.2f} / {cpu[a][-1]:8.2f} s  T = {r.n_iter:6d}{extra:7s} "
                     f"d = {star - rb.soft_margin(r.margins, nu):9.2e}  test err {err:.3f}"
@@ -138,6 +164,7 @@ def main(argv=None) -> None:
                     flush=True,
                 )
         summary[ds_name] = {a: (np.mean(wall[a]), np.mean(cpu[a]), capped[a]) for a in names}
+        reached[ds_name] = {a: np.mean(v) for a, v in reach.items() if v}
 
     print(
         f"\nTable 2 (small scale): mean wall time over nu in seconds ('>' = some run hit the time limit); "
@@ -174,6 +201,14 @@ def main(argv=None) -> None:
                 ours = mark + f"{cells[a][col] / cells[b][col]:.2f}"
                 pap = (">" if (ds_name, a) in PAPER_TIMEOUT else "") + f"{paper[a] / paper[b]:.2f}"
                 row += f"{ours + ' (' + pap + ')':>24s}"
+            print(row)
+
+    if any(reached.values()):
+        print("\nEqual accuracy: mean wall time until MLPB. first reaches LPB.'s final soft margin, / LPB. wall time")
+        for ds_name, cells in reached.items():
+            row = f"{ds_name:14s}"
+            for a, t_reach in cells.items():
+                row += f"{a + '@LPB':>16s} {t_reach:8.2f} s ({t_reach / summary[ds_name]['LPB.'][0]:.2f}x)"
             print(row)
 
 

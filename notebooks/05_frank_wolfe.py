@@ -532,6 +532,85 @@ plt.show()
 # large jump; LPBoost itself remains fastest in wall time on this small problem (the paper's
 # conclusion too). Timings of all six columns of Table 2 on six Rätsch sets are in
 # `benchmarks/bench_frank_wolfe.py`.
+
+# %% [markdown]
+# ### 3.10 Why MLPBoost needs more rounds than LPBoost, and a sharper (sound) stopping test
+# Alg. 1 stops on $\epsilon_t=\hat\gamma_t-\tilde\rho(w_t)\le\epsilon/2$ (line 8). A direct optimality
+# certificate is available at no cost.
+#
+# ```{prf:lemma} Soft-margin certificate
+# :label: lem-fw-certificate
+# Let the weak learner return a maximum-edge hypothesis. Then for every round $t$ and every
+# $w\in\mathcal P^n$, $\hat\gamma_t\ge\rho^\star\ge\rho(w)$, where $\rho^\star=P_{LP}$ is the optimum of
+# (5) over the whole class. Hence, if $\hat\gamma_t-\rho(w)\le\epsilon$ for some candidate $w$, then
+# $\rho(w)\ge\hat\gamma_t-\epsilon\ge\rho^\star-\epsilon$. Moreover Alg. 1's test implies this test for
+# $w=w_t$: $\hat\gamma_t-\rho(w_t)\le\epsilon_t+\ln(m/\nu)/\eta\le\epsilon_t+\epsilon/2$.
+# ```
+#
+# ```{prf:proof}
+# Each edge is $(d_\tau^\top A)_{j_{\tau+1}}=\max_j(d_\tau^\top A)_j\ge\min_{d\in\mathcal P^m_\nu}\max_j
+# (d^\top A)_j=\rho^\star$ (Lemma 4), so $\hat\gamma_t\ge\rho^\star$; and $\rho^\star\ge\rho(w)$ by
+# definition of (5). For the last claim use (D13): $\rho(w_t)\ge\tilde\rho(w_t)-\ln(m/\nu)/\eta$, and
+# $\eta\ge2\ln(m/\nu)/\epsilon$.
+# ```
+#
+# Alg. 1 holds two candidates at line 8 of round $t$: $w_t$ and the LPBoost-rule candidate
+# $w^{(2)}$ over the same hypotheses $J_t$, whose soft margin is the restricted LP value
+# $\rho(w^{(2)})=P^t_{LP}$ (it solves (D7) on $A_{J_t}$). `mlpboost(..., stopping="certificate")`
+# stops when Alg. 1's test **or** $\hat\gamma_t-\max(\rho(w_t),P^t_{LP})\le\epsilon$ fires, returns the
+# certifying candidate and reports which test fired (`extra["stop_reason"]`). It fires no later than
+# Alg. 1's test, so Theorem 3's iteration bound still applies, and the guarantee is Lemma 2's:
+# $\rho(w_T)\ge\hat\gamma_T-\epsilon$. LPBoost's own stopping rule (Glocer 2009, Alg. 2.1) is this
+# certificate on $w^{(2)}$ alone. The default stays the paper's rule.
+#
+# **Where the extra rounds go.** Both algorithms stop when an upper bound $\hat\gamma_t$ meets a
+# lower bound. The lower bound is not the problem: on this instance the best candidate of LPBoost and
+# of MLPBoost is within $\epsilon/2$ of $\rho^\star$ at about the same round (column "primal ok"
+# below, asserted to come before the stop). The upper bound is. LPBoost queries the weak learner at
+# the LP's extreme distributions, MLPBoost at the entropic $d(w_t)$.
+# The edges at $d(w_t)$ approach $\rho^\star$ only as fast as $d(w_t)$ approaches the regularised
+# optimum $d^{\rm E}$. Even there, the max edge can exceed $\rho^\star$ by up to $\epsilon/2$. Same
+# heart / stump setting as §3.9.
+
+# %%
+print(f"{'run':26s} {'T':>4s} {'stopped on':>11s} {'primal ok':>9s} {'rho*-rho(w_T)':>13s} {'gamma^_T-rho*':>13s}")
+lpb = runs["LPB."]
+t_ok = int(np.argmax(lpb.history_array("P_LP") >= star - eps_fig / 2)) + 1
+print(f"{'LPB.':26s} {lpb.n_iter:4d} {'certificate':>11s} {t_ok:9d} {star - soft_margin(lpb.margins, nu):13.2e} "
+      f"{lpb.extra['gamma_hat'] - star:13.2e}")
+cert_runs = {}
+for k, rule in (("MLPB.(SS)", "short_step"), ("MLPB.(PFW)", "pairwise")):
+    cert_runs[k] = rb.mlpboost(o, nu=nu, eps=eps_fig, rule=rule, stopping="certificate", time_limit=cap)
+    for stop, r in (("eps_t", runs[k]), ("certificate", cert_runs[k])):
+        c = r.extra["smoothing_bias"]
+        best = np.maximum(r.history_array("soft_margin"), r.history_array("secondary_soft_margin"))
+        t_ok = int(np.argmax(best >= star - eps_fig / 2)) + 1
+        rho_T, gh = soft_margin(r.margins, nu), r.extra["gamma_hat"]
+        print(f"{k + ', ' + stop:26s} {r.n_iter:4d} {r.extra['stop_reason']:>11s} {t_ok:9d} {star - rho_T:13.2e} "
+              f"{gh - star:13.2e}")
+        assert r.converged and t_ok < r.n_iter
+        assert gh >= star - ROUND  # max-edge learner: gamma^ is an upper bound on rho*
+        assert rho_T >= gh - eps_fig - ROUND >= star - eps_fig - 2 * ROUND  # the guarantee, either rule
+        assert np.all(r.history_array("gap") <= r.history_array("eps_t") + c + ROUND)  # Alg. 1 test => cert.
+    paper, cert = runs[k], cert_runs[k]
+    T = cert.n_iter
+    assert T <= paper.n_iter and [h["hypothesis"] for h in cert.history] == [h["hypothesis"] for h in paper.history[:T]]
+    assert cert.extra["stop_reason"] == "certificate" and cert.gap <= eps_fig
+    assert abs(cert.history[-1]["secondary_soft_margin"] - truth.soft_margin_lp(o.columns(cert.hypotheses), nu).value) < 1e-8
+    print(f"  {k}: {paper.n_iter} -> {T} rounds with the certificate")
+
+# %% [markdown]
+# The certificate saves a fraction of the rounds (10–20 % here; 0–45 % on the depth-2 tree runs of
+# `benchmarks/bench_frank_wolfe.py` at $\nu=0.1m$), not the factor 2–6 to LPBoost. The remaining gap is the slower
+# upper bound $\hat\gamma_t$ from the entropic distributions. That is the price of Theorem 3's
+# guarantee: LPBoost's LP distributions give no iteration bound better than $\Omega(m)$ (§3.8).
+# With the depth-2 greedy trees of the benchmark there is a second effect. The greedy tree is not
+# the LMO, and at LPBoost's extreme distributions it often returns low-edge trees. LPBoost's
+# $\hat\gamma_T$ then falls below the optimum over the generated trees, and LPBoost stops
+# short of it by more than $\epsilon$ (by 0.010–0.041 at $\epsilon=0.01$ on five of the six sets
+# there), while MLPBoost's final soft margin is closer on five of them. The benchmark therefore also
+# reports the time at which MLPBoost first reaches LPBoost's final soft margin (0.4–2.4x LPBoost's
+# time on five of the six sets; 4.4–4.9x on breast_cancer and, for the short step, banana).
 #
 # ## 4. Promotion
 # Everything above imports the package: `refboost.mlpboost` / `refboost.cerlpboost`

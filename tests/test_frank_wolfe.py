@@ -658,6 +658,62 @@ def test_mlpboost_and_lpboost_with_warm_lp(rule):
         assert lp.converged and star - soft_margin(lp.margins, nu) <= lp.gap + ROUND <= eps + ROUND
 
 
+@pytest.mark.parametrize(
+    "rule, secondary, oracle_kind",
+    [
+        ("short_step", "lpboost", "LMO"),
+        ("pairwise", "lpboost", "LMO"),
+        ("short_step", None, "LMO"),
+        ("short_step", "erlpboost", "LMO"),
+        ("short_step", "lpboost", "above-median"),
+    ],
+)
+def test_certificate_stopping(rule, secondary, oracle_kind):
+    """stopping="certificate" = Alg. 1's test OR gamma^_t - max(rho(w_t), rho(w^(2))) <= eps:
+    same trajectory as the paper's rule up to its stop, no later, and the same guarantee
+    rho(w_T) >= gamma^_T - eps (>= P_LP - eps against HiGHS for a maximum-edge oracle)."""
+    rng = np.random.default_rng(33)
+    U = random_U(rng, 80, 40)
+    nu, eps = 8.0, 0.05
+    star = truth.soft_margin_lp(U, nu).value
+
+    def oracle():
+        return rb.MatrixOracle(U) if oracle_kind == "LMO" else NthBestOracle(U, np.random.default_rng(3))
+
+    paper = mlpboost(oracle(), nu=nu, eps=eps, rule=rule, secondary=secondary)
+    cert = mlpboost(oracle(), nu=nu, eps=eps, rule=rule, secondary=secondary, stopping="certificate")
+    assert paper.converged and cert.converged and paper.extra["stop_reason"] == "eps_t"
+    T = cert.n_iter
+    # the paper's run passes through the same rounds; the certificate run stops at the first round
+    # where either test holds
+    fires = [h["eps_t"] <= eps / 2 or h["certificate"] <= eps for h in paper.history]
+    assert T == fires.index(True) + 1 <= paper.n_iter
+    for k in ("hypothesis", "eps_t", "certificate", "gamma_hat"):
+        assert [h[k] for h in cert.history] == [h[k] for h in paper.history[:T]], k
+    last = cert.history[-1]
+    reason = cert.extra["stop_reason"]
+    assert reason == ("eps_t" if last["eps_t"] <= eps / 2 else "certificate")
+    rho_T = soft_margin(cert.margins, nu)
+    assert rho_T >= cert.extra["gamma_hat"] - eps - ROUND  # the guarantee of Lemma 2, either way
+    if reason == "certificate":
+        assert abs(cert.gap - (cert.extra["gamma_hat"] - rho_T)) < ROUND and cert.gap <= eps
+    if oracle_kind == "LMO":
+        assert cert.extra["gamma_hat"] >= star - ROUND  # every edge of the LMO is >= P_LP
+        assert rho_T >= star - eps - ROUND
+        assert_rate(cert, f"{rule}/{secondary}/certificate")
+    if secondary == "lpboost":  # the LPBoost-rule candidate's soft margin is the restricted LP value
+        keys = cert.hypotheses
+        assert abs(last["secondary_soft_margin"] - truth.soft_margin_lp(U[:, keys], nu).value) < 1e-8
+    elif secondary is None:
+        assert all(h["secondary_soft_margin"] == -np.inf for h in cert.history)
+
+
+def test_mlpboost_default_lp_is_warm_started():
+    U = random_U(np.random.default_rng(34), 40, 15)
+    res = mlpboost(rb.MatrixOracle(U), nu=4.0, eps=0.1)
+    assert res.params["lp_method"] == "highs-ds-warm" and res.params["stopping"] == "eps_t"
+
+
 def test_time_limit():
     rng = np.random.default_rng(17)
     U = random_U(rng, 80, 30)
@@ -684,6 +740,8 @@ def test_time_limit():
         ({"max_iter": 0}, ValueError, "max_iter"),
         ({"max_iter": 2.5}, TypeError, "max_iter"),
         ({"lp_method": "simplex"}, ValueError, "lp_method"),
+        ({"stopping": "lpboost"}, ValueError, "stopping"),
+        ({"stopping": 1}, TypeError, "stopping"),
         ({"time_limit": 0.0}, ValueError, "time_limit"),
     ],
 )

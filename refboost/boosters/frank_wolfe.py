@@ -24,7 +24,7 @@ is the "PFW" column.
 Decisions of the digest (§6) taken here: nu in [1, m) (item 3/4); eta = max(3/4, 2 ln(m/nu)/eps)
 by default (item 4); the zero-denominator short step is lambda = 0 (item 7); repeated hypotheses
 are merged onto one weight (item 9); eps_t may be negative and is never clipped (item 16);
-the LP is pinned to HiGHS dual simplex (item 20); ties on line 13 keep ``w^(1)`` (item 21).
+the LP is pinned to HiGHS dual simplex, warm-started across rounds (item 20); ties on line 13 keep ``w^(1)`` (item 21).
 """
 
 from __future__ import annotations
@@ -48,8 +48,9 @@ from .lpboost import LP_METHODS, IncrementalRestrictedLP, restricted_lp
 RULES = ("short_step", "classic", "line_search", "pairwise")
 #: Secondary rules of Algorithm 1 (``None`` = "FW only" / "PFW only").
 SECONDARIES = ("lpboost", "erlpboost")
-#: Stopping quantities: Alg. 1's eps_t, or the FW gap G_t (the crate's C-ERLPBoost).
-STOPPING = ("eps_t", "fw_gap")
+#: Stopping quantities: Alg. 1's eps_t, the FW gap G_t (the crate's C-ERLPBoost), or "certificate":
+#: Alg. 1's test OR the soft-margin certificate gamma^_t - max(rho(w_t), rho(w^(2))) <= eps.
+STOPPING = ("eps_t", "fw_gap", "certificate")
 #: Tolerance of the line searches on lambda, relative to the search interval.
 LINE_SEARCH_TOL = 1e-12
 #: Hypothesis weights below this are set to zero (LP duals carry round-off).
@@ -157,6 +158,7 @@ def _algorithm1(
     gamma_hat = edge  # tau = 0 term of line 7
     cols.add(key, u)
     w = np.ones(1)
+    w_out = None  # the secondary candidate, when it is the one the certificate stops on
     sm = None  # smoothed margin of the current w (cached from line 13)
     lp_cache: tuple[int, np.ndarray] | None = None
     warm_lp = IncrementalRestrictedLP(m, nu) if secondary == "lpboost" and lp_method == "highs-ds-warm" else None
@@ -178,6 +180,9 @@ def _algorithm1(
         eps_t = gamma_hat - rho_tilde  # line 7 (D5); may be negative (digest §6 item 16)
         fw_gap = edge - float(d @ z)  # G_t (D14)
         rho = soft_margin(z, nu)
+        # soft margin of the secondary candidate over the same columns J_t (for the LPBoost rule it
+        # is the restricted LP value P^t_LP, since that w is optimal for (D7) on A_{J_t})
+        rho_sec = soft_margin(U @ lp_cache[1], nu) if lp_cache is not None and lp_cache[0] == U.shape[1] else -np.inf
         rec = {
             "t": t,
             "hypothesis": key,
@@ -188,15 +193,22 @@ def _algorithm1(
             "eps_t": eps_t,
             "fw_gap": fw_gap,
             "gap": gamma_hat - rho,
+            "secondary_soft_margin": rho_sec,
+            "certificate": gamma_hat - max(rho, rho_sec),
             "k_good": k_good,
             "rate_bound": float(fw_rate_bound(eta, t if rule != "pairwise" else k_good)),  # Thm 3 / Cor. 1
             "n_hypotheses": len(cols.keys),
         }
         history.append(rec)
-        stop_value = eps_t if stopping == "eps_t" else fw_gap
-        if stop_value <= eps / 2:  # line 8
+        if stopping == "certificate":  # line 8, or the certificate (every edge >= P_LP >= rho(any w))
+            stop_reason = "eps_t" if eps_t <= eps / 2 else "certificate" if rec["certificate"] <= eps else None
+        else:
+            stop_reason = stopping if (eps_t if stopping == "eps_t" else fw_gap) <= eps / 2 else None
+        if stop_reason is not None:
             converged = True
-            stop_reason = stopping
+            if stop_reason == "certificate" and rho_sec > rho:  # return the certifying candidate
+                w_out = lp_cache[1]
+            rec["stop_reason"] = stop_reason
             rec.update(time=time.perf_counter() - t_wall, cpu_time=time.process_time() - t_cpu)
             break
         j, _ = cols.add(key, u)
@@ -266,11 +278,17 @@ def _algorithm1(
             stop_reason = "time_limit"
             break
 
+    if stop_reason is None:
+        stop_reason = "max_iter"
     last = history[-1]
     T = len(history)
+    if w_out is not None:
+        w = w_out.copy()  # over the same columns J_T (the new column is added only after line 8)
+        sm = smoothed_soft_margin(cols.U @ w, nu, eta)
     z = cols.U @ w
     if converged:
-        msg = f"converged at t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= eps/2 = {eps / 2:g}"
+        bound = eps if stop_reason == "certificate" else eps / 2
+        msg = f"converged at t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= {bound:g}"
     elif stop_reason == "time_limit":
         msg = f"time_limit = {time_limit:g} s reached at t = {T} with eps_t = {last['eps_t']:.3g}"
     else:
@@ -282,7 +300,7 @@ def _algorithm1(
         margins=z,
         n_iter=T,
         history=history,
-        gap=float(last["gap"]),
+        gap=float(last["certificate"] if w_out is not None else last["gap"]),
         converged=converged,
         message=msg,
         algorithm=algorithm,
@@ -301,7 +319,9 @@ def _algorithm1(
             "eps_t": last["eps_t"],
             "fw_gap": last["fw_gap"],
             "gamma_hat": last["gamma_hat"],
-            "soft_margin": last["soft_margin"],
+            "soft_margin": float(soft_margin(z, nu)),
+            "stop_reason": stop_reason,
+            "certificate": last["certificate"],
             "smoothed_margin": last["smoothed_margin"],
             "smoothing_bias": c,
             "k_good": k_good,
@@ -322,7 +342,8 @@ def mlpboost(
     rule: str = "short_step",
     secondary: str | None = "lpboost",
     max_iter: int | None = None,
-    lp_method: str = "highs-ds",
+    stopping: str = "eps_t",
+    lp_method: str = "highs-ds-warm",
     time_limit: float | None = None,
 ) -> BoostResult:
     """Algorithm 1 of Mitsuboshi, Hatano & Takimoto ("MLPBoost" with the LPBoost secondary rule).
@@ -362,10 +383,24 @@ def mlpboost(
         Alg. 1's stopping rule (Theorem 2); or none ("FW only" / "PFW only" of Table 2).
     max_iter : int >= 1, optional
         Cap on the rounds; default :func:`refboost.bounds.fw_iteration_bound`.
-    lp_method : {"highs-ds", "highs", "highs-ipm", "highs-ds-warm"}
+    stopping : {"eps_t", "certificate", "fw_gap"}
+        ``"eps_t"`` (default): Alg. 1's test ``eps_t <= eps/2`` (line 8), the rule Theorem 3's
+        iteration bound is about. ``"certificate"``: stop when Alg. 1's test OR the soft-margin
+        certificate ``gamma^_t - max(rho(w_t), rho(w^(2))) <= eps`` fires, with ``w^(2)`` the
+        secondary candidate over the same hypotheses ``J_t`` (for the LPBoost rule
+        ``rho(w^(2)) = P^t_LP``, the restricted LP value). It is sound: for a maximum-edge oracle
+        every edge is ``>= P_LP`` (the optimum over the whole class, Lemma 4), so
+        ``rho(w_out) >= gamma^_T - eps >= P_LP - eps`` -- the same guarantee as Lemma 2 -- and it
+        fires no later than Alg. 1's test, so the iteration bound still holds. The returned weights
+        are the certifying candidate (``w^(2)`` if its soft margin is the larger);
+        ``extra["stop_reason"]`` says which test fired. LPBoost's own stopping rule is this
+        certificate on ``w^(2)`` (Glocer 2009, Alg. 2.1). ``"fw_gap"``: as in :func:`cerlpboost`.
+    lp_method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm"}
         HiGHS method of the secondary LP (LP optima are not unique; digest §6 item 20).
-        ``"highs-ds-warm"`` keeps one LP across rounds and re-optimises it from the last basis
-        after adding the new columns' rows (:class:`refboost.boosters.lpboost.IncrementalRestrictedLP`).
+        ``"highs-ds-warm"`` (default) keeps one LP across rounds and re-optimises it with the dual
+        simplex from the last basis after adding the new columns' rows
+        (:class:`refboost.boosters.lpboost.IncrementalRestrictedLP`); ``"highs-ds"`` rebuilds and
+        solves the LP from scratch each round (scipy ``linprog``), same LP, same method.
     time_limit : float > 0, optional
         Wall-clock cap in seconds (benchmarks; the paper killed runs after 20000 s).
 
@@ -375,11 +410,15 @@ def mlpboost(
         ``weights`` over the distinct ``hypotheses`` (repeats merged, digest §6 item 9),
         ``distribution = d(w_T)``, ``margins = A w_T``, ``history`` with one record per round
         (``eps_t``, ``fw_gap``, ``gamma_hat``, ``soft_margin``, ``smoothed_margin``, ``rate_bound``,
-        ``k_good``, ``step``, ``secondary_won``, ``time``, ``cpu_time``). ``gap = gamma^_T - rho(w_T)``
+        ``k_good``, ``step``, ``secondary_won``, ``secondary_soft_margin`` = ``rho(w^(2))`` of the
+        candidate over ``J_t`` (``-inf`` before the first one), ``certificate``, ``time``, ``cpu_time``).
+        ``gap = gamma^_T - rho(w_T)``
         bounds ``rho* - rho(w_T)`` for a maximum-edge oracle (every edge is >= gamma* = rho*,
         Lemma 4) and is ``<= eps_T + ln(m/nu)/eta <= eps`` at termination (Lemma 2). ``extra``
         holds ``eps_t``, ``fw_gap``, ``smoothing_bias = ln(m/nu)/eta``, ``k_good``,
-        ``n_secondary_wins`` (Fig. 4's count), ``iteration_bound``, ``time``, ``cpu_time``.
+        ``n_secondary_wins`` (Fig. 4's count), ``iteration_bound``, ``stop_reason``
+        (``"eps_t"``, ``"certificate"``, ``"fw_gap"``, ``"time_limit"`` or ``"max_iter"``),
+        ``certificate``, ``time``, ``cpu_time``.
     """
     return _algorithm1(
         oracle,
@@ -389,7 +428,7 @@ def mlpboost(
         rule=rule,
         secondary=secondary,
         max_iter=max_iter,
-        stopping="eps_t",
+        stopping=stopping,
         lp_method=lp_method,
         time_limit=time_limit,
         algorithm="mlpboost",
