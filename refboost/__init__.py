@@ -38,25 +38,8 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = [
-    # result, oracles, primitives
-    "BoostResult",
-    "Oracle",
-    "MatrixOracle",
-    "GOracle",
-    "StumpOracle",
-    "TreeOracle",
-    "RawFeatureOracle",
-    "KernelColumnOracle",
-    "LDAOracle",
-    "edges",
-    "margins",
-    "soft_margin",
-    "soft_margin_distribution",
-    "soft_margin_slack",
-    "kl_regularized_margin",
-    "norm2_regularized_margin",
-    # boosters (names follow the papers)
+#: Every booster, by the papers' names: ``refboost.<name>(oracle, *, ...) -> BoostResult``.
+BOOSTERS = (
     "lpboost",
     "softboost",
     "totalboost",
@@ -77,6 +60,29 @@ __all__ = [
     "adaboost_kl",
     "adaboost_norm2",
     "adaboost_reg",
+)
+
+__all__ = [
+    "BOOSTERS",
+    # result, oracles, primitives
+    "BoostResult",
+    "Oracle",
+    "MatrixOracle",
+    "GOracle",
+    "StumpOracle",
+    "TreeOracle",
+    "RawFeatureOracle",
+    "KernelColumnOracle",
+    "LDAOracle",
+    "edges",
+    "margins",
+    "soft_margin",
+    "soft_margin_distribution",
+    "soft_margin_slack",
+    "kl_regularized_margin",
+    "norm2_regularized_margin",
+    # boosters (names follow the papers)
+    *BOOSTERS,
     # modules
     "bounds",
     "datasets",

@@ -24,34 +24,13 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from . import BOOSTERS
 from .oracles import KernelColumnOracle, LDAOracle, Oracle, RawFeatureOracle, StumpOracle, TreeOracle
 from .result import BoostResult
 
 __all__ = ["BoostingClassifier", "StumpClassifier", "BOOSTERS", "WEAK_LEARNERS"]
 
-#: Booster names accepted by :class:`BoostingClassifier` (functions of :mod:`refboost`).
-BOOSTERS = (
-    "adaboost",
-    "arcgv",
-    "adaboost_star",
-    "coordinate_ascent",
-    "lpboost",
-    "softboost",
-    "totalboost",
-    "erlpboost",
-    "binary_erlpboost",
-    "corrective_erlpboost",
-    "corrective_binary_erlpboost",
-    "cerlpboost",
-    "mlpboost",
-    "adaboost_qp",
-    "adaboost_cg",
-    "logitboost_cg",
-    "lpboost_hinge",
-    "adaboost_kl",
-    "adaboost_norm2",
-    "adaboost_reg",
-)
+# Booster names accepted by :class:`BoostingClassifier`: the package's one list, ``refboost.BOOSTERS``.
 
 #: Weak learners by name: factories ``(X, y) -> Oracle`` with ``y`` in {-1, +1}.
 WEAK_LEARNERS: dict[str, Callable] = {

@@ -113,3 +113,14 @@ def test_public_functions_reject_bad_input():
     for fn, exc, match in cases:
         with pytest.raises(exc, match=match):
             fn()
+
+
+def test_boosters_list_is_the_public_one():
+    """refboost.BOOSTERS names every booster once; the scikit-learn wrapper uses the same tuple."""
+    import inspect
+
+    import refboost.sklearn as sk
+
+    assert sk.BOOSTERS is rb.BOOSTERS and len(set(rb.BOOSTERS)) == len(rb.BOOSTERS) == 20
+    for name in rb.BOOSTERS:
+        assert name in rb.__all__ and "oracle" in inspect.signature(getattr(rb, name)).parameters
