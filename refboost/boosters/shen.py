@@ -88,39 +88,50 @@ def exp_master(T: float):
 
     def f(m):
         # log-sum-exp by hand (shifted by the max): scipy's logsumexp costs ~10x more on these sizes
-        z = -m / T
+        z = m * (-1.0 / T)
         zmax = float(z.max())
-        e = np.exp(z - zmax)
+        z -= zmax
+        e = np.exp(z)
         s = float(e.sum())
         u = e / s
-        return -T * (zmax + np.log(s)), u, u / T, None
+        return -T * (zmax + math.log(s)), u, u / T, (z, zmax)  # aux: the shifted exponent, for line()
 
-    def line(m, v):
+    B = [np.empty((3, 0))]  # [1; v; v^2], reused by every line search of this objective
+
+    def line(m, v, aux=None):
         """``phi(a) = f(m + a v)`` -> ``(phi, phi', -phi'')`` (a >= 0) by one exp and one 3 x N product.
 
         ``phi' = u_a . v``, ``-phi'' = Var_{u_a}(v) / T`` with ``u_a = softmax(-(m + a v)/T)``;
         ``u_a`` itself is never formed. The exponent is shifted by the upper bound
         ``max(-m/T) + a max(-v/T)`` of its maximum (no reduction per evaluation; exp <= 1), and by the
-        exact maximum if that bound is so loose that every term underflows.
+        exact maximum if that bound is so loose that every term underflows. ``aux`` = ``f(m)[3]``.
         """
-        z0 = m * (-1.0 / T)
+        if aux is None:
+            z0 = m * (-1.0 / T)
+            z0max = float(z0.max())
+            z0 -= z0max
+        else:
+            z0, z0max = aux
         vt = v * (-1.0 / T)
-        z0max, vtmax = float(z0.max()), float(vt.max())
-        z0 -= z0max
+        vtmax = float(vt.max())
         vt -= vtmax
-        B = np.vstack((np.ones_like(v), v, v * v))
+        if B[0].shape[1] != v.size:
+            B[0] = np.ones((3, v.size))
+        Bv = B[0]
+        Bv[1] = v
+        np.multiply(v, v, out=Bv[2])
 
         def phi(a):
             y = z0 + a * vt
             shift = z0max + a * vtmax
             np.exp(y, out=y)
-            s, ev, ev2 = B @ y
+            s, ev, ev2 = Bv @ y
             if not s > _LSE_TINY:  # loose bound: shift by the exact maximum instead
                 y = z0 + a * vt
                 ymax = float(y.max())
                 shift += ymax
                 np.exp(y - ymax, out=y)
-                s, ev, ev2 = B @ y
+                s, ev, ev2 = Bv @ y
             d1 = ev / s
             return -T * (shift + math.log(s)), d1, max(ev2 / s - d1 * d1, 0.0) / T
 
@@ -142,8 +153,8 @@ def logistic_master(T: float):
         u = expit(z)
         return -T * float(np.sum(np.logaddexp(0.0, z))), u, u * (1.0 - u) / T, None
 
-    def line(m, v):
-        """``phi(a) = f(m + a v)`` -> ``(phi, phi', -phi'')``: ``phi' = u_a . v``, ``-phi'' = sum u_a (1-u_a) v^2 / T``."""
+    def line(m, v, aux=None):
+        """``phi(a) = f(m + a v)``: ``phi' = u_a . v``, ``-phi'' = sum u_a (1 - u_a) v^2 / T``."""
         z0 = m * (-1.0 / T)
         vt = v * (-1.0 / T)
         v2 = v * v
@@ -184,6 +195,8 @@ FW_FIRST_STEP = True
 #: never refreshed the masters take the same number of Newton steps on the LIBSVM sets).
 MODEL_MAX_AGE = 50
 CHORD_RATE = 0.5
+#: The margins are recomputed as ``U_S lambda`` (not moved by ``a U_S s``) at least every this many steps.
+EXACT_EVERY = 8
 #: Safeguarded Newton steps of the 1-d line search; early exit at |phi'| <= LS_WOLFE * phi'(0).
 LS_ITERS = 20
 LS_WOLFE = 0.1
@@ -192,7 +205,7 @@ LS_WOLFE = 0.1
 def _generic_line(f, centred):
     """Line evaluation ``a -> (phi, phi', -phi'')`` of ``phi(a) = f(m + a v)`` from the full ``f``."""
 
-    def line(m, v):
+    def line(m, v, aux=None):
         def phi(a):
             val, u, c, _ = f(m + a * v)
             cv = c @ v
@@ -232,11 +245,12 @@ class _Master:
         self.t = 0
         self.lam = np.zeros(0)
         self.m = np.zeros(M)
-        self.val = self.u = self.c = None
+        self.val = self.u = self.c = self.aux = None
         self.G = np.zeros(0)
         self.n_iter = 0
         self.measure = np.inf
         self.n_refresh = 0
+        self.n_inexact = 0
         # curvature model (class docstring): its Cholesky factor in the leading n_model x n_model block of
         # a capacity-sized buffer that is the identity elsewhere, so LAPACK works on the whole buffer
         # (zero right-hand sides beyond n_model stay zero) and bordering writes one row in place.
@@ -250,11 +264,16 @@ class _Master:
     def U(self) -> np.ndarray:
         return self.buf[:, : self.t]
 
-    def _set_point(self) -> None:
-        """Margins, value, u, curvature and restricted edges at exactly ``m = U_S lambda``."""
+    def _set_point(self, m=None) -> None:
+        """Value, u, curvature, restricted edges and gap at ``m`` (default: exactly ``U_S lambda``)."""
         U = self.U
-        self.m = U @ self.lam
-        self.val, self.u, self.c, _ = self.f(self.m)
+        if m is None:
+            m = U @ self.lam
+            self.n_inexact = 0
+        else:
+            self.n_inexact += 1
+        self.m = m
+        self.val, self.u, self.c, self.aux = self.f(m)
         self.G = U.T @ self.u
         self.measure = float(self.G.max() - self.lam @ self.G)
 
@@ -284,10 +303,10 @@ class _Master:
         self.measure = float(self.G.max() - self.lam @ self.G)
         if FW_FIRST_STEP:
             v = h - self.m
-            phi = self.line(self.m, v)
+            phi = self.line(self.m, v, self.aux)
             _, g0, h0 = phi(0.0)
             if g0 > 0:
-                self._line_step(phi, g0, min(1.0, g0 / h0) if h0 > 0 else 1.0, 1.0, None, None)
+                self._line_step(phi, v, g0, min(1.0, g0 / h0) if h0 > 0 else 1.0, 1.0, None, None)
 
     def _border(self, h: np.ndarray) -> None:
         """Extend the Cholesky factor of the (stale) model by column h: O(N t + t^2), in place."""
@@ -393,8 +412,12 @@ class _Master:
                 return None
         return None
 
-    def _line_step(self, phi, g0, a, amax, s, hit) -> bool:
-        """Exact line search of phi on [0, amax] from trial a; lambda moves by a s (FW step if s is None)."""
+    def _line_step(self, phi, v, g0, a, amax, s, hit) -> bool:
+        """Exact line search of phi on [0, amax] from trial a; lambda moves by a s (FW step if s is None).
+
+        The margins move by ``a v`` (``v = U_S s``); every ``EXACT_EVERY``-th step, and whenever a weight
+        was clipped, they are recomputed as ``U_S lambda`` (the increments drift by round-off only).
+        """
         lo, hi = 0.0, amax
         best = None
         val0 = self.val
@@ -416,6 +439,7 @@ class _Master:
         if best is None:
             return False
         a = best
+        exact = self.n_inexact + 1 >= EXACT_EVERY
         if s is None:
             self.lam *= 1.0 - a
             self.lam[-1] += a
@@ -423,9 +447,10 @@ class _Master:
             self.lam += a * s
             if hit is not None and a == amax:
                 self.lam[hit] = 0.0
+                exact = True
             np.maximum(self.lam, 0.0, out=self.lam)
             self.lam /= self.lam.sum()
-        self._set_point()
+        self._set_point(None if exact else self.m + a * v)
         return True
 
     def _newton_step(self) -> bool:
@@ -437,13 +462,14 @@ class _Master:
             return False
         neg = s < 0
         if neg.any():
-            ratios = self.lam[neg] / (-s[neg])
-            j = int(np.argmin(ratios))
-            amax, hit = float(ratios[j]), int(np.flatnonzero(neg)[j])
+            ratios = np.full(s.size, np.inf)
+            np.divide(self.lam, -s, out=ratios, where=neg)
+            hit = int(ratios.argmin())
+            amax = float(ratios[hit])
         else:
             amax, hit = np.inf, None
-        phi = self.line(self.m, self.U @ s)
-        return self._line_step(phi, slope, min(1.0, amax), amax, s, hit)
+        v = self.U @ s
+        return self._line_step(self.line(self.m, v, self.aux), v, slope, min(1.0, amax), amax, s, hit)
 
     def solve(self, tol: float) -> str:
         """Chord-Newton steps until the restricted Frank-Wolfe gap is <= tol; returns the status."""
