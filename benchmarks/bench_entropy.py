@@ -176,13 +176,13 @@ def part_c(eps):
     N = 100_000
     U = rng.choice([-1.0, 1.0], size=(N, 5)) * rng.uniform(0.2, 1.0, size=(N, 5))
     for eta in (10.0, 1e3, 1e6):
-        s, t = timed(erlp_dual_step, U, N / 10, eta)
+        s, t, _ = timed(erlp_dual_step, U, N / 10, eta)
         print(f"ERLP step N = {N}, t = 5, nu = N/10, eta = {eta:7.0e}: {t:6.2f} s, gap {s.gap:.1e}, "
               f"Newton {s.n_iter}, evals {s.n_eval}, finite {bool(np.isfinite(s.d).all() and np.isfinite(s.dual))}",
               flush=True)
     o_big = rb.MatrixOracle(U, reflexive=True)
     for name, algo in (("erlpboost", rb.erlpboost), ("binary_erlpboost", rb.binary_erlpboost)):
-        res, t = timed(algo, o_big, nu=N / 10, eps=0.05)
+        res, t, _ = timed(algo, o_big, nu=N / 10, eps=0.05)
         sm = rb.soft_margin(res.margins, N / 10)
         upper = float(np.abs(U.T @ res.distribution).max())  # >= P_LP (LP duality)
         print(f"{name} N = {N}, 10 columns (reflexive), nu = N/10, eps = 0.05: {t:6.2f} s, T = {res.n_iter}, "
@@ -191,8 +191,8 @@ def part_c(eps):
     ds = rb.datasets.load("heart")
     o = rb.StumpOracle(ds.X, ds.y)
     nu = 0.3 * ds.n_examples
-    lp, t_lp = timed(rb.lpboost, o, nu=nu, eps=eps, max_iter=100_000)
-    er, t_er = timed(rb.erlpboost, o, nu=nu, eps=eps, eta=1e6, max_iter=100_000)
+    lp, t_lp, _ = timed(rb.lpboost, o, nu=nu, eps=eps, max_iter=100_000)
+    er, t_er, _ = timed(rb.erlpboost, o, nu=nu, eps=eps, eta=1e6, max_iter=100_000)
     ev = sum(r.get("inner_eval", 0) for r in er.history)
     print(f"heart nu = 0.3 N: LPBoost {t_lp:.2f} s (T = {lp.n_iter}); ERLPBoost eta = 1e6 {t_er:.2f} s "
           f"(T = {er.n_iter}, {ev} objective evaluations, ratio {t_er / t_lp:.2f}, converged {er.converged})\n")

@@ -74,7 +74,7 @@ def _lse(x: np.ndarray) -> float:
 
 
 #: Capped-set iterations of :func:`_project_log` before it falls back to the partial sort.
-PROJ_FIXED_POINT_ITERS = 10
+PROJ_FIXED_POINT_ITERS = 4
 #: An entry is capped when ``theta a_n`` exceeds ``1/nu`` by more than this relative amount (log scale).
 PROJ_CAP_RTOL = 1e-12
 #: A free-part sum below this (relative to the largest weight, ~e^-575) is re-exponentiated at its own scale.
