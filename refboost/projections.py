@@ -94,24 +94,30 @@ def _project_log(s: np.ndarray, nu: float, log_Z_hint: float | None = None) -> C
     entry below the cap, every capped one above it). The start is ``C_0 = {}`` or, given
     ``log_Z_hint`` (the ``log_Z`` of a nearby projection, e.g. the previous line-search point),
     ``C_0 = {n : a_n / Z_hint > 1/nu}`` when it passes that test (else ``{}``). After
-    ``PROJ_FIXED_POINT_ITERS`` passes, or if round-off leaves no free mass, the sort-based
-    Alg. 4.2 (:func:`_project_log_sort`) decides.
+    ``PROJ_FIXED_POINT_ITERS`` passes the sort-based Alg. 4.2 (:func:`_project_log_sort`) finishes
+    on the entries outside ``C_j`` (the free entries' projection with ``nu - |C_j|``, scaled by the
+    free mass ``1 - |C_j|/nu``); with ``C_j`` empty, or if round-off leaves no free mass, on all.
     """
     N = s.shape[0]
     log_nu = float(np.log(nu))
-    M = float(s.max())
-    E = _exp(s - M)  # relative weights, largest = 1
     capped = None
     k = 0
-    log_free = M + float(np.log(E.sum()))  # log sum_{n not in C} a_n
+    E = None  # E = exp(min(s - M, 0)): relative weights at the scale M of the free entries' maximum
     if log_Z_hint is not None and np.isfinite(log_Z_hint):
         hint = s > log_Z_hint - log_nu
         kh = int(np.count_nonzero(hint))
         if 0 < kh < nu and kh < N:
-            lf = _log_free_sum(s, E, M, ~hint)
+            free = ~hint
+            M = float(s[free].max())
+            E = _exp(np.minimum(s - M, 0.0))
+            lf = M + float(np.log(E[free].sum()))
             lt = float(np.log(1.0 - kh / nu)) - lf
             if float(s[hint].min()) + lt >= -log_nu - PROJ_CAP_RTOL:  # theta(C0) a_n >= 1/nu on C0
                 capped, k, log_free = hint, kh, lf
+    if capped is None:
+        M = float(s.max())
+        E = _exp(s - M)  # largest = 1
+        log_free = M + float(np.log(E.sum()))  # log sum_{n not in C} a_n
     for _ in range(PROJ_FIXED_POINT_ITERS):
         rest = 1.0 - k / nu
         if rest <= 0.0:
@@ -123,7 +129,10 @@ def _project_log(s: np.ndarray, nu: float, log_Z_hint: float | None = None) -> C
         k_new = int(np.count_nonzero(new))
         if k_new == k:
             log_Z = -log_theta
-            d = _exp(np.minimum(s - log_Z, -log_nu))
+            if M - log_Z <= -log_nu + PROJ_CAP_RTOL:  # M is a free entry's: theta e^M <= 1/nu, reuse E
+                d = np.minimum(E * float(np.exp(M - log_Z)), 1.0 / nu)
+            else:
+                d = _exp(np.minimum(s - log_Z, -log_nu))
             cap = 1.0 / nu
             if k:
                 d[capped] = cap
@@ -136,18 +145,34 @@ def _project_log(s: np.ndarray, nu: float, log_Z_hint: float | None = None) -> C
         capped, k = new, k_new
         if k >= N:
             break
-        log_free = _log_free_sum(s, E, M, ~capped)
-    return _project_log_sort(s, nu)
+        log_free, E, M = _log_free_sum(s, E, M, ~capped)
+    if k == 0 or k >= N or k >= nu:
+        return _project_log_sort(s, nu)
+    # C_j is inside C*: the rest is the projection of the free entries onto the capped simplex
+    # with nu - k (scaled by the free mass 1 - k/nu, cap (1/nu) / (1 - k/nu) = 1/(nu - k))
+    free = ~capped
+    rest = 1.0 - k / nu
+    sub = _project_log_sort(s[free], nu - k)
+    d = np.full(N, 1.0 / nu)
+    d[free] = sub.d * rest
+    capped = capped.copy()
+    capped[free] = sub.capped
+    return CappedProjection(d=d, capped=capped, log_Z=float(sub.log_Z - np.log(rest)))
 
 
-def _log_free_sum(s, E, M, free) -> float:
-    """``log sum_{n in free} exp(s_n)`` from ``E = exp(s - M)``, re-exponentiated if it underflows."""
+def _log_free_sum(s, E, M, free):
+    """``(log sum_{n in free} exp(s_n), E, M)`` from ``E = exp(s - M)`` on the free entries.
+
+    If the free sum underflows at the scale M, ``E`` is recomputed at the free entries' own maximum
+    ``M_f`` (entries above it, all capped, are clipped to 1: only free entries are ever summed, and
+    the free set only shrinks) and returned with it, so later passes do not re-exponentiate.
+    """
     fs = float(E[free].sum())
     if fs >= PROJ_RESCALE_SUM:  # entries flushed to 0 (< e^-700) are < e^-125 of this sum
-        return M + float(np.log(fs))
-    s_free = s[free]
-    M_f = float(s_free.max())
-    return M_f + float(np.log(_exp(s_free - M_f).sum()))
+        return M + float(np.log(fs)), E, M
+    M_f = float(s[free].max())
+    E = _exp(np.minimum(s - M_f, 0.0))
+    return M_f + float(np.log(E[free].sum())), E, M_f
 
 
 def _project_log_sort(s: np.ndarray, nu: float) -> CappedProjection:
