@@ -71,7 +71,7 @@ for name in DATASETS:
 
     cg, _, c_cg_full = timed(rb.adaboost_cg, oracle, T=T, eps=CG_EPS, max_iter=K)
     hit = np.flatnonzero(cg.history_array("objective") <= target)
-    it_cg = int(hit[0]) + 1
+    it_cg = int(cg.history_array("t")[hit[0]])  # columns (a re-priced selected column repeats t)
     # time to the target: the same run stopped after it_cg columns (identical iterates)
     _, w_cg, c_cg = timed(rb.adaboost_cg, oracle, T=T, eps=CG_EPS, max_iter=it_cg)
     c_iter = c_cg_full / max(cg.n_iter, 1)

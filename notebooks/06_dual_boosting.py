@@ -366,12 +366,13 @@ def replay(name, K, seed=0):
     T = 1 / ab.extra["norm"]
     cg = rb.adaboost_cg(stumps, T=T, eps=1e-5, max_iter=K)
     obj_cg = cg.history_array("objective")
-    it_cg = int(np.argmax(obj_cg <= lse_ab[-1])) + 1 if np.any(obj_cg <= lse_ab[-1]) else np.nan
+    cols_cg = cg.history_array("t")  # columns after each pricing (a re-priced selected column repeats t)
+    it_cg = int(cols_cg[np.argmax(obj_cg <= lse_ab[-1])]) if np.any(obj_cg <= lse_ab[-1]) else np.nan
     qp = rb.adaboost_qp(stumps, T=T, pool=ab.hypotheses)
     arc = rb.arcgv(stumps, max_iter=K)
     test = lambda r: error_rate(stumps.predict(r.hypotheses, r.weights, X_te), y_te)
-    return dict(name=name, M=len(tr), T=T, ab=ab, cg=cg, qp=qp, arc=arc, lse_ab=lse_ab, obj_cg=obj_cg, it_cg=it_cg,
-                err_ab=err_ab, t_ab=t_ab, t_cg=cg.extra["time"], te_cg=test(cg), te_qp=test(qp), te_arc=test(arc),
+    return dict(name=name, M=len(tr), T=T, ab=ab, cg=cg, qp=qp, arc=arc, lse_ab=lse_ab, obj_cg=obj_cg, cols_cg=cols_cg,
+                it_cg=it_cg, err_ab=err_ab, t_ab=t_ab, t_cg=cg.extra["time"], te_cg=test(cg), te_qp=test(qp), te_arc=test(arc),
                 tr_cg=float(np.mean(cg.margins <= 0)), ent_ab=entropy_curve(ab), ent_arc=entropy_curve(arc))
 
 
@@ -503,7 +504,7 @@ ax[2].set_title("Negative entropy of the weights (cf. Fig. 1)")
 ax[2].legend(fontsize=7)
 for r in runs:
     line = ax[3].semilogx(np.arange(1, K + 1), r["lse_ab"] - r["cg"].extra["primal_objective"], label=f"AdaBoost, {r['name']}")[0]
-    ax[3].semilogx(np.arange(1, r["cg"].n_iter + 1), r["obj_cg"] - r["cg"].extra["primal_objective"] + 1e-12, ls="--",
+    ax[3].semilogx(r["cols_cg"], r["obj_cg"] - r["cg"].extra["primal_objective"] + 1e-12, ls="--",
                    color=line.get_color(), label=f"AdaBoost-CG, {r['name']}")
 ax[3].set_yscale("log")
 ax[3].set_xlabel("iteration")

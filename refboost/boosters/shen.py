@@ -184,11 +184,11 @@ def logistic_master(T: float):
 #: If the oracle returns an already selected column (possible only while tau > eps), the master is
 #: re-solved to INNER_GAP_FRACTION of its gap instead of stopping. One Newton step per column usually
 #: meets tau (0.3: fewer second Newton steps than 0.1, the same number of columns to a given loss).
-INNER_GAP_FRACTION = 0.3
+INNER_GAP_FRACTION = 0.5
 #: Newton iterations of the fast master before handing over to the general solver (_newton.maximize).
 FAST_MAX_ITER = 30
 #: Start each master with the exact line search towards the new column (the AdaBoost-like step).
-FW_FIRST_STEP = True
+FW_FIRST_STEP = False
 #: The curvature model (and its Cholesky factor) is recomputed at the current point when it is older
 #: than this many columns, or when a chord step cut the Frank-Wolfe gap by less than CHORD_RATE.
 #: In between, each new column borders the factor in O(N t + t^2) (bench_shen.py: with the model
@@ -255,10 +255,11 @@ class _Master:
         # a capacity-sized buffer that is the identity elsewhere, so LAPACK works on the whole buffer
         # (zero right-hand sides beyond n_model stay zero) and bordering writes one row in place.
         self.Lbuf = np.eye(capacity, order="F")
-        self.b_ref = np.zeros(capacity)
+        self.LTbuf = np.eye(capacity, order="F")  # its transpose (upper), for the backward solve
         self.valid = False
         self.n_model = 0
         self.model_at = 0
+        self.Y = self.Y_E = self.YtY = None  # cached L^{-1} [1, e_E], E (as bytes), Y^T Y
 
     @property
     def U(self) -> np.ndarray:
@@ -285,7 +286,8 @@ class _Master:
         L = np.eye(2 * cap, order="F")
         L[:cap, :cap] = self.Lbuf
         self.Lbuf = L
-        self.b_ref = np.r_[self.b_ref, np.zeros(cap)]
+        self.LTbuf = np.asfortranarray(L.T)
+        self.Y = None
 
     def add(self, h: np.ndarray) -> None:
         t = self.t
@@ -311,23 +313,28 @@ class _Master:
     def _border(self, h: np.ndarray) -> None:
         """Extend the Cholesky factor of the (stale) model by column h: O(N t + t^2), in place."""
         t, c, L = self.t, self.c_ref, self.Lbuf
-        ch = c * h
+        bh = float(c @ h)
+        # centred: U^T C (h - mu 1) = U^T C h - b mu and (h - mu 1)^T C (h - mu 1) = h^T C h - b_h mu, mu = b_h / sum c
+        hc = h - bh / self.csum_ref if self.centred and self.csum_ref > 0 else h
+        ch = c * hc
         p = np.zeros(L.shape[0])
         p[:t] = self.U.T @ ch
-        dd = float(ch @ h)
-        bh = float(ch.sum())
-        if self.centred and self.csum_ref > 0:
-            p[:t] -= self.b_ref[:t] * (bh / self.csum_ref)
-            dd -= bh * bh / self.csum_ref
         p[:t] += self.rho
-        dd += self.rho + self.damp
+        dd = float(ch @ hc) + self.rho + self.damp
         l, info = dtrtrs(L, p, lower=1)
         if info != 0 or not np.all(np.isfinite(l)):
             self.valid = False
             return
         L[t, :t] = l[:t]
-        L[t, t] = math.sqrt(max(dd - float(l @ l), self.damp))
-        self.b_ref[t] = bh
+        L[t, t] = Ltt = math.sqrt(max(dd - float(l @ l), self.damp))
+        self.LTbuf[:t, t] = l[:t]
+        self.LTbuf[t, t] = Ltt
+        if self.Y is not None:  # L^{-1} [1, e_E] gains one row (E holds earlier columns only)
+            Y = self.Y
+            row = -(l[:t] @ Y[:t]) / Ltt
+            row[0] += 1.0 / Ltt
+            Y[t] = row
+            self.YtY += np.outer(row, row)
         self.n_model = t + 1
 
     def _refresh_model(self) -> bool:
@@ -357,49 +364,61 @@ class _Master:
         cap = self.Lbuf.shape[0]
         self.Lbuf = np.eye(cap, order="F")
         self.Lbuf[:t, :t] = L
-        self.b_ref[:t] = b
+        self.LTbuf = np.asfortranarray(self.Lbuf.T)
         self.c_ref, self.csum_ref = c, csum
         self.rho, self.damp = top, damp
         self.n_model = self.model_at = t
         self.valid = True
+        self.Y = None
         return True
 
     def _direction(self):
         """Chord-Newton direction on the support face from the factor (None if none is found).
 
-        Face: ``lambda > 0`` plus the best column; ``E`` = the other zero-weight columns. With ``X =
-        H^{-1} [G, 1, e_E]`` (one two-sided triangular solve) the multipliers ``(mu, nu)`` of ``1^T s = 0``
-        and ``s_E = 0`` solve a ``(1 + |E|)``-square system. If the best column has zero weight and its
-        component comes out negative, it leaves the face and the system is solved once more.
+        Face: ``lambda > 0`` plus the best column; ``E`` = the other zero-weight columns. With ``H = L L^T``
+        and ``C = [1, e_E]``: ``Y = L^{-1} C`` (cached; one row more per bordered column), ``y = L^{-1} G``,
+        the multipliers of ``1^T s = 0`` and ``s_E = 0`` solve ``(Y^T Y) mu = Y^T y`` and
+        ``s = L^{-T} (y - Y mu)``: two single right-hand-side triangular solves per direction. If the best
+        column has zero weight and its component comes out negative, it leaves the face and the system is
+        solved once more.
         """
-        lam, G, t = self.lam, self.G, self.t
+        lam, G, t, L = self.lam, self.G, self.t, self.Lbuf
         jmax = int(np.argmax(G))
         F = lam > 0
         F[jmax] = True
         for _ in range(2):
             E = np.flatnonzero(~F)
             k = E.size
-            R = np.zeros((self.Lbuf.shape[0], 2 + k), order="F")
-            R[:t, 0] = G
-            R[:t, 1] = 1.0
-            if k:
-                R[E, np.arange(2, 2 + k)] = 1.0
-            X, info = dpotrs(self.Lbuf, R, lower=1, overwrite_b=True)
-            if info != 0:
-                return None
-            X = X[:t]
-            if k:
-                C = np.empty((1 + k, 2 + k))
-                C[0] = X.sum(axis=0)
-                C[1:] = X[E]
-                _, _, mu, info = dgesv(C[:, 1:], C[:, 0], overwrite_a=True, overwrite_b=True)
+            key = E.tobytes()
+            if self.Y is None or key != self.Y_E:
+                C = np.zeros((L.shape[0], 1 + k), order="F")
+                C[:t, 0] = 1.0
+                if k:
+                    C[E, np.arange(1, 1 + k)] = 1.0
+                Y, info = dtrtrs(L, C, lower=1)
                 if info != 0:
                     return None
-                s = X[:, 0] - X[:, 1:] @ mu
-                s[E] = 0.0
+                self.Y, self.Y_E, self.YtY = Y, key, Y.T @ Y
+            Y = self.Y
+            g = np.zeros(L.shape[0])
+            g[:t] = G
+            y, info = dtrtrs(L, g, lower=1)
+            if info != 0:
+                return None
+            if k:
+                _, _, mu, info = dgesv(self.YtY, Y.T @ y, overwrite_b=True)
+                if info != 0:
+                    return None
+                y -= Y @ mu
             else:
-                x0, x1 = X[:, 0], X[:, 1]
-                s = x0 - (x0.sum() / x1.sum()) * x1
+                y0 = Y[:, 0]
+                y -= (float(y0 @ y) / float(y0 @ y0)) * y0
+            s, info = dtrtrs(self.LTbuf, y, lower=0, overwrite_b=True)  # L^T stored: faster than trans=1
+            if info != 0:
+                return None
+            s = s[:t]
+            if k:
+                s[E] = 0.0
             smax = float(np.abs(s).max())
             if not (np.isfinite(smax) and smax > 0):
                 return None
