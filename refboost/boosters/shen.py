@@ -40,7 +40,7 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
-from scipy.linalg.lapack import dgesv, dpotrf, dpotrs, dtrtrs
+from scipy.linalg.lapack import dgesv, dpotrf, dtrtrs
 from scipy.optimize import brentq
 from scipy.special import expit, log_softmax
 
@@ -197,6 +197,8 @@ MODEL_MAX_AGE = 50
 CHORD_RATE = 0.5
 #: The margins are recomputed as ``U_S lambda`` (not moved by ``a U_S s``) at least every this many steps.
 EXACT_EVERY = 8
+#: The unit chord-Newton step is taken without line search when phi increased and ``|phi'| <= TRIAL_ACCEPT phi'(0)``.
+TRIAL_ACCEPT = 0.5
 #: Safeguarded Newton steps of the 1-d line search; early exit at |phi'| <= LS_WOLFE * phi'(0).
 LS_ITERS = 20
 LS_WOLFE = 0.1
@@ -247,6 +249,7 @@ class _Master:
         self.m = np.zeros(M)
         self.val = self.u = self.c = self.aux = None
         self.G = np.zeros(0)
+        self.Gmax = -np.inf
         self.n_iter = 0
         self.measure = np.inf
         self.n_refresh = 0
@@ -276,7 +279,8 @@ class _Master:
         self.m = m
         self.val, self.u, self.c, self.aux = self.f(m)
         self.G = U.T @ self.u
-        self.measure = float(self.G.max() - self.lam @ self.G)
+        self.Gmax = float(self.G.max())
+        self.measure = self.Gmax - float(self.lam @ self.G)
 
     def _grow(self) -> None:
         t, cap = self.t, self.buf.shape[1]
@@ -297,12 +301,19 @@ class _Master:
         if self.valid and self.n_model == t:
             self._border(h)
         self.t += 1
-        self.lam = np.append(self.lam, 1.0 if t == 0 else 0.0)
+        lam = np.empty(t + 1)
+        lam[:t] = self.lam
+        lam[t] = 1.0 if t == 0 else 0.0
+        self.lam = lam
         if t == 0:
             self._set_point()
             return
-        self.G = np.append(self.G, float(h @ self.u))
-        self.measure = float(self.G.max() - self.lam @ self.G)
+        G = np.empty(t + 1)
+        G[:t] = self.G
+        G[t] = g_new = float(h @ self.u)
+        self.G = G
+        self.measure += max(g_new - self.Gmax, 0.0)  # lam_t = 0: lam . G unchanged
+        self.Gmax = max(self.Gmax, g_new)
         if FW_FIRST_STEP:
             v = h - self.m
             phi = self.line(self.m, v, self.aux)
@@ -431,13 +442,13 @@ class _Master:
                 return None
         return None
 
-    def _line_step(self, phi, v, g0, a, amax, s, hit) -> bool:
+    def _line_step(self, phi, v, g0, a, amax, s, hit, lo=0.0, hi=None) -> bool:
         """Exact line search of phi on [0, amax] from trial a; lambda moves by a s (FW step if s is None).
 
         The margins move by ``a v`` (``v = U_S s``); every ``EXACT_EVERY``-th step, and whenever a weight
         was clipped, they are recomputed as ``U_S lambda`` (the increments drift by round-off only).
         """
-        lo, hi = 0.0, amax
+        hi = amax if hi is None else hi
         best = None
         val0 = self.val
         for _ in range(LS_ITERS):
@@ -488,7 +499,35 @@ class _Master:
         else:
             amax, hit = np.inf, None
         v = self.U @ s
-        return self._line_step(self.line(self.m, v, self.aux), v, slope, min(1.0, amax), amax, s, hit)
+        a = min(1.0, amax)
+        # the chord-Newton point itself, evaluated with the full f (its u is the next point's if accepted)
+        m1 = self.m + a * v
+        val, u, c, aux = self.f(m1)
+        g = float(u @ v)
+        if val >= self.val and (abs(g) <= TRIAL_ACCEPT * slope or (a == amax and g >= 0)):
+            self.lam += a * s
+            if hit is not None and a == amax:
+                self.lam[hit] = 0.0
+            np.maximum(self.lam, 0.0, out=self.lam)
+            self.lam /= self.lam.sum()
+            if self.n_inexact + 1 >= EXACT_EVERY:
+                self._set_point()
+            else:
+                self.n_inexact += 1
+                self.m, self.val, self.u, self.c, self.aux = m1, val, u, c, aux
+                self.G = self.U.T @ u
+                self.Gmax = float(self.G.max())
+                self.measure = self.Gmax - float(self.lam @ self.G)
+            return True
+        # otherwise: safeguarded line search from the Newton point of phi' at the trial
+        cv = c @ v
+        csum = c.sum()
+        h = float(c @ (v * v) - (cv * cv / csum if self.centred and csum > 0 else 0.0))
+        lo, hi = (a, amax) if g > 0 else (0.0, a)
+        a_new = a + g / h if h > 0 else np.nan
+        if not (lo < a_new < hi):
+            a_new = 0.5 * (lo + hi) if np.isfinite(hi) else 2.0 * a
+        return self._line_step(self.line(self.m, v, self.aux), v, slope, a_new, amax, s, hit, lo, hi)
 
     def solve(self, tol: float) -> str:
         """Chord-Newton steps until the restricted Frank-Wolfe gap is <= tol; returns the status."""
@@ -538,16 +577,17 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     gap = np.inf
     objective = np.nan
     t0 = time.perf_counter()
-    t_master = t_oracle = 0.0
+    t_master = t_oracle = c_master = c_oracle = 0.0  # wall (perf_counter) and CPU (thread_time) seconds
     n_master = 0
     while True:
         d = u / u.sum()
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         key, h = oracle.best(d)
         t_oracle += time.perf_counter() - t1
+        c_oracle += time.thread_time() - c1
         edge_best = float(h @ u)
         if keys:
-            edges_S = master.G  # = U_S^T u, computed by the master at exactly m = U_S lambda
+            edges_S = master.G  # = U_S^T u at the master's margins (U_S lambda up to incremental round-off)
             r = float(edges_S.max())
             weighted = float(lam @ edges_S)  # = u^T varrho
             # the class contains the selected columns: max over it >= r (equal in exact arithmetic when the
@@ -577,7 +617,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
                 break
         if len(keys) >= max_iter:
             break
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         if fast:
             # inexact master: restricted gap <= tau = INNER_GAP_FRACTION * (full gap); see its comment
             tau = max(MASTER_TOL, INNER_GAP_FRACTION * gap * T)
@@ -600,6 +640,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             master.lam, master.measure, n_master = r_.x, r_.measure, r_.n_iter
             master.refresh()
         t_master += time.perf_counter() - t1
+        c_master += time.thread_time() - c1
         lam = master.lam
         u = master.u
         objective = -master.val / T
@@ -634,6 +675,9 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             "time": time.perf_counter() - t0,
             "oracle_time": t_oracle,
             "master_time": t_master,
+            "oracle_cpu": c_oracle,
+            "master_cpu": c_master,
+            "n_refresh": master.n_refresh,
         },
     )
 
