@@ -18,11 +18,12 @@ Every restricted master is solved in the **primal** in the normalised form (6),
 ``min_{lambda in simplex} F(lambda) = T lse(-U lambda / T)``, each master written as a concave
 function of the margins ``m = U lambda`` with a curvature vector, and ``u`` is recovered by a stable
 softmax (24). The column-generation masters (AdaBoost-CG, LogitBoost-CG) use :class:`_Master`: the
-columns in a growing buffer, the margins kept between rounds, a Frank-Wolfe line step towards the new
-column, then warm-started active-set Newton steps on the support face, each master solved only to a
-fraction (0.3) of the current certificate (:data:`INNER_GAP_FRACTION`; usually one Newton step), with the
-shared :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use
-the shared solver directly.
+columns in a growing buffer, the margins and edges kept between rounds, warm-started chord-Newton steps
+on the support face from a Cholesky factor of an earlier curvature model that each new column borders in
+O(N t + t^2) (refreshed only when a step is weak), each master solved only to a fraction (0.5) of the
+current certificate (:data:`INNER_GAP_FRACTION`; usually one step), with the shared
+:func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use the shared
+solver directly. ``benchmarks/bench_shen.py``: one master costs 1.4-2 stump-oracle calls (was 3-4).
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
@@ -182,17 +183,20 @@ def logistic_master(T: float):
 #: the stopping rule ``g <= eps`` certifies the returned w whatever tau was; and since the restricted
 #: gap is <= the full one, at the stop the restricted master is within eps/T of its own optimum too.
 #: If the oracle returns an already selected column (possible only while tau > eps), the master is
-#: re-solved to INNER_GAP_FRACTION of its gap instead of stopping. One Newton step per column usually
-#: meets tau (0.3: fewer second Newton steps than 0.1, the same number of columns to a given loss).
+#: re-solved to INNER_GAP_FRACTION of its gap instead of stopping. One chord-Newton step per column
+#: usually meets tau (0.5: on the bench_shen.py sets 1.0-1.2 steps per master against 1.1-1.6 at 0.3,
+#: and the same number of columns to AdaBoost's loss within +-3).
 INNER_GAP_FRACTION = 0.5
 #: Newton iterations of the fast master before handing over to the general solver (_newton.maximize).
 FAST_MAX_ITER = 30
 #: Start each master with the exact line search towards the new column (the AdaBoost-like step).
+#: Off: the chord-Newton step on the face (which contains the new column) does its work, and the extra
+#: line search and point update cost more than the few extra Newton steps they save.
 FW_FIRST_STEP = False
 #: The curvature model (and its Cholesky factor) is recomputed at the current point when it is older
 #: than this many columns, or when a chord step cut the Frank-Wolfe gap by less than CHORD_RATE.
-#: In between, each new column borders the factor in O(N t + t^2) (bench_shen.py: with the model
-#: never refreshed the masters take the same number of Newton steps on the LIBSVM sets).
+#: In between, each new column borders the factor in O(N t + t^2). (Never refreshing makes the chord
+#: steps weak: 3-17 Newton steps per master on the bench_shen.py sets instead of 1.0-1.2.)
 MODEL_MAX_AGE = 50
 CHORD_RATE = 0.5
 #: The margins are recomputed as ``U_S lambda`` (not moved by ``a U_S s``) at least every this many steps.
