@@ -337,11 +337,12 @@ class _Master:
         p[:t] += self.rho
         dd = float(ch @ hc) + self.rho + self.damp
         l, info = dtrtrs(L, p, lower=1)
-        if info != 0 or not np.all(np.isfinite(l)):
+        ll = float(l @ l)
+        if info != 0 or not math.isfinite(ll):
             self.valid = False
             return
         L[t, :t] = l[:t]
-        L[t, t] = Ltt = math.sqrt(max(dd - float(l @ l), self.damp))
+        L[t, t] = Ltt = math.sqrt(max(dd - ll, self.damp))
         self.LTbuf[:t, t] = l[:t]
         self.LTbuf[t, t] = Ltt
         if self.Y is not None:  # L^{-1} [1, e_E] gains one row (E holds earlier columns only)
@@ -427,7 +428,7 @@ class _Master:
                 y -= Y @ mu
             else:
                 y0 = Y[:, 0]
-                y -= (float(y0 @ y) / float(y0 @ y0)) * y0
+                y -= (float(y0 @ y) / self.YtY[0, 0]) * y0
             s, info = dtrtrs(self.LTbuf, y, lower=0, overwrite_b=True)  # L^T stored: faster than trans=1
             if info != 0:
                 return None
