@@ -23,7 +23,8 @@ on the support face from a Cholesky factor of an earlier curvature model that ea
 O(N t + t^2) (refreshed only when a step is weak), each master solved only to a fraction (0.5) of the
 current certificate (:data:`INNER_GAP_FRACTION`; usually one step), with the shared
 :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use the shared
-solver directly. ``benchmarks/bench_shen.py``: one master costs 1.4-2 stump-oracle calls (was 3-4).
+solver directly. ``benchmarks/results/bench_shen.txt``: one master costs 1.1-2.0 stump-oracle calls in CPU
+time (before: 2.6-3.5 in wall time).
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
