@@ -724,7 +724,10 @@ def adaboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) ->
         ``weights = lambda / T``, ``distribution = u``, ``margins = U w`` (unnormalised),
         ``gap = (max edge - u^T varrho)/T >= Opt(5)_restricted - Opt(5)_full`` (exact oracle),
         ``extra``: ``primal_objective`` (= Opt(5) restricted), ``lambda``, ``u``, ``r`` (max edge
-        over selected columns), ``normalized_margins``, ``master_gap``.
+        over selected columns), ``normalized_margins``, ``master_gap``; timings: ``time`` (wall),
+        ``oracle_time`` / ``master_time`` (wall seconds in pricing / in the restricted masters),
+        ``oracle_cpu`` / ``master_cpu`` (the same split in thread CPU time), ``n_refresh`` (curvature-model
+        refreshes of the master).
     """
     oracle = check_oracle(oracle)
     T = check_T(T)
