@@ -428,16 +428,17 @@ def test_line_evaluation_matches_full_objective(make, T):
             assert abs(p2 - curv) <= 1e-9 * max(1.0, c @ (v * v))
 
 
-def test_master_bordered_factor_cached_solves_and_direction():
+@pytest.mark.parametrize("make", ["exp_master", "logistic_master"])
+def test_master_bordered_factor_cached_solves_and_direction(make):
     """The CG master's chord model: after a refresh and several bordered columns, L L^T equals the model
-    U^T diag(c_ref) U - b b^T / sum c_ref + rho 1 1^T + damping rebuilt from scratch; the cached
-    Y = L^{-1} [1, e_E] matches a direct solve; the direction solves the face KKT system
+    U^T diag(c_ref) U - b b^T / sum c_ref (centred only) + rho 1 1^T + damping rebuilt from scratch; the
+    cached Y = L^{-1} [1, e_E] matches a direct solve; the direction solves the face KKT system
     [H_FF 1; 1^T 0] (s_F, mu) = (G_F, 0) with s_E = 0 and is an ascent direction."""
     from refboost.boosters import shen
 
     rng = np.random.default_rng(7)
     N, T = 60, 1 / 10
-    f, centred = shen.exp_master(T)
+    f, centred = getattr(shen, make)(T)
     master = shen._Master(f, centred, N, capacity=4)  # small capacity: exercises _grow
     cols = np.sign(rng.standard_normal((N, 12)))
     for j in range(5):
@@ -453,7 +454,7 @@ def test_master_bordered_factor_cached_solves_and_direction():
     t, U, c = master.t, master.U, master.c_ref
     assert master.n_model == t and master.valid
     b = U.T @ c
-    H = U.T @ (c[:, None] * U) - np.outer(b, b) / c.sum() + master.rho
+    H = U.T @ (c[:, None] * U) - (np.outer(b, b) / c.sum() if centred else 0.0) + master.rho
     L = master.Lbuf[:t, :t]
     scale = np.abs(H).max()
     assert np.abs(L @ L.T - H).max() <= 1e-10 * scale  # damping 1e-12 relative, floors inactive here
