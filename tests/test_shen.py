@@ -404,3 +404,78 @@ def test_inexact_masters_rule_and_certificate():
     for r in (res, exact):
         assert -OBJ_TOL <= r.extra["primal_objective"] - full <= r.gap + OBJ_TOL
     assert abs(res.extra["primal_objective"] - exact.extra["primal_objective"]) <= eps / T + OBJ_TOL
+
+
+@pytest.mark.parametrize("make", ["exp_master", "logistic_master"])
+@pytest.mark.parametrize("T", [1 / 500, 1 / 20, 1.0])
+def test_line_evaluation_matches_full_objective(make, T):
+    """f.line (the masters' line search: one exp, no u formed) agrees with the full f along a ray:
+    value, phi' = u . v and -phi'' = v^T (diag c - c c^T / sum c) v (centred) or v^T diag(c) v."""
+    from refboost.boosters import shen
+
+    rng = np.random.default_rng(3)
+    f, centred = getattr(shen, make)(T)
+    m, v = rng.uniform(-1, 1, 50), rng.uniform(-1, 1, 50)
+    aux = f(m)[3]
+    for phi in (f.line(m, v), f.line(m, v, aux)):
+        for a in (0.0, 0.3, 1.0, 2.5):
+            val, u, c, _ = f(m + a * v)
+            p0, p1, p2 = phi(a)
+            cv = c @ v
+            curv = c @ (v * v) - (cv * cv / c.sum() if centred else 0.0)
+            assert abs(p0 - val) <= 1e-12 * max(1.0, abs(val))
+            assert abs(p1 - u @ v) <= 1e-12 * max(1.0, np.abs(u) @ np.abs(v))
+            assert abs(p2 - curv) <= 1e-9 * max(1.0, c @ (v * v))
+
+
+@pytest.mark.parametrize("make", ["exp_master", "logistic_master"])
+def test_master_bordered_factor_cached_solves_and_direction(make):
+    """The CG master's chord model: after a refresh and several bordered columns, L L^T equals the model
+    U^T diag(c_ref) U - b b^T / sum c_ref (centred only) + rho 1 1^T + damping rebuilt from scratch; the
+    cached Y = L^{-1} [1, e_E] matches a direct solve; the direction solves the face KKT system
+    [H_FF 1; 1^T 0] (s_F, mu) = (G_F, 0) with s_E = 0 and is an ascent direction."""
+    from refboost.boosters import shen
+
+    rng = np.random.default_rng(7)
+    N, T = 60, 1 / 10
+    f, centred = getattr(shen, make)(T)
+    master = shen._Master(f, centred, N, capacity=4)  # small capacity: exercises _grow
+    cols = np.sign(rng.standard_normal((N, 12)))
+    for j in range(5):
+        master.add(cols[:, j])
+        master.solve(1e-12)
+    assert master._refresh_model()
+    master.lam[1] = 0.0  # a zero-weight column: E is non-empty
+    master.lam /= master.lam.sum()
+    master._set_point()
+    master._direction()  # fills the cache for this E
+    for j in range(5, 12):
+        master.add(cols[:, j])
+    t, U, c = master.t, master.U, master.c_ref
+    assert master.n_model == t and master.valid
+    b = U.T @ c
+    H = U.T @ (c[:, None] * U) - (np.outer(b, b) / c.sum() if centred else 0.0) + master.rho
+    L = master.Lbuf[:t, :t]
+    scale = np.abs(H).max()
+    assert np.abs(L @ L.T - H).max() <= 1e-10 * scale  # damping 1e-12 relative, floors inactive here
+    assert np.allclose(master.LTbuf[:t, :t], L.T, rtol=0, atol=1e-14 * np.abs(L).max())
+    s = master._direction()
+    lam, G = master.lam, master.G
+    F = lam > 0
+    F[np.argmax(G)] = True
+    E = np.flatnonzero(~F)
+    C = np.zeros((t, 1 + E.size))
+    C[:, 0] = 1.0
+    C[E, np.arange(1, 1 + E.size)] = 1.0
+    Lfull = master.Lbuf[:t, :t]
+    assert np.allclose(master.Y[:t], np.linalg.solve(Lfull, C), atol=1e-10)
+    Hm = Lfull @ Lfull.T
+    idx = np.flatnonzero(F)
+    k = idx.size
+    K = np.zeros((k + 1, k + 1))
+    K[:k, :k] = Hm[np.ix_(idx, idx)]
+    K[:k, k] = K[k, :k] = 1.0
+    ref = np.zeros(t)
+    ref[idx] = np.linalg.solve(K, np.r_[G[idx], 0.0])[:k]
+    assert np.allclose(s, ref, atol=1e-8 * np.abs(ref).max()) and abs(s.sum()) <= 1e-10 * np.abs(s).max()
+    assert np.all(s[E] == 0) and G @ s > 0

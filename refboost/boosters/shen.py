@@ -18,11 +18,13 @@ Every restricted master is solved in the **primal** in the normalised form (6),
 ``min_{lambda in simplex} F(lambda) = T lse(-U lambda / T)``, each master written as a concave
 function of the margins ``m = U lambda`` with a curvature vector, and ``u`` is recovered by a stable
 softmax (24). The column-generation masters (AdaBoost-CG, LogitBoost-CG) use :class:`_Master`: the
-columns in a growing buffer, the margins kept between rounds, a Frank-Wolfe line step towards the new
-column, then warm-started active-set Newton steps on the support face, each master solved only to a
-fraction (0.3) of the current certificate (:data:`INNER_GAP_FRACTION`; usually one Newton step), with the
-shared :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use
-the shared solver directly.
+columns in a growing buffer, the margins and edges kept between rounds, warm-started chord-Newton steps
+on the support face from a Cholesky factor of an earlier curvature model that each new column borders in
+O(N t + t^2) (refreshed only when a step is weak), each master solved only to a fraction (0.5) of the
+current certificate (:data:`INNER_GAP_FRACTION`; usually one step), with the shared
+:func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use the shared
+solver directly. ``benchmarks/results/bench_shen.txt``: one master costs 1.1-2.0 stump-oracle calls in CPU
+time (before: 2.6-3.5 in wall time).
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
@@ -40,7 +42,7 @@ import time
 from collections.abc import Sequence
 
 import numpy as np
-from scipy.linalg.lapack import dgesv, dpotrf, dpotrs, dtrtrs
+from scipy.linalg.lapack import dgesv, dpotrf, dtrtrs
 from scipy.optimize import brentq
 from scipy.special import expit, log_softmax
 
@@ -182,21 +184,28 @@ def logistic_master(T: float):
 #: the stopping rule ``g <= eps`` certifies the returned w whatever tau was; and since the restricted
 #: gap is <= the full one, at the stop the restricted master is within eps/T of its own optimum too.
 #: If the oracle returns an already selected column (possible only while tau > eps), the master is
-#: re-solved to INNER_GAP_FRACTION of its gap instead of stopping. One Newton step per column usually
-#: meets tau (0.3: fewer second Newton steps than 0.1, the same number of columns to a given loss).
-INNER_GAP_FRACTION = 0.3
+#: re-solved to INNER_GAP_FRACTION of its gap instead of stopping. One chord-Newton step per column
+#: usually meets tau (0.5: on the bench_shen.py sets 1.0-1.2 steps per master against 1.1-1.6 at 0.3,
+#: and the same number of columns to AdaBoost's loss within +-3).
+INNER_GAP_FRACTION = 0.5
 #: Newton iterations of the fast master before handing over to the general solver (_newton.maximize).
 FAST_MAX_ITER = 30
 #: Start each master with the exact line search towards the new column (the AdaBoost-like step).
-FW_FIRST_STEP = True
+#: Off: the chord-Newton step on the face (which contains the new column) does its work, and the extra
+#: line search and point update cost more than the few extra Newton steps they save.
+FW_FIRST_STEP = False
 #: The curvature model (and its Cholesky factor) is recomputed at the current point when it is older
-#: than this many columns, or when a chord step cut the Frank-Wolfe gap by less than CHORD_RATE.
-#: In between, each new column borders the factor in O(N t + t^2) (bench_shen.py: with the model
-#: never refreshed the masters take the same number of Newton steps on the LIBSVM sets).
+#: than this many columns, or when a chord step that was not cut short by the ratio test reduced the
+#: Frank-Wolfe gap by less than CHORD_RATE (bench_shen.py sets: 5-15 refreshes per run, 30-50% fewer
+#: than when clipped steps also count, the same number of Newton steps).
+#: In between, each new column borders the factor in O(N t + t^2). (Never refreshing makes the chord
+#: steps weak: 3-17 Newton steps per master on the bench_shen.py sets instead of 1.0-1.2.)
 MODEL_MAX_AGE = 50
 CHORD_RATE = 0.5
 #: The margins are recomputed as ``U_S lambda`` (not moved by ``a U_S s``) at least every this many steps.
 EXACT_EVERY = 8
+#: The unit chord-Newton step is taken without line search when phi increased and ``|phi'| <= TRIAL_ACCEPT phi'(0)``.
+TRIAL_ACCEPT = 0.5
 #: Safeguarded Newton steps of the 1-d line search; early exit at |phi'| <= LS_WOLFE * phi'(0).
 LS_ITERS = 20
 LS_WOLFE = 0.1
@@ -247,18 +256,21 @@ class _Master:
         self.m = np.zeros(M)
         self.val = self.u = self.c = self.aux = None
         self.G = np.zeros(0)
+        self.Gmax = -np.inf
         self.n_iter = 0
         self.measure = np.inf
         self.n_refresh = 0
         self.n_inexact = 0
+        self.clipped = False  # the last Newton step ended at the ratio test (a weight became 0)
         # curvature model (class docstring): its Cholesky factor in the leading n_model x n_model block of
         # a capacity-sized buffer that is the identity elsewhere, so LAPACK works on the whole buffer
         # (zero right-hand sides beyond n_model stay zero) and bordering writes one row in place.
         self.Lbuf = np.eye(capacity, order="F")
-        self.b_ref = np.zeros(capacity)
+        self.LTbuf = np.eye(capacity, order="F")  # its transpose (upper), for the backward solve
         self.valid = False
         self.n_model = 0
         self.model_at = 0
+        self.Y = self.Y_E = self.YtY = None  # cached L^{-1} [1, e_E], E (as bytes), Y^T Y
 
     @property
     def U(self) -> np.ndarray:
@@ -275,7 +287,8 @@ class _Master:
         self.m = m
         self.val, self.u, self.c, self.aux = self.f(m)
         self.G = U.T @ self.u
-        self.measure = float(self.G.max() - self.lam @ self.G)
+        self.Gmax = float(self.G.max())
+        self.measure = self.Gmax - float(self.lam @ self.G)
 
     def _grow(self) -> None:
         t, cap = self.t, self.buf.shape[1]
@@ -285,7 +298,8 @@ class _Master:
         L = np.eye(2 * cap, order="F")
         L[:cap, :cap] = self.Lbuf
         self.Lbuf = L
-        self.b_ref = np.r_[self.b_ref, np.zeros(cap)]
+        self.LTbuf = np.asfortranarray(L.T)
+        self.Y = None
 
     def add(self, h: np.ndarray) -> None:
         t = self.t
@@ -295,12 +309,19 @@ class _Master:
         if self.valid and self.n_model == t:
             self._border(h)
         self.t += 1
-        self.lam = np.append(self.lam, 1.0 if t == 0 else 0.0)
+        lam = np.empty(t + 1)
+        lam[:t] = self.lam
+        lam[t] = 1.0 if t == 0 else 0.0
+        self.lam = lam
         if t == 0:
             self._set_point()
             return
-        self.G = np.append(self.G, float(h @ self.u))
-        self.measure = float(self.G.max() - self.lam @ self.G)
+        G = np.empty(t + 1)
+        G[:t] = self.G
+        G[t] = g_new = float(h @ self.u)
+        self.G = G
+        self.measure += max(g_new - self.Gmax, 0.0)  # lam_t = 0: lam . G unchanged
+        self.Gmax = max(self.Gmax, g_new)
         if FW_FIRST_STEP:
             v = h - self.m
             phi = self.line(self.m, v, self.aux)
@@ -311,23 +332,29 @@ class _Master:
     def _border(self, h: np.ndarray) -> None:
         """Extend the Cholesky factor of the (stale) model by column h: O(N t + t^2), in place."""
         t, c, L = self.t, self.c_ref, self.Lbuf
-        ch = c * h
+        bh = float(c @ h)
+        # centred: U^T C (h - mu 1) = U^T C h - b mu and (h - mu 1)^T C (h - mu 1) = h^T C h - b_h mu, mu = b_h / sum c
+        hc = h - bh / self.csum_ref if self.centred and self.csum_ref > 0 else h
+        ch = c * hc
         p = np.zeros(L.shape[0])
         p[:t] = self.U.T @ ch
-        dd = float(ch @ h)
-        bh = float(ch.sum())
-        if self.centred and self.csum_ref > 0:
-            p[:t] -= self.b_ref[:t] * (bh / self.csum_ref)
-            dd -= bh * bh / self.csum_ref
         p[:t] += self.rho
-        dd += self.rho + self.damp
+        dd = float(ch @ hc) + self.rho + self.damp
         l, info = dtrtrs(L, p, lower=1)
-        if info != 0 or not np.all(np.isfinite(l)):
+        ll = float(l @ l)
+        if info != 0 or not math.isfinite(ll):
             self.valid = False
             return
         L[t, :t] = l[:t]
-        L[t, t] = math.sqrt(max(dd - float(l @ l), self.damp))
-        self.b_ref[t] = bh
+        L[t, t] = Ltt = math.sqrt(max(dd - ll, self.damp))
+        self.LTbuf[:t, t] = l[:t]
+        self.LTbuf[t, t] = Ltt
+        if self.Y is not None:  # L^{-1} [1, e_E] gains one row (E holds earlier columns only)
+            Y = self.Y
+            row = -(l[:t] @ Y[:t]) / Ltt
+            row[0] += 1.0 / Ltt
+            Y[t] = row
+            self.YtY += np.outer(row, row)
         self.n_model = t + 1
 
     def _refresh_model(self) -> bool:
@@ -357,49 +384,61 @@ class _Master:
         cap = self.Lbuf.shape[0]
         self.Lbuf = np.eye(cap, order="F")
         self.Lbuf[:t, :t] = L
-        self.b_ref[:t] = b
+        self.LTbuf = np.asfortranarray(self.Lbuf.T)
         self.c_ref, self.csum_ref = c, csum
         self.rho, self.damp = top, damp
         self.n_model = self.model_at = t
         self.valid = True
+        self.Y = None
         return True
 
     def _direction(self):
         """Chord-Newton direction on the support face from the factor (None if none is found).
 
-        Face: ``lambda > 0`` plus the best column; ``E`` = the other zero-weight columns. With ``X =
-        H^{-1} [G, 1, e_E]`` (one two-sided triangular solve) the multipliers ``(mu, nu)`` of ``1^T s = 0``
-        and ``s_E = 0`` solve a ``(1 + |E|)``-square system. If the best column has zero weight and its
-        component comes out negative, it leaves the face and the system is solved once more.
+        Face: ``lambda > 0`` plus the best column; ``E`` = the other zero-weight columns. With ``H = L L^T``
+        and ``C = [1, e_E]``: ``Y = L^{-1} C`` (cached; one row more per bordered column), ``y = L^{-1} G``,
+        the multipliers of ``1^T s = 0`` and ``s_E = 0`` solve ``(Y^T Y) mu = Y^T y`` and
+        ``s = L^{-T} (y - Y mu)``: two single right-hand-side triangular solves per direction. If the best
+        column has zero weight and its component comes out negative, it leaves the face and the system is
+        solved once more.
         """
-        lam, G, t = self.lam, self.G, self.t
+        lam, G, t, L = self.lam, self.G, self.t, self.Lbuf
         jmax = int(np.argmax(G))
         F = lam > 0
         F[jmax] = True
         for _ in range(2):
             E = np.flatnonzero(~F)
             k = E.size
-            R = np.zeros((self.Lbuf.shape[0], 2 + k), order="F")
-            R[:t, 0] = G
-            R[:t, 1] = 1.0
-            if k:
-                R[E, np.arange(2, 2 + k)] = 1.0
-            X, info = dpotrs(self.Lbuf, R, lower=1, overwrite_b=True)
-            if info != 0:
-                return None
-            X = X[:t]
-            if k:
-                C = np.empty((1 + k, 2 + k))
-                C[0] = X.sum(axis=0)
-                C[1:] = X[E]
-                _, _, mu, info = dgesv(C[:, 1:], C[:, 0], overwrite_a=True, overwrite_b=True)
+            key = E.tobytes()
+            if self.Y is None or key != self.Y_E:
+                C = np.zeros((L.shape[0], 1 + k), order="F")
+                C[:t, 0] = 1.0
+                if k:
+                    C[E, np.arange(1, 1 + k)] = 1.0
+                Y, info = dtrtrs(L, C, lower=1)
                 if info != 0:
                     return None
-                s = X[:, 0] - X[:, 1:] @ mu
-                s[E] = 0.0
+                self.Y, self.Y_E, self.YtY = Y, key, Y.T @ Y
+            Y = self.Y
+            g = np.zeros(L.shape[0])
+            g[:t] = G
+            y, info = dtrtrs(L, g, lower=1)
+            if info != 0:
+                return None
+            if k:
+                _, _, mu, info = dgesv(self.YtY, Y.T @ y, overwrite_b=True)
+                if info != 0:
+                    return None
+                y -= Y @ mu
             else:
-                x0, x1 = X[:, 0], X[:, 1]
-                s = x0 - (x0.sum() / x1.sum()) * x1
+                y0 = Y[:, 0]
+                y -= (float(y0 @ y) / self.YtY[0, 0]) * y0
+            s, info = dtrtrs(self.LTbuf, y, lower=0, overwrite_b=True)  # L^T stored: faster than trans=1
+            if info != 0:
+                return None
+            s = s[:t]
+            if k:
+                s[E] = 0.0
             smax = float(np.abs(s).max())
             if not (np.isfinite(smax) and smax > 0):
                 return None
@@ -412,13 +451,13 @@ class _Master:
                 return None
         return None
 
-    def _line_step(self, phi, v, g0, a, amax, s, hit) -> bool:
+    def _line_step(self, phi, v, g0, a, amax, s, hit, lo=0.0, hi=None) -> bool:
         """Exact line search of phi on [0, amax] from trial a; lambda moves by a s (FW step if s is None).
 
         The margins move by ``a v`` (``v = U_S s``); every ``EXACT_EVERY``-th step, and whenever a weight
         was clipped, they are recomputed as ``U_S lambda`` (the increments drift by round-off only).
         """
-        lo, hi = 0.0, amax
+        hi = amax if hi is None else hi
         best = None
         val0 = self.val
         for _ in range(LS_ITERS):
@@ -447,6 +486,7 @@ class _Master:
             self.lam += a * s
             if hit is not None and a == amax:
                 self.lam[hit] = 0.0
+                self.clipped = True
                 exact = True
             np.maximum(self.lam, 0.0, out=self.lam)
             self.lam /= self.lam.sum()
@@ -454,6 +494,7 @@ class _Master:
         return True
 
     def _newton_step(self) -> bool:
+        self.clipped = False
         s = self._direction()
         if s is None:
             return False
@@ -469,7 +510,36 @@ class _Master:
         else:
             amax, hit = np.inf, None
         v = self.U @ s
-        return self._line_step(self.line(self.m, v, self.aux), v, slope, min(1.0, amax), amax, s, hit)
+        a = min(1.0, amax)
+        # the chord-Newton point itself, evaluated with the full f (its u is the next point's if accepted)
+        m1 = self.m + a * v
+        val, u, c, aux = self.f(m1)
+        g = float(u @ v)
+        if val >= self.val and (abs(g) <= TRIAL_ACCEPT * slope or (a == amax and g >= 0)):
+            self.lam += a * s
+            if hit is not None and a == amax:
+                self.lam[hit] = 0.0
+                self.clipped = True
+            np.maximum(self.lam, 0.0, out=self.lam)
+            self.lam /= self.lam.sum()
+            if self.n_inexact + 1 >= EXACT_EVERY:
+                self._set_point()
+            else:
+                self.n_inexact += 1
+                self.m, self.val, self.u, self.c, self.aux = m1, val, u, c, aux
+                self.G = self.U.T @ u
+                self.Gmax = float(self.G.max())
+                self.measure = self.Gmax - float(self.lam @ self.G)
+            return True
+        # otherwise: safeguarded line search from the Newton point of phi' at the trial
+        cv = c @ v
+        csum = c.sum()
+        h = float(c @ (v * v) - (cv * cv / csum if self.centred and csum > 0 else 0.0))
+        lo, hi = (a, amax) if g > 0 else (0.0, a)
+        a_new = a + g / h if h > 0 else np.nan
+        if not (lo < a_new < hi):
+            a_new = 0.5 * (lo + hi) if np.isfinite(hi) else 2.0 * a
+        return self._line_step(self.line(self.m, v, self.aux), v, slope, a_new, amax, s, hit, lo, hi)
 
     def solve(self, tol: float) -> str:
         """Chord-Newton steps until the restricted Frank-Wolfe gap is <= tol; returns the status."""
@@ -489,7 +559,8 @@ class _Master:
                 if fresh or not self._refresh_model() or not self._newton_step():
                     break
                 fresh = True
-            refresh = self.measure > CHORD_RATE * before and not fresh
+            # weak chord step: stale model, unless the ratio test cut the step short (a column left the face)
+            refresh = self.measure > CHORD_RATE * before and not fresh and not self.clipped
         # general solver (ratio tests, Frank-Wolfe fallback, stall detection), warm started
         r = _newton.maximize(self.f, self.U, self.lam, tol=tol, max_iter=MASTER_MAX_ITER, centred=self.centred)
         if r.value >= self.val or r.measure < self.measure:
@@ -519,16 +590,17 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     gap = np.inf
     objective = np.nan
     t0 = time.perf_counter()
-    t_master = t_oracle = 0.0
+    t_master = t_oracle = c_master = c_oracle = 0.0  # wall (perf_counter) and CPU (thread_time) seconds
     n_master = 0
     while True:
         d = u / u.sum()
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         key, h = oracle.best(d)
         t_oracle += time.perf_counter() - t1
+        c_oracle += time.thread_time() - c1
         edge_best = float(h @ u)
         if keys:
-            edges_S = master.G  # = U_S^T u, computed by the master at exactly m = U_S lambda
+            edges_S = master.G  # = U_S^T u at the master's margins (U_S lambda up to incremental round-off)
             r = float(edges_S.max())
             weighted = float(lam @ edges_S)  # = u^T varrho
             # the class contains the selected columns: max over it >= r (equal in exact arithmetic when the
@@ -558,7 +630,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
                 break
         if len(keys) >= max_iter:
             break
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.thread_time()
         if fast:
             # inexact master: restricted gap <= tau = INNER_GAP_FRACTION * (full gap); see its comment
             tau = max(MASTER_TOL, INNER_GAP_FRACTION * gap * T)
@@ -581,6 +653,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             master.lam, master.measure, n_master = r_.x, r_.measure, r_.n_iter
             master.refresh()
         t_master += time.perf_counter() - t1
+        c_master += time.thread_time() - c1
         lam = master.lam
         u = master.u
         objective = -master.val / T
@@ -615,6 +688,9 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             "time": time.perf_counter() - t0,
             "oracle_time": t_oracle,
             "master_time": t_master,
+            "oracle_cpu": c_oracle,
+            "master_cpu": c_master,
+            "n_refresh": master.n_refresh,
         },
     )
 
@@ -648,7 +724,10 @@ def adaboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) ->
         ``weights = lambda / T``, ``distribution = u``, ``margins = U w`` (unnormalised),
         ``gap = (max edge - u^T varrho)/T >= Opt(5)_restricted - Opt(5)_full`` (exact oracle),
         ``extra``: ``primal_objective`` (= Opt(5) restricted), ``lambda``, ``u``, ``r`` (max edge
-        over selected columns), ``normalized_margins``, ``master_gap``.
+        over selected columns), ``normalized_margins``, ``master_gap``; timings: ``time`` (wall),
+        ``oracle_time`` / ``master_time`` (wall seconds in pricing / in the restricted masters),
+        ``oracle_cpu`` / ``master_cpu`` (the same split in thread CPU time), ``n_refresh`` (curvature-model
+        refreshes of the master).
     """
     oracle = check_oracle(oracle)
     T = check_T(T)
