@@ -98,6 +98,19 @@ def exp_master(T: float):
         u = e / s
         return -T * (zmax + math.log(s)), u, u / T, (z, zmax)  # aux: the shifted exponent, for line()
 
+    def point(m):
+        """``f(m)`` without the curvature: ``(value, u, aux)``; ``curv(u)`` gives ``c = u / T``."""
+        z = m * (-1.0 / T)
+        zmax = float(z.max())
+        z -= zmax
+        u = np.exp(z)
+        s = float(u.sum())
+        u /= s
+        return -T * (zmax + math.log(s)), u, (z, zmax)
+
+    def curv(u):
+        return u / T
+
     B = [np.empty((3, 0))]  # [1; v; v^2], reused by every line search of this objective
 
     def line(m, v, aux=None):
@@ -139,7 +152,7 @@ def exp_master(T: float):
 
         return phi
 
-    f.line = line
+    f.line, f.point, f.curv = line, point, curv
     return f, True
 
 
@@ -155,6 +168,14 @@ def logistic_master(T: float):
         u = expit(z)
         return -T * float(np.sum(np.logaddexp(0.0, z))), u, u * (1.0 - u) / T, None
 
+    def point(m):
+        """``f(m)`` without the curvature: ``(value, u, None)``; ``curv(u)`` gives ``c = u (1 - u) / T``."""
+        z = -m / T
+        return -T * float(np.sum(np.logaddexp(0.0, z))), expit(z), None
+
+    def curv(u):
+        return u * (1.0 - u) / T
+
     def line(m, v, aux=None):
         """``phi(a) = f(m + a v)``: ``phi' = u_a . v``, ``-phi'' = sum u_a (1 - u_a) v^2 / T``."""
         z0 = m * (-1.0 / T)
@@ -168,7 +189,7 @@ def logistic_master(T: float):
 
         return phi
 
-    f.line = line
+    f.line, f.point, f.curv = line, point, curv
     return f, False
 
 
@@ -250,13 +271,19 @@ class _Master:
     def __init__(self, f, centred: bool, M: int, capacity: int = 64):
         self.f, self.centred = f, centred
         self.line = getattr(f, "line", None) or _generic_line(f, centred)
+        # f.point(m) -> (value, u, aux) without the curvature; f.curv(u) -> c (computed only when needed)
+        self._point = getattr(f, "point", None)
+        self._curv = getattr(f, "curv", None)
+        if self._point is None or self._curv is None:
+            self._point = self._curv = None
         self.buf = np.empty((M, capacity), order="F")
         self.t = 0
         self.lam = np.zeros(0)
         self.m = np.zeros(M)
-        self.val = self.u = self.c = self.aux = None
+        self.val = self.u = self._c = self.aux = None
         self.G = np.zeros(0)
         self.Gmax = -np.inf
+        self.jmax = 0  # first index of the largest restricted edge (np.argmax(G))
         self.n_iter = 0
         self.measure = np.inf
         self.n_refresh = 0
@@ -265,6 +292,7 @@ class _Master:
         # curvature model (class docstring): its Cholesky factor in the leading n_model x n_model block of
         # a capacity-sized buffer that is the identity elsewhere, so LAPACK works on the whole buffer
         # (zero right-hand sides beyond n_model stay zero) and bordering writes one row in place.
+        self._buffers(capacity)
         self.Lbuf = np.eye(capacity, order="F")
         self.LTbuf = np.eye(capacity, order="F")  # its transpose (upper), for the backward solve
         self.valid = False
@@ -272,9 +300,27 @@ class _Master:
         self.model_at = 0
         self.Y = self.Y_E = self.YtY = None  # cached L^{-1} [1, e_E], E (as bytes), Y^T Y
 
+    def _buffers(self, cap: int) -> None:
+        self.pbuf = np.zeros(cap)  # border right-hand side (entries beyond t stay 0)
+        self.gbuf = np.zeros(cap)  # restricted edges padded to the factor's size
+
     @property
     def U(self) -> np.ndarray:
         return self.buf[:, : self.t]
+
+    @property
+    def c(self) -> np.ndarray:
+        """Curvature vector at the current point (computed on first use)."""
+        if self._c is None:
+            self._c = self._curv(self.u)
+        return self._c
+
+    def _eval(self, m):
+        """``(value, u, c or None, aux)`` at margins m; c is left to :attr:`c` when f has a fast path."""
+        if self._point is not None:
+            val, u, aux = self._point(m)
+            return val, u, None, aux
+        return self.f(m)
 
     def _set_point(self, m=None) -> None:
         """Value, u, curvature, restricted edges and gap at ``m`` (default: exactly ``U_S lambda``)."""
@@ -285,10 +331,14 @@ class _Master:
         else:
             self.n_inexact += 1
         self.m = m
-        self.val, self.u, self.c, self.aux = self.f(m)
-        self.G = U.T @ self.u
-        self.Gmax = float(self.G.max())
-        self.measure = self.Gmax - float(self.lam @ self.G)
+        self.val, self.u, self._c, self.aux = self._eval(m)
+        self._set_edges()
+
+    def _set_edges(self) -> None:
+        self.G = G = self.U.T @ self.u
+        self.jmax = j = int(G.argmax())
+        self.Gmax = Gmax = float(G[j])
+        self.measure = Gmax - float(self.lam @ G)
 
     def _grow(self) -> None:
         t, cap = self.t, self.buf.shape[1]
@@ -298,6 +348,10 @@ class _Master:
         L = np.eye(2 * cap, order="F")
         L[:cap, :cap] = self.Lbuf
         self.Lbuf = L
+        p, g = self.pbuf, self.gbuf
+        self._buffers(2 * cap)
+        self.pbuf[:cap] = p
+        self.gbuf[:cap] = g
         self.LTbuf = np.asfortranarray(L.T)
         self.Y = None
 
@@ -321,7 +375,8 @@ class _Master:
         G[t] = g_new = float(h @ self.u)
         self.G = G
         self.measure += max(g_new - self.Gmax, 0.0)  # lam_t = 0: lam . G unchanged
-        self.Gmax = max(self.Gmax, g_new)
+        if g_new > self.Gmax:
+            self.Gmax, self.jmax = g_new, t
         if FW_FIRST_STEP:
             v = h - self.m
             phi = self.line(self.m, v, self.aux)
@@ -336,22 +391,25 @@ class _Master:
         # centred: U^T C (h - mu 1) = U^T C h - b mu and (h - mu 1)^T C (h - mu 1) = h^T C h - b_h mu, mu = b_h / sum c
         hc = h - bh / self.csum_ref if self.centred and self.csum_ref > 0 else h
         ch = c * hc
-        p = np.zeros(L.shape[0])
-        p[:t] = self.U.T @ ch
-        p[:t] += self.rho
+        p = self.pbuf
+        pt = p[:t]
+        np.matmul(self.U.T, ch, out=pt)
+        pt += self.rho
         dd = float(ch @ hc) + self.rho + self.damp
         l, info = dtrtrs(L, p, lower=1)
         ll = float(l @ l)
         if info != 0 or not math.isfinite(ll):
             self.valid = False
             return
-        L[t, :t] = l[:t]
+        lt = l[:t]
+        L[t, :t] = lt
         L[t, t] = Ltt = math.sqrt(max(dd - ll, self.damp))
-        self.LTbuf[:t, t] = l[:t]
-        self.LTbuf[t, t] = Ltt
+        LT = self.LTbuf
+        LT[:t, t] = lt
+        LT[t, t] = Ltt
         if self.Y is not None:  # L^{-1} [1, e_E] gains one row (E holds earlier columns only)
             Y = self.Y
-            row = -(l[:t] @ Y[:t]) / Ltt
+            row = -(lt @ Y[:t]) / Ltt
             row[0] += 1.0 / Ltt
             Y[t] = row
             self.YtY += np.outer(row, row)
@@ -395,19 +453,23 @@ class _Master:
     def _direction(self):
         """Chord-Newton direction on the support face from the factor (None if none is found).
 
-        Face: ``lambda > 0`` plus the best column; ``E`` = the other zero-weight columns. With ``H = L L^T``
-        and ``C = [1, e_E]``: ``Y = L^{-1} C`` (cached; one row more per bordered column), ``y = L^{-1} G``,
-        the multipliers of ``1^T s = 0`` and ``s_E = 0`` solve ``(Y^T Y) mu = Y^T y`` and
-        ``s = L^{-T} (y - Y mu)``: two single right-hand-side triangular solves per direction. If the best
-        column has zero weight and its component comes out negative, it leaves the face and the system is
-        solved once more.
+        Face: ``lambda > 0`` plus the best column (``jmax``, kept by :meth:`_set_edges`); ``E`` = the
+        other zero-weight columns. With ``H = L L^T`` and ``C = [1, e_E]``: ``Y = L^{-1} C`` (cached; one
+        row more per bordered column), ``y = L^{-1} G``, the multipliers of ``1^T s = 0`` and ``s_E = 0``
+        solve ``(Y^T Y) mu = Y^T y`` and ``s = L^{-T} (y - Y mu)``: two single right-hand-side triangular
+        solves per direction. If the best column has zero weight and its component comes out negative,
+        it leaves the face and the system is solved once more.
         """
-        lam, G, t, L = self.lam, self.G, self.t, self.Lbuf
-        jmax = int(np.argmax(G))
-        F = lam > 0
-        F[jmax] = True
+        lam, t, L = self.lam, self.t, self.Lbuf
+        jmax = self.jmax
+        keep = lam[jmax] <= 0.0  # the best column is on the face although at zero weight
         for _ in range(2):
-            E = np.flatnonzero(~F)
+            if keep:
+                lam[jmax] = 1.0
+                E = np.flatnonzero(lam <= 0.0)
+                lam[jmax] = 0.0
+            else:
+                E = np.flatnonzero(lam <= 0.0)
             k = E.size
             key = E.tobytes()
             if self.Y is None or key != self.Y_E:
@@ -420,8 +482,8 @@ class _Master:
                     return None
                 self.Y, self.Y_E, self.YtY = Y, key, Y.T @ Y
             Y = self.Y
-            g = np.zeros(L.shape[0])
-            g[:t] = G
+            g = self.gbuf
+            g[:t] = self.G
             y, info = dtrtrs(L, g, lower=1)
             if info != 0:
                 return None
@@ -440,14 +502,14 @@ class _Master:
             if k:
                 s[E] = 0.0
             smax = float(np.abs(s).max())
-            if not (np.isfinite(smax) and smax > 0):
+            if not (math.isfinite(smax) and smax > 0):
                 return None
-            if lam[jmax] > 0 or s[jmax] >= -_newton.DIRECTION_ZERO * smax:
+            if not keep or s[jmax] >= -_newton.DIRECTION_ZERO * smax:
                 if smax > _newton.DIRECTION_CAP:
                     s *= _newton.DIRECTION_CAP / smax
                 return s
-            F[jmax] = False
-            if np.count_nonzero(F) < 2:
+            keep = False
+            if t - k - 1 < 2:  # the face without the best column
                 return None
         return None
 
@@ -493,6 +555,16 @@ class _Master:
         self._set_point(None if exact else self.m + a * v)
         return True
 
+    def _ratio_test(self, s):
+        """Largest step ``a`` with ``lambda + a s >= 0`` and the index that reaches 0 (inf, None if none)."""
+        neg = s < 0
+        if neg.any():
+            ratios = np.full(s.size, np.inf)
+            np.divide(self.lam, -s, out=ratios, where=neg)
+            hit = int(ratios.argmin())
+            return float(ratios[hit]), hit
+        return np.inf, None
+
     def _newton_step(self) -> bool:
         self.clipped = False
         s = self._direction()
@@ -501,37 +573,41 @@ class _Master:
         slope = float(self.G @ s)
         if not slope > 0:
             return False
-        neg = s < 0
-        if neg.any():
-            ratios = np.full(s.size, np.inf)
-            np.divide(self.lam, -s, out=ratios, where=neg)
-            hit = int(ratios.argmin())
-            amax = float(ratios[hit])
+        lam1 = self.lam + s
+        if float(lam1.min()) > 0.0:  # the unit step stays inside: amax > 1, no ratio test needed
+            amax, hit, a = None, None, 1.0
         else:
-            amax, hit = np.inf, None
+            lam1 = None
+            amax, hit = self._ratio_test(s)
+            a = min(1.0, amax)
         v = self.U @ s
-        a = min(1.0, amax)
         # the chord-Newton point itself, evaluated with the full f (its u is the next point's if accepted)
-        m1 = self.m + a * v
-        val, u, c, aux = self.f(m1)
+        m1 = self.m + v if a == 1.0 else self.m + a * v
+        val, u, c, aux = self._eval(m1)
         g = float(u @ v)
         if val >= self.val and (abs(g) <= TRIAL_ACCEPT * slope or (a == amax and g >= 0)):
-            self.lam += a * s
-            if hit is not None and a == amax:
-                self.lam[hit] = 0.0
-                self.clipped = True
-            np.maximum(self.lam, 0.0, out=self.lam)
-            self.lam /= self.lam.sum()
+            if lam1 is not None:  # = lambda + 1 s > 0
+                lam1 /= lam1.sum()
+                self.lam = lam1
+            else:
+                self.lam += a * s
+                if hit is not None and a == amax:
+                    self.lam[hit] = 0.0
+                    self.clipped = True
+                np.maximum(self.lam, 0.0, out=self.lam)
+                self.lam /= self.lam.sum()
             if self.n_inexact + 1 >= EXACT_EVERY:
                 self._set_point()
             else:
                 self.n_inexact += 1
-                self.m, self.val, self.u, self.c, self.aux = m1, val, u, c, aux
-                self.G = self.U.T @ u
-                self.Gmax = float(self.G.max())
-                self.measure = self.Gmax - float(self.lam @ self.G)
+                self.m, self.val, self.u, self._c, self.aux = m1, val, u, c, aux
+                self._set_edges()
             return True
+        if amax is None:
+            amax, hit = self._ratio_test(s)
         # otherwise: safeguarded line search from the Newton point of phi' at the trial
+        if c is None:
+            c = self._curv(u)
         cv = c @ v
         csum = c.sum()
         h = float(c @ (v * v) - (cv * cv / csum if self.centred and csum > 0 else 0.0))
