@@ -302,7 +302,7 @@ class _Master:
 
     def _buffers(self, cap: int) -> None:
         self.pbuf = np.zeros(cap)  # border right-hand side (entries beyond t stay 0)
-        self.gbuf = np.zeros(cap)  # restricted edges padded to the factor's size
+        self.gbuf = np.zeros(cap)  # [G, 0]: the restricted edges (self.G is a view), padded to the factor's size
 
     @property
     def U(self) -> np.ndarray:
@@ -335,7 +335,8 @@ class _Master:
         self._set_edges()
 
     def _set_edges(self) -> None:
-        self.G = G = self.U.T @ self.u
+        self.G = G = self.gbuf[: self.t]  # the edges live in the padded buffer the direction solves with
+        np.matmul(self.U.T, self.u, out=G)
         self.jmax = j = int(G.argmax())
         self.Gmax = Gmax = float(G[j])
         self.measure = Gmax - float(self.lam @ G)
@@ -352,6 +353,7 @@ class _Master:
         self._buffers(2 * cap)
         self.pbuf[:cap] = p
         self.gbuf[:cap] = g
+        self.G = self.gbuf[:t]
         self.LTbuf = np.asfortranarray(L.T)
         self.Y = None
 
@@ -370,10 +372,8 @@ class _Master:
         if t == 0:
             self._set_point()
             return
-        G = np.empty(t + 1)
-        G[:t] = self.G
-        G[t] = g_new = float(h @ self.u)
-        self.G = G
+        self.gbuf[t] = g_new = float(h @ self.u)
+        self.G = self.gbuf[: t + 1]
         self.measure += max(g_new - self.Gmax, 0.0)  # lam_t = 0: lam . G unchanged
         if g_new > self.Gmax:
             self.Gmax, self.jmax = g_new, t
@@ -412,7 +412,7 @@ class _Master:
             row = -(lt @ Y[:t]) / Ltt
             row[0] += 1.0 / Ltt
             Y[t] = row
-            self.YtY += np.outer(row, row)
+            self.YtY += row[:, None] * row  # = np.outer(row, row)
         self.n_model = t + 1
 
     def _refresh_model(self) -> bool:
@@ -482,9 +482,7 @@ class _Master:
                     return None
                 self.Y, self.Y_E, self.YtY = Y, key, Y.T @ Y
             Y = self.Y
-            g = self.gbuf
-            g[:t] = self.G
-            y, info = dtrtrs(L, g, lower=1)
+            y, info = dtrtrs(L, self.gbuf, lower=1)  # gbuf = [G, 0]
             if info != 0:
                 return None
             if k:
@@ -557,12 +555,11 @@ class _Master:
 
     def _ratio_test(self, s):
         """Largest step ``a`` with ``lambda + a s >= 0`` and the index that reaches 0 (inf, None if none)."""
-        neg = s < 0
-        if neg.any():
-            ratios = np.full(s.size, np.inf)
-            np.divide(self.lam, -s, out=ratios, where=neg)
-            hit = int(ratios.argmin())
-            return float(ratios[hit]), hit
+        neg = np.flatnonzero(s < 0)
+        if neg.size:
+            r = self.lam[neg] / s[neg]  # = -lambda_j / |s_j| (division is sign-symmetric, so -r is exact)
+            i = int(r.argmax())  # first index of the smallest ratio, as argmin of lambda_j / (-s_j)
+            return -float(r[i]), int(neg[i])
         return np.inf, None
 
     def _newton_step(self) -> bool:
