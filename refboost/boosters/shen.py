@@ -295,6 +295,7 @@ class _Master:
         self._buffers(capacity)
         self.Lbuf = np.eye(capacity, order="F")
         self.LTbuf = np.eye(capacity, order="F")  # its transpose (upper), for the backward solve
+        self.Wbuf = None  # scratch for the refresh (N x capacity)
         self.valid = False
         self.n_model = 0
         self.model_at = 0
@@ -419,7 +420,11 @@ class _Master:
         """Curvature model at the current point and its Cholesky factor (O(N t^2 + t^3))."""
         t, c, U = self.t, self.c, self.U
         self.n_refresh += 1
-        W = U * np.sqrt(c)[:, None]
+        Wb = self.Wbuf  # C^{1/2} U in a kept buffer: a fresh N x t array costs page faults at every refresh
+        if Wb is None or Wb.shape[1] < t:
+            Wb = self.Wbuf = np.empty_like(self.buf, order="F")
+        W = Wb[:, :t]
+        np.multiply(U, np.sqrt(c)[:, None], out=W)
         H = W.T @ W
         b = U.T @ c
         csum = float(c.sum())
@@ -439,10 +444,10 @@ class _Master:
         else:
             self.valid = False
             return False
-        cap = self.Lbuf.shape[0]
-        self.Lbuf = np.eye(cap, order="F")
+        # in place: outside the leading t x t block both buffers are still the identity (bordering only
+        # writes rows/columns < n_model <= t)
         self.Lbuf[:t, :t] = L
-        self.LTbuf = np.asfortranarray(self.Lbuf.T)
+        self.LTbuf[:t, :t] = L.T
         self.c_ref, self.csum_ref = c, csum
         self.rho, self.damp = top, damp
         self.n_model = self.model_at = t
