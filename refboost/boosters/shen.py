@@ -660,6 +660,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     M = oracle.n_examples
     u = np.full(M, 1.0 / M) if normalise_u else np.full(M, 0.5)
     keys: list = []
+    key_set: set | None = set()  # O(1) membership while the oracle's keys are hashable (else the list)
     f, centred = make_master(T)
     master = _Master(f, centred, M)
     lam = np.zeros(0)
@@ -714,7 +715,14 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             tau = max(MASTER_TOL, INNER_GAP_FRACTION * gap * T)
         else:
             tau = MASTER_TOL
-        if key in keys:
+        if key_set is not None:
+            try:
+                selected = key in key_set
+            except TypeError:
+                key_set = None
+        if key_set is None:
+            selected = key in keys
+        if selected:
             # the best column is already selected: its restricted gap equals the full one (> eps > tau_prev
             # only if the previous master was looser than eps); tighten the master instead of adding it
             if not fast or master.measure <= MASTER_TOL:
@@ -722,6 +730,8 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             tau = max(MASTER_TOL, min(tau, INNER_GAP_FRACTION * master.measure))
         else:
             keys.append(key)
+            if key_set is not None:
+                key_set.add(key)
             master.add(np.asarray(h, dtype=float))
         if fast:
             master.solve(tau)  # leaves m, u, G at exactly U_S lambda
