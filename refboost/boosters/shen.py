@@ -23,8 +23,9 @@ on the support face from a Cholesky factor of an earlier curvature model that ea
 O(N t + t^2) (refreshed only when a step is weak), each master solved only to a fraction (0.5) of the
 current certificate (:data:`INNER_GAP_FRACTION`; usually one step), with the shared
 :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use the shared
-solver directly. ``benchmarks/results/bench_shen.txt``: one master costs 1.1-2.0 stump-oracle calls in CPU
-time (before: 2.6-3.5 in wall time).
+solver directly. ``benchmarks/results/bench_shen.txt``: one master costs 1.2-1.6 stump-oracle calls in CPU
+time on the six small sets and 0.4-0.8 on w1a, mushrooms, a9a (before this master: 2.7-3.4); its ~56
+numpy/LAPACK calls timed alone and hot sum to 0.7-1.2 oracle calls (``benchmarks/bench_shen_floor.py``).
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
