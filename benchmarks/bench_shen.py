@@ -30,7 +30,7 @@ from scipy.special import logsumexp
 
 import refboost as rb
 
-DEFAULT_SETS = ("breast-cancer", "australian", "heart", "diabetes", "german.numer", "splice")
+DEFAULT_SETS = ("breast-cancer", "australian", "heart", "diabetes", "german.numer", "splice", "w1a", "mushrooms", "a9a")
 K = int(sys.argv[1]) if len(sys.argv) > 1 else 300
 DATASETS = tuple(sys.argv[2].split(",")) if len(sys.argv) > 2 else DEFAULT_SETS
 CG_EPS = 1e-5

@@ -479,3 +479,11 @@ def test_master_bordered_factor_cached_solves_and_direction(make):
     ref[idx] = np.linalg.solve(K, np.r_[G[idx], 0.0])[:k]
     assert np.allclose(s, ref, atol=1e-8 * np.abs(ref).max()) and abs(s.sum()) <= 1e-10 * np.abs(s).max()
     assert np.all(s[E] == 0) and G @ s > 0
+    # the refresh rewrites the factor in place: outside the leading t x t block both buffers stay the identity
+    master.add(cols[:, 0] * -1.0)
+    assert master._refresh_model()
+    t, cap = master.t, master.Lbuf.shape[0]
+    for B in (master.Lbuf, master.LTbuf):
+        assert np.array_equal(B[t:, t:], np.eye(cap - t)) and not B[t:, :t].any() and not B[:t, t:].any()
+    L = master.Lbuf[:t, :t]
+    assert np.array_equal(master.LTbuf[:t, :t], L.T) and np.array_equal(np.triu(L, 1), np.zeros((t, t)))

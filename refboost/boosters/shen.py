@@ -23,8 +23,9 @@ on the support face from a Cholesky factor of an earlier curvature model that ea
 O(N t + t^2) (refreshed only when a step is weak), each master solved only to a fraction (0.5) of the
 current certificate (:data:`INNER_GAP_FRACTION`; usually one step), with the shared
 :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use the shared
-solver directly. ``benchmarks/results/bench_shen.txt``: one master costs 1.1-2.0 stump-oracle calls in CPU
-time (before: 2.6-3.5 in wall time).
+solver directly. ``benchmarks/results/bench_shen.txt``: one master costs 1.2-1.6 stump-oracle calls in CPU
+time on the six small sets and 0.4-0.8 on w1a, mushrooms, a9a (before this master: 2.7-3.4); its ~56
+numpy/LAPACK calls timed alone and hot sum to 0.7-1.2 oracle calls (``benchmarks/bench_shen_floor.py``).
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
@@ -98,6 +99,19 @@ def exp_master(T: float):
         u = e / s
         return -T * (zmax + math.log(s)), u, u / T, (z, zmax)  # aux: the shifted exponent, for line()
 
+    def point(m):
+        """``f(m)`` without the curvature: ``(value, u, aux)``; ``curv(u)`` gives ``c = u / T``."""
+        z = m * (-1.0 / T)
+        zmax = float(z.max())
+        z -= zmax
+        u = np.exp(z)
+        s = float(u.sum())
+        u /= s
+        return -T * (zmax + math.log(s)), u, (z, zmax)
+
+    def curv(u):
+        return u / T
+
     B = [np.empty((3, 0))]  # [1; v; v^2], reused by every line search of this objective
 
     def line(m, v, aux=None):
@@ -139,7 +153,7 @@ def exp_master(T: float):
 
         return phi
 
-    f.line = line
+    f.line, f.point, f.curv = line, point, curv
     return f, True
 
 
@@ -155,6 +169,14 @@ def logistic_master(T: float):
         u = expit(z)
         return -T * float(np.sum(np.logaddexp(0.0, z))), u, u * (1.0 - u) / T, None
 
+    def point(m):
+        """``f(m)`` without the curvature: ``(value, u, None)``; ``curv(u)`` gives ``c = u (1 - u) / T``."""
+        z = -m / T
+        return -T * float(np.sum(np.logaddexp(0.0, z))), expit(z), None
+
+    def curv(u):
+        return u * (1.0 - u) / T
+
     def line(m, v, aux=None):
         """``phi(a) = f(m + a v)``: ``phi' = u_a . v``, ``-phi'' = sum u_a (1 - u_a) v^2 / T``."""
         z0 = m * (-1.0 / T)
@@ -168,7 +190,7 @@ def logistic_master(T: float):
 
         return phi
 
-    f.line = line
+    f.line, f.point, f.curv = line, point, curv
     return f, False
 
 
@@ -250,13 +272,19 @@ class _Master:
     def __init__(self, f, centred: bool, M: int, capacity: int = 64):
         self.f, self.centred = f, centred
         self.line = getattr(f, "line", None) or _generic_line(f, centred)
+        # f.point(m) -> (value, u, aux) without the curvature; f.curv(u) -> c (computed only when needed)
+        self._point = getattr(f, "point", None)
+        self._curv = getattr(f, "curv", None)
+        if self._point is None or self._curv is None:
+            self._point = self._curv = None
         self.buf = np.empty((M, capacity), order="F")
         self.t = 0
         self.lam = np.zeros(0)
         self.m = np.zeros(M)
-        self.val = self.u = self.c = self.aux = None
+        self.val = self.u = self._c = self.aux = None
         self.G = np.zeros(0)
         self.Gmax = -np.inf
+        self.jmax = 0  # first index of the largest restricted edge (np.argmax(G))
         self.n_iter = 0
         self.measure = np.inf
         self.n_refresh = 0
@@ -265,16 +293,36 @@ class _Master:
         # curvature model (class docstring): its Cholesky factor in the leading n_model x n_model block of
         # a capacity-sized buffer that is the identity elsewhere, so LAPACK works on the whole buffer
         # (zero right-hand sides beyond n_model stay zero) and bordering writes one row in place.
+        self._buffers(capacity)
         self.Lbuf = np.eye(capacity, order="F")
         self.LTbuf = np.eye(capacity, order="F")  # its transpose (upper), for the backward solve
+        self.Wbuf = None  # scratch for the refresh (N x capacity)
         self.valid = False
         self.n_model = 0
         self.model_at = 0
         self.Y = self.Y_E = self.YtY = None  # cached L^{-1} [1, e_E], E (as bytes), Y^T Y
 
+    def _buffers(self, cap: int) -> None:
+        self.pbuf = np.zeros(cap)  # border right-hand side (entries beyond t stay 0)
+        self.gbuf = np.zeros(cap)  # [G, 0]: the restricted edges (self.G is a view), padded to the factor's size
+
     @property
     def U(self) -> np.ndarray:
         return self.buf[:, : self.t]
+
+    @property
+    def c(self) -> np.ndarray:
+        """Curvature vector at the current point (computed on first use)."""
+        if self._c is None:
+            self._c = self._curv(self.u)
+        return self._c
+
+    def _eval(self, m):
+        """``(value, u, c or None, aux)`` at margins m; c is left to :attr:`c` when f has a fast path."""
+        if self._point is not None:
+            val, u, aux = self._point(m)
+            return val, u, None, aux
+        return self.f(m)
 
     def _set_point(self, m=None) -> None:
         """Value, u, curvature, restricted edges and gap at ``m`` (default: exactly ``U_S lambda``)."""
@@ -285,10 +333,15 @@ class _Master:
         else:
             self.n_inexact += 1
         self.m = m
-        self.val, self.u, self.c, self.aux = self.f(m)
-        self.G = U.T @ self.u
-        self.Gmax = float(self.G.max())
-        self.measure = self.Gmax - float(self.lam @ self.G)
+        self.val, self.u, self._c, self.aux = self._eval(m)
+        self._set_edges()
+
+    def _set_edges(self) -> None:
+        self.G = G = self.gbuf[: self.t]  # the edges live in the padded buffer the direction solves with
+        np.matmul(self.U.T, self.u, out=G)
+        self.jmax = j = int(G.argmax())
+        self.Gmax = Gmax = float(G[j])
+        self.measure = Gmax - float(self.lam @ G)
 
     def _grow(self) -> None:
         t, cap = self.t, self.buf.shape[1]
@@ -298,6 +351,11 @@ class _Master:
         L = np.eye(2 * cap, order="F")
         L[:cap, :cap] = self.Lbuf
         self.Lbuf = L
+        p, g = self.pbuf, self.gbuf
+        self._buffers(2 * cap)
+        self.pbuf[:cap] = p
+        self.gbuf[:cap] = g
+        self.G = self.gbuf[:t]
         self.LTbuf = np.asfortranarray(L.T)
         self.Y = None
 
@@ -316,12 +374,11 @@ class _Master:
         if t == 0:
             self._set_point()
             return
-        G = np.empty(t + 1)
-        G[:t] = self.G
-        G[t] = g_new = float(h @ self.u)
-        self.G = G
+        self.gbuf[t] = g_new = float(h @ self.u)
+        self.G = self.gbuf[: t + 1]
         self.measure += max(g_new - self.Gmax, 0.0)  # lam_t = 0: lam . G unchanged
-        self.Gmax = max(self.Gmax, g_new)
+        if g_new > self.Gmax:
+            self.Gmax, self.jmax = g_new, t
         if FW_FIRST_STEP:
             v = h - self.m
             phi = self.line(self.m, v, self.aux)
@@ -336,32 +393,39 @@ class _Master:
         # centred: U^T C (h - mu 1) = U^T C h - b mu and (h - mu 1)^T C (h - mu 1) = h^T C h - b_h mu, mu = b_h / sum c
         hc = h - bh / self.csum_ref if self.centred and self.csum_ref > 0 else h
         ch = c * hc
-        p = np.zeros(L.shape[0])
-        p[:t] = self.U.T @ ch
-        p[:t] += self.rho
+        p = self.pbuf
+        pt = p[:t]
+        np.matmul(self.U.T, ch, out=pt)
+        pt += self.rho
         dd = float(ch @ hc) + self.rho + self.damp
         l, info = dtrtrs(L, p, lower=1)
         ll = float(l @ l)
         if info != 0 or not math.isfinite(ll):
             self.valid = False
             return
-        L[t, :t] = l[:t]
+        lt = l[:t]
+        L[t, :t] = lt
         L[t, t] = Ltt = math.sqrt(max(dd - ll, self.damp))
-        self.LTbuf[:t, t] = l[:t]
-        self.LTbuf[t, t] = Ltt
+        LT = self.LTbuf
+        LT[:t, t] = lt
+        LT[t, t] = Ltt
         if self.Y is not None:  # L^{-1} [1, e_E] gains one row (E holds earlier columns only)
             Y = self.Y
-            row = -(l[:t] @ Y[:t]) / Ltt
+            row = -(lt @ Y[:t]) / Ltt
             row[0] += 1.0 / Ltt
             Y[t] = row
-            self.YtY += np.outer(row, row)
+            self.YtY += row[:, None] * row  # = np.outer(row, row)
         self.n_model = t + 1
 
     def _refresh_model(self) -> bool:
         """Curvature model at the current point and its Cholesky factor (O(N t^2 + t^3))."""
         t, c, U = self.t, self.c, self.U
         self.n_refresh += 1
-        W = U * np.sqrt(c)[:, None]
+        Wb = self.Wbuf  # C^{1/2} U in a kept buffer: a fresh N x t array costs page faults at every refresh
+        if Wb is None or Wb.shape[1] < t:
+            Wb = self.Wbuf = np.empty_like(self.buf, order="F")
+        W = Wb[:, :t]
+        np.multiply(U, np.sqrt(c)[:, None], out=W)
         H = W.T @ W
         b = U.T @ c
         csum = float(c.sum())
@@ -381,10 +445,10 @@ class _Master:
         else:
             self.valid = False
             return False
-        cap = self.Lbuf.shape[0]
-        self.Lbuf = np.eye(cap, order="F")
+        # in place: outside the leading t x t block both buffers are still the identity (bordering only
+        # writes rows/columns < n_model <= t)
         self.Lbuf[:t, :t] = L
-        self.LTbuf = np.asfortranarray(self.Lbuf.T)
+        self.LTbuf[:t, :t] = L.T
         self.c_ref, self.csum_ref = c, csum
         self.rho, self.damp = top, damp
         self.n_model = self.model_at = t
@@ -395,19 +459,23 @@ class _Master:
     def _direction(self):
         """Chord-Newton direction on the support face from the factor (None if none is found).
 
-        Face: ``lambda > 0`` plus the best column; ``E`` = the other zero-weight columns. With ``H = L L^T``
-        and ``C = [1, e_E]``: ``Y = L^{-1} C`` (cached; one row more per bordered column), ``y = L^{-1} G``,
-        the multipliers of ``1^T s = 0`` and ``s_E = 0`` solve ``(Y^T Y) mu = Y^T y`` and
-        ``s = L^{-T} (y - Y mu)``: two single right-hand-side triangular solves per direction. If the best
-        column has zero weight and its component comes out negative, it leaves the face and the system is
-        solved once more.
+        Face: ``lambda > 0`` plus the best column (``jmax``, kept by :meth:`_set_edges`); ``E`` = the
+        other zero-weight columns. With ``H = L L^T`` and ``C = [1, e_E]``: ``Y = L^{-1} C`` (cached; one
+        row more per bordered column), ``y = L^{-1} G``, the multipliers of ``1^T s = 0`` and ``s_E = 0``
+        solve ``(Y^T Y) mu = Y^T y`` and ``s = L^{-T} (y - Y mu)``: two single right-hand-side triangular
+        solves per direction. If the best column has zero weight and its component comes out negative,
+        it leaves the face and the system is solved once more.
         """
-        lam, G, t, L = self.lam, self.G, self.t, self.Lbuf
-        jmax = int(np.argmax(G))
-        F = lam > 0
-        F[jmax] = True
+        lam, t, L = self.lam, self.t, self.Lbuf
+        jmax = self.jmax
+        keep = lam[jmax] <= 0.0  # the best column is on the face although at zero weight
         for _ in range(2):
-            E = np.flatnonzero(~F)
+            if keep:
+                lam[jmax] = 1.0
+                E = np.flatnonzero(lam <= 0.0)
+                lam[jmax] = 0.0
+            else:
+                E = np.flatnonzero(lam <= 0.0)
             k = E.size
             key = E.tobytes()
             if self.Y is None or key != self.Y_E:
@@ -420,9 +488,7 @@ class _Master:
                     return None
                 self.Y, self.Y_E, self.YtY = Y, key, Y.T @ Y
             Y = self.Y
-            g = np.zeros(L.shape[0])
-            g[:t] = G
-            y, info = dtrtrs(L, g, lower=1)
+            y, info = dtrtrs(L, self.gbuf, lower=1)  # gbuf = [G, 0]
             if info != 0:
                 return None
             if k:
@@ -440,14 +506,14 @@ class _Master:
             if k:
                 s[E] = 0.0
             smax = float(np.abs(s).max())
-            if not (np.isfinite(smax) and smax > 0):
+            if not (math.isfinite(smax) and smax > 0):
                 return None
-            if lam[jmax] > 0 or s[jmax] >= -_newton.DIRECTION_ZERO * smax:
+            if not keep or s[jmax] >= -_newton.DIRECTION_ZERO * smax:
                 if smax > _newton.DIRECTION_CAP:
                     s *= _newton.DIRECTION_CAP / smax
                 return s
-            F[jmax] = False
-            if np.count_nonzero(F) < 2:
+            keep = False
+            if t - k - 1 < 2:  # the face without the best column
                 return None
         return None
 
@@ -493,6 +559,15 @@ class _Master:
         self._set_point(None if exact else self.m + a * v)
         return True
 
+    def _ratio_test(self, s):
+        """Largest step ``a`` with ``lambda + a s >= 0`` and the index that reaches 0 (inf, None if none)."""
+        neg = np.flatnonzero(s < 0)
+        if neg.size:
+            r = self.lam[neg] / s[neg]  # = -lambda_j / |s_j| (division is sign-symmetric, so -r is exact)
+            i = int(r.argmax())  # first index of the smallest ratio, as argmin of lambda_j / (-s_j)
+            return -float(r[i]), int(neg[i])
+        return np.inf, None
+
     def _newton_step(self) -> bool:
         self.clipped = False
         s = self._direction()
@@ -501,37 +576,41 @@ class _Master:
         slope = float(self.G @ s)
         if not slope > 0:
             return False
-        neg = s < 0
-        if neg.any():
-            ratios = np.full(s.size, np.inf)
-            np.divide(self.lam, -s, out=ratios, where=neg)
-            hit = int(ratios.argmin())
-            amax = float(ratios[hit])
+        lam1 = self.lam + s
+        if float(lam1.min()) > 0.0:  # the unit step stays inside: amax > 1, no ratio test needed
+            amax, hit, a = None, None, 1.0
         else:
-            amax, hit = np.inf, None
+            lam1 = None
+            amax, hit = self._ratio_test(s)
+            a = min(1.0, amax)
         v = self.U @ s
-        a = min(1.0, amax)
         # the chord-Newton point itself, evaluated with the full f (its u is the next point's if accepted)
-        m1 = self.m + a * v
-        val, u, c, aux = self.f(m1)
+        m1 = self.m + v if a == 1.0 else self.m + a * v
+        val, u, c, aux = self._eval(m1)
         g = float(u @ v)
         if val >= self.val and (abs(g) <= TRIAL_ACCEPT * slope or (a == amax and g >= 0)):
-            self.lam += a * s
-            if hit is not None and a == amax:
-                self.lam[hit] = 0.0
-                self.clipped = True
-            np.maximum(self.lam, 0.0, out=self.lam)
-            self.lam /= self.lam.sum()
+            if lam1 is not None:  # = lambda + 1 s > 0
+                lam1 /= lam1.sum()
+                self.lam = lam1
+            else:
+                self.lam += a * s
+                if hit is not None and a == amax:
+                    self.lam[hit] = 0.0
+                    self.clipped = True
+                np.maximum(self.lam, 0.0, out=self.lam)
+                self.lam /= self.lam.sum()
             if self.n_inexact + 1 >= EXACT_EVERY:
                 self._set_point()
             else:
                 self.n_inexact += 1
-                self.m, self.val, self.u, self.c, self.aux = m1, val, u, c, aux
-                self.G = self.U.T @ u
-                self.Gmax = float(self.G.max())
-                self.measure = self.Gmax - float(self.lam @ self.G)
+                self.m, self.val, self.u, self._c, self.aux = m1, val, u, c, aux
+                self._set_edges()
             return True
+        if amax is None:
+            amax, hit = self._ratio_test(s)
         # otherwise: safeguarded line search from the Newton point of phi' at the trial
+        if c is None:
+            c = self._curv(u)
         cv = c @ v
         csum = c.sum()
         h = float(c @ (v * v) - (cv * cv / csum if self.centred and csum > 0 else 0.0))
@@ -582,6 +661,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     M = oracle.n_examples
     u = np.full(M, 1.0 / M) if normalise_u else np.full(M, 0.5)
     keys: list = []
+    key_set: set | None = set()  # O(1) membership while the oracle's keys are hashable (else the list)
     f, centred = make_master(T)
     master = _Master(f, centred, M)
     lam = np.zeros(0)
@@ -636,7 +716,14 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             tau = max(MASTER_TOL, INNER_GAP_FRACTION * gap * T)
         else:
             tau = MASTER_TOL
-        if key in keys:
+        if key_set is not None:
+            try:
+                selected = key in key_set
+            except TypeError:
+                key_set = None
+        if key_set is None:
+            selected = key in keys
+        if selected:
             # the best column is already selected: its restricted gap equals the full one (> eps > tau_prev
             # only if the previous master was looser than eps); tighten the master instead of adding it
             if not fast or master.measure <= MASTER_TOL:
@@ -644,6 +731,8 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             tau = max(MASTER_TOL, min(tau, INNER_GAP_FRACTION * master.measure))
         else:
             keys.append(key)
+            if key_set is not None:
+                key_set.add(key)
             master.add(np.asarray(h, dtype=float))
         if fast:
             master.solve(tau)  # leaves m, u, G at exactly U_S lambda
