@@ -160,9 +160,12 @@ def smoothed_soft_margin(margins, nu: float, eta: float) -> SmoothedSoftMargin:
     ``F(U w)`` is the edge vector ``U^T d``).
     """
     m = check_margins(margins)
+    return _smoothed_soft_margin(m, check_nu(nu, m.shape[0]), check_eta(eta))
+
+
+def _smoothed_soft_margin(m: np.ndarray, nu: float, eta: float) -> SmoothedSoftMargin:
+    """:func:`smoothed_soft_margin` without input checks (the boosters' inner loops)."""
     N = m.shape[0]
-    nu = check_nu(nu, N)
-    eta = check_eta(eta)
     log_a = -eta * m - np.log(N)
     proj = _project_log(log_a, nu)
     C = proj.capped
