@@ -73,8 +73,85 @@ def _lse(x: np.ndarray) -> float:
     return mx + float(np.log(_exp(x - mx).sum()))
 
 
-def _project_log(s: np.ndarray, nu: float) -> CappedProjection:
+#: Capped-set iterations of :func:`_project_log` before it falls back to the partial sort.
+PROJ_FIXED_POINT_ITERS = 10
+#: An entry is capped when ``theta a_n`` exceeds ``1/nu`` by more than this relative amount (log scale).
+PROJ_CAP_RTOL = 1e-12
+#: A free-part sum below this (relative to the largest weight, ~e^-575) is re-exponentiated at its own scale.
+PROJ_RESCALE_SUM = 1e-250
+
+
+def _project_log(s: np.ndarray, nu: float, log_Z_hint: float | None = None) -> CappedProjection:
     """:func:`project_capped_simplex_log` without input checks (called in the inner loops).
+
+    O(N) without sorting: the capped set is found by the fixed-point iteration
+    ``theta_j = (1 - |C_j|/nu) / sum_{n not in C_j} a_n``, ``C_{j+1} = C_j + {n : theta_j a_n > 1/nu}``.
+    Write ``Phi(theta) = sum_n min(1/nu, theta a_n)`` (increasing; ``Phi(theta*) = 1``). If every
+    ``n in C`` has ``theta(C) a_n >= 1/nu`` then ``Phi(theta(C)) <= |C|/nu + theta(C) sum_{n not in C} a_n
+    = 1``, so ``theta(C) <= theta*`` and ``C`` is inside the optimal capped set C*; capping the entries
+    with ``theta_j a_n > 1/nu`` removes more than ``1/nu`` of mass each, so ``theta_{j+1} > theta_j``
+    and that property is kept: the sets grow inside C*, and a set that repeats is C* (every free
+    entry below the cap, every capped one above it). The start is ``C_0 = {}`` or, given
+    ``log_Z_hint`` (the ``log_Z`` of a nearby projection, e.g. the previous line-search point),
+    ``C_0 = {n : a_n / Z_hint > 1/nu}`` when it passes that test (else ``{}``). After
+    ``PROJ_FIXED_POINT_ITERS`` passes, or if round-off leaves no free mass, the sort-based
+    Alg. 4.2 (:func:`_project_log_sort`) decides.
+    """
+    N = s.shape[0]
+    log_nu = float(np.log(nu))
+    M = float(s.max())
+    E = _exp(s - M)  # relative weights, largest = 1
+    capped = None
+    k = 0
+    log_free = M + float(np.log(E.sum()))  # log sum_{n not in C} a_n
+    if log_Z_hint is not None and np.isfinite(log_Z_hint):
+        hint = s > log_Z_hint - log_nu
+        kh = int(np.count_nonzero(hint))
+        if 0 < kh < nu and kh < N:
+            lf = _log_free_sum(s, E, M, ~hint)
+            lt = float(np.log(1.0 - kh / nu)) - lf
+            if float(s[hint].min()) + lt >= -log_nu - PROJ_CAP_RTOL:  # theta(C0) a_n >= 1/nu on C0
+                capped, k, log_free = hint, kh, lf
+    for _ in range(PROJ_FIXED_POINT_ITERS):
+        rest = 1.0 - k / nu
+        if rest <= 0.0:
+            break
+        log_theta = float(np.log(rest)) - log_free
+        new = s > (-log_nu + PROJ_CAP_RTOL) - log_theta
+        if capped is not None:
+            new |= capped
+        k_new = int(np.count_nonzero(new))
+        if k_new == k:
+            log_Z = -log_theta
+            d = _exp(np.minimum(s - log_Z, -log_nu))
+            cap = 1.0 / nu
+            if k:
+                d[capped] = cap
+                free = ~capped
+                d[free] *= rest / d[free].sum()
+            else:
+                d *= 1.0 / d.sum()
+                capped = new
+            return CappedProjection(d=d, capped=capped, log_Z=log_Z)
+        capped, k = new, k_new
+        if k >= N:
+            break
+        log_free = _log_free_sum(s, E, M, ~capped)
+    return _project_log_sort(s, nu)
+
+
+def _log_free_sum(s, E, M, free) -> float:
+    """``log sum_{n in free} exp(s_n)`` from ``E = exp(s - M)``, re-exponentiated if it underflows."""
+    fs = float(E[free].sum())
+    if fs >= PROJ_RESCALE_SUM:  # entries flushed to 0 (< e^-700) are < e^-125 of this sum
+        return M + float(np.log(fs))
+    s_free = s[free]
+    M_f = float(s_free.max())
+    return M_f + float(np.log(_exp(s_free - M_f).sum()))
+
+
+def _project_log_sort(s: np.ndarray, nu: float) -> CappedProjection:
+    """Sort-based :func:`project_capped_simplex_log` without input checks (Alg. 4.2; fallback).
 
     At most ``K = min(N, ceil(nu))`` coordinates can be capped (``1 - k/nu > 0``), so only the
     K largest log-weights are sorted (``argpartition``, O(N + K log K)); the suffix log-sum-exps
@@ -160,17 +237,20 @@ def smoothed_soft_margin(margins, nu: float, eta: float) -> SmoothedSoftMargin:
     ``F(U w)`` is the edge vector ``U^T d``).
     """
     m = check_margins(margins)
-    return _smoothed_soft_margin(m, check_nu(nu, m.shape[0]), check_eta(eta))
-
-
-def _smoothed_soft_margin(m: np.ndarray, nu: float, eta: float) -> SmoothedSoftMargin:
-    """:func:`smoothed_soft_margin` without input checks (the boosters' inner loops)."""
     N = m.shape[0]
-    log_a = -eta * m - np.log(N)
-    proj = _project_log(log_a, nu)
+    return _smoothed_soft_margin(m, check_nu(nu, N), check_eta(eta))
+
+
+def _smoothed_soft_margin(m: np.ndarray, nu: float, eta: float, log_Z_hint: float | None = None) -> SmoothedSoftMargin:
+    """:func:`smoothed_soft_margin` without input checks (inner loops; ``log_Z_hint``: see :func:`_project_log`)."""
+    N = m.shape[0]
+    log_N = float(np.log(N))
+    proj = _project_log(-eta * m - log_N, nu, log_Z_hint)
     C = proj.capped
-    nC = int(C.sum())
-    value = (nC / nu - 1.0) * proj.log_Z / eta + m[C].sum() / nu + nC / (nu * eta) * np.log(N / nu)
+    nC = int(np.count_nonzero(C))
+    value = (nC / nu - 1.0) * proj.log_Z / eta
+    if nC:
+        value += float(m[C].sum()) / nu + nC / (nu * eta) * (log_N - float(np.log(nu)))
     return SmoothedSoftMargin(value=float(value), d=proj.d, capped=C, log_Z=proj.log_Z)
 
 

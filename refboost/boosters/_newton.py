@@ -40,10 +40,36 @@ Frank-Wolfe gap, which for ERLPBoost equals primal ``P^t(d)`` minus dual ``F(w)`
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
+from scipy.linalg.lapack import dposv as _dposv
 from scipy.optimize import brentq
+
+_BLAS_CONTROLLER: list = []
+
+
+def single_thread_blas():
+    """Context manager limiting BLAS to one thread (threadpoolctl), or a no-op if it is unavailable.
+
+    The solver's products are small (a t x t face Hessian, N x t matrix-vector products); BLAS
+    threads give nothing at these sizes and, on a busy machine, make each call wait for a
+    descheduled thread: ERLPBoost on ``heart`` (TreeOracle, nu = 0.1 N) took 6.4 s with the default
+    two OpenBLAS threads against 1.2 s single-threaded (``benchmarks/bench_entropy.py`` part A).
+    Costs ~20 us per entry, so it wraps a whole solve.
+    """
+    if not _BLAS_CONTROLLER:
+        try:
+            from threadpoolctl import ThreadpoolController
+
+            _BLAS_CONTROLLER.append(ThreadpoolController())
+        except Exception:  # noqa: BLE001 (threadpoolctl missing or failing: run unlimited)
+            _BLAS_CONTROLLER.append(None)
+    ctl = _BLAS_CONTROLLER[0]
+    return nullcontext() if ctl is None else ctl.limit(limits=1, user_api="blas")
+
 
 #: Relative Levenberg-Marquardt damping of the face Hessian (duplicate columns make it singular).
 HESSIAN_DAMPING = 1e-12
@@ -97,6 +123,7 @@ def maximize(
     max_iter: int = 500,
     record: bool = False,
     centred: bool = True,
+    fast: bool = False,
 ) -> NewtonResult:
     """Maximise ``f(A x) + lin . x`` over the simplex or the non-negative orthant.
 
@@ -118,6 +145,12 @@ def maximize(
         Curvature model of ``f``: Hessian ``-(diag c - c c^T / sum c)`` (True: the entropies of
         chapter 3, the log-sum-exp, the Tsallis/hinge and the variance of Shen & Li (2010)) or
         ``-diag c`` (False: separable ``f`` such as the logistic loss of Shen & Li (2010), eq. (32)).
+    fast : bool, default False
+        Form the face Hessian with :func:`_newton_direction_fast` (rows whose curvature is below
+        ``ROW_CURVATURE_RTOL`` of the largest are left out, the largest face's Hessian is formed
+        once and the smaller faces of the removal loop use its principal submatrices). Same faces,
+        same rule, Hessian equal up to a relative ``N * ROW_CURVATURE_RTOL``; used by the entropy
+        chapter (:mod:`refboost.boosters.entropy`), whose capped coordinates have c = 0 exactly.
     """
     N, k = A.shape
     lin = np.zeros(k) if lin is None else np.asarray(lin, float)
@@ -166,7 +199,7 @@ def maximize(
         if since_best >= STALL_ITERS:
             status = "stalled"
             break
-        s = _newton_direction(A, x, G, c, domain, centred)
+        s = (_newton_direction_fast if fast else _newton_direction)(A, x, G, c, domain, centred)
         slope = float(G @ s) if s is not None else -1.0
         if s is None or not np.isfinite(slope) or slope <= 0 or since_best >= STALL_ITERS // 2:
             s, slope = _fallback_direction(x, G, domain)
@@ -285,6 +318,115 @@ def _newton_direction(A, x, G, c, domain, centred=True):
             s[idx] = sS
             return s
         S[idx[bad]] = False
+    return None
+
+
+#: :func:`_newton_direction_fast` leaves out the rows with c_n below this fraction of max c
+#: (a relative change of the face Hessian <= N * ROW_CURVATURE_RTOL) ...
+ROW_CURVATURE_RTOL = 1e-14
+#: ... when at most this fraction of the rows remains (otherwise the row copy costs more than it saves).
+ROW_SELECT_FRACTION = 0.6
+
+
+@lru_cache(maxsize=1024)
+def _householder_vector(k: int) -> tuple[np.ndarray, float]:
+    """``(v, beta)`` with ``H = I - beta v v^T`` the reflection of :func:`_sum_zero_basis` (read-only v)."""
+    v = np.full(k, 1.0 / np.sqrt(k))
+    v[0] -= 1.0
+    nv = float(v @ v)
+    beta = 2.0 / nv if nv > 0 else 0.0
+    v.setflags(write=False)
+    return v, beta
+
+
+def _newton_direction_fast(A, x, G, c, domain, centred=True):
+    """:func:`_newton_direction` (same face, same removal rule, same damping) with less work.
+
+    The face Hessian ``A_S^T (diag c - c c^T/sum c) A_S`` is formed once for the first face from
+    the rows with ``c_n > ROW_CURVATURE_RTOL max c`` (the others change it by a relative
+    ``<= N ROW_CURVATURE_RTOL``; ERLPBoost's capped rows have c = 0 exactly); each smaller face of
+    the removal loop takes its principal submatrix; the sum-zero bases are cached by size.
+    """
+    k = x.shape[0]
+    if domain == "simplex":
+        S = x > 0
+        S |= G > float(x @ G)
+        S[int(np.argmax(G))] = True
+    else:
+        S = (x > 0) | (G > 0)
+    idx0 = np.flatnonzero(S)
+    if idx0.size == 0 or (domain == "simplex" and idx0.size == 1):
+        return None
+    csum = float(c.sum())
+    cmax = float(c.max()) if c.size else 0.0
+    rows = c > ROW_CURVATURE_RTOL * cmax
+    if np.count_nonzero(rows) <= ROW_SELECT_FRACTION * c.shape[0]:
+        Ar, cr = A[rows], c[rows]
+    else:
+        Ar, cr = A, c
+    As0 = Ar if idx0.size == k else Ar[:, idx0]
+    b0 = As0.T @ cr
+    B = As0 * np.sqrt(cr)[:, None]
+    M0 = B.T @ B  # numpy's A^T A path (syrk): half the flops of (As^T c) As, exactly symmetric
+    if centred and csum > 0:
+        M0 -= np.outer(b0, b0) / csum
+    pos = np.arange(idx0.size)
+    for _ in range(k + 1):
+        idx = idx0[pos]
+        if idx.size == 0 or (domain == "simplex" and idx.size == 1):
+            return None
+        M = M0 if pos.size == idx0.size else M0[np.ix_(pos, pos)]
+        gS = G[idx]
+        if domain == "simplex":
+            # Q^T M Q and Q^T g with Q = H[:, 1:], H = I - beta v v^T (the basis of _sum_zero_basis)
+            # applied implicitly: O(k^2) instead of two O(k^3) products
+            v, beta = _householder_vector(idx.size)
+            Mv = M @ v
+            Hv = beta * float(v @ Mv)
+            HMH = M - beta * (np.outer(v, Mv) + np.outer(Mv, v)) + (beta * Hv) * np.outer(v, v)
+            Mq = HMH[1:, 1:]
+            gq = (gS - (beta * float(v @ gS)) * v)[1:]
+        else:
+            Mq, gq = M.copy(), gS
+            v = None
+        Mq = 0.5 * (Mq + Mq.T)
+        top = max(float(np.diag(Mq).max()), 0.0)
+        mu = HESSIAN_DAMPING * top if top > 0 else 1.0
+        z = None
+        diag = np.diag_indices(Mq.shape[0])
+        base = Mq[diag].copy()
+        Mq[diag] = base + mu
+        _, zc, info = _dposv(Mq, gq)  # Cholesky: Mq + mu I is positive definite unless round-off bites
+        if info == 0:
+            z = zc
+        else:
+            for _ in range(8):
+                Mq[diag] = base + mu
+                try:
+                    z = np.linalg.solve(Mq, gq)
+                    break
+                except np.linalg.LinAlgError:
+                    mu *= 1e3
+        if z is None:
+            return None
+        if v is not None:  # H [0; z]
+            sS = np.r_[0.0, z]
+            sS -= (beta * float(v[1:] @ z)) * v
+        else:
+            sS = z
+        if not np.all(np.isfinite(sS)):
+            return None
+        smax = np.abs(sS).max()
+        if smax == 0:
+            return None
+        bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
+        if not bad.any():
+            if domain == "simplex" and smax > DIRECTION_CAP:
+                sS = sS * (DIRECTION_CAP / smax)
+            s = np.zeros(k)
+            s[idx] = sS
+            return s
+        pos = pos[~bad]
     return None
 
 
@@ -429,7 +571,7 @@ COLD_TOL = 1e-4
 
 
 def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", lin=None,
-                 cold: bool = False) -> NewtonResult:
+                 cold: bool = False, fast: bool = False) -> NewtonResult:
     """:func:`maximize` for a family ``f_of_eta(eta)`` with a fallback continuation in eta.
 
     First a direct warm-started attempt (``DIRECT_ITERS`` Newton iterations). For large eta the
@@ -446,14 +588,15 @@ def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", l
     """
     n0_iter = n0_eval = 0
     if cold and eta > COLD_ETA:
-        r0 = maximize(f_of_eta(COLD_ETA), A, x0, domain=domain, lin=lin, tol=max(tol, COLD_TOL), max_iter=max_iter)
+        r0 = maximize(f_of_eta(COLD_ETA), A, x0, domain=domain, lin=lin, tol=max(tol, COLD_TOL), max_iter=max_iter,
+                      fast=fast)
         x0, n0_iter, n0_eval = r0.x, r0.n_iter, r0.n_eval
-    r = maximize(f_of_eta(eta), A, x0, domain=domain, lin=lin, tol=tol, max_iter=min(DIRECT_ITERS, max_iter))
+    r = maximize(f_of_eta(eta), A, x0, domain=domain, lin=lin, tol=tol, max_iter=min(DIRECT_ITERS, max_iter), fast=fast)
     r.n_iter += n0_iter
     r.n_eval += n0_eval
     if r.status == "converged" or eta <= ETA_START * CONTINUATION_FACTOR:
         if r.status != "converged":
-            r2 = maximize(f_of_eta(eta), A, r.x, domain=domain, lin=lin, tol=tol, max_iter=max_iter)
+            r2 = maximize(f_of_eta(eta), A, r.x, domain=domain, lin=lin, tol=tol, max_iter=max_iter, fast=fast)
             r2.n_iter += r.n_iter
             r2.n_eval += r.n_eval
             return r2
@@ -465,7 +608,7 @@ def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", l
         e = min(e * CONTINUATION_FACTOR, eta)
         last = e >= eta
         r = maximize(f_of_eta(e), A, x, domain=domain, lin=lin, tol=tol if last else max(tol, STAGE_TOL),
-                     max_iter=max_iter)
+                     max_iter=max_iter, fast=fast)
         n_iter += r.n_iter
         n_eval += r.n_eval
         x = r.x

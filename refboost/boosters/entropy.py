@@ -39,7 +39,7 @@ from .._validation import (
 )
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
-from ..projections import kl_divergence, smoothed_soft_margin
+from ..projections import _smoothed_soft_margin, kl_divergence
 from ..result import BoostResult
 from . import _newton
 from ._common import check_oracle, check_oracle_column
@@ -106,8 +106,11 @@ def binary_primal(U_t, d, nu: float, eta: float) -> float:
 
 
 def _erlp_f(nu: float, eta: float):
+    hint = [None]  # log Z of the previous evaluation: the start of the next projection's capped set
+
     def f(m):
-        r = smoothed_soft_margin(m, nu, eta)
+        r = _smoothed_soft_margin(m, nu, eta, hint[0])
+        hint[0] = r.log_Z
         c = eta * r.d
         c[r.capped] = 0.0
         return r.value, r.d, c, r
@@ -140,8 +143,13 @@ def binary_smoothed_soft_margin(margins, nu: float, eta: float) -> BinarySmoothe
     """
     m = np.asarray(margins, float)
     N = m.shape[0]
-    nu = check_nu_binary(nu, N)
-    eta = check_eta(eta)
+    return _binary_smoothed(m, check_nu_binary(nu, N), check_eta(eta))
+
+
+def _binary_smoothed(m: np.ndarray, nu: float, eta: float, beta_hint: float | None = None) -> BinarySmoothed:
+    """:func:`binary_smoothed_soft_margin` without input checks; ``beta_hint`` (beta of a nearby
+    point) starts the root search (inside the certified bracket; the root is the same)."""
+    N = m.shape[0]
     p = nu / N
     z0 = np.log(p) - np.log1p(-p)  # logit(nu d0)
     a = z0 - eta * m  # d_n = sigma(a_n - b)/nu with b = eta beta
@@ -150,13 +158,16 @@ def binary_smoothed_soft_margin(margins, nu: float, eta: float) -> BinarySmoothe
         return float(np.sum(expit(a - b)) / nu - 1.0)
 
     lo, hi = -eta * float(m.max()), -eta * float(m.min())
+    sg = None
     if hi - lo <= 0:
         b = lo
     else:
-        b = _beta_root(a, nu, lo, hi)
-        if b is None:  # safeguarded Newton did not settle: Brent on the certified bracket
+        root = _beta_root(a, nu, lo, hi, None if beta_hint is None else eta * beta_hint)
+        if root is None:  # safeguarded Newton did not settle: Brent on the certified bracket
             b = brentq(mass, lo, hi, xtol=1e-15 * max(1.0, abs(lo), abs(hi)), rtol=4 * EPS_MACH)
-    d = expit(a - b) / nu
+        else:
+            b, sg = root
+    d = (expit(a - b) if sg is None else sg) / nu
     err = float(d.sum() - 1.0)
     beta = b / eta
     terms = np.logaddexp(np.log1p(-p), np.log(p) - eta * m - b)
@@ -169,20 +180,24 @@ BETA_NEWTON_ITERS = 60
 BETA_MASS_RTOL = 4 * EPS_MACH
 
 
-def _beta_root(a, nu, lo, hi):
+def _beta_root(a, nu, lo, hi, b0=None):
     """Root b of ``sum_n sigma(a_n - b) = nu`` (decreasing in b) on the bracket [lo, hi].
 
-    Safeguarded Newton (derivative ``-sum sigma(1 - sigma)``) started from the upper bound
-    ``b0 = lse(a) - ln nu`` (``sigma(z) <= e^z``), with bisection when a step leaves the
-    bracket; a few O(N) passes instead of Brent's ~40. Returns None if it does not settle.
+    Safeguarded Newton (derivative ``-sum sigma(1 - sigma)``) started from ``b0`` if given (clipped
+    to the bracket) or from the upper bound ``lse(a) - ln nu`` (``sigma(z) <= e^z``), with bisection
+    when a step leaves the bracket; a few O(N) passes instead of Brent's ~40. Returns ``(b,
+    sigma(a - b))``, or None if it does not settle.
     """
-    mx = float(a.max())
-    b = min(max(mx + float(np.log(np.exp(np.maximum(a - mx, -700.0)).sum())) - np.log(nu), lo), hi)
+    if b0 is not None and np.isfinite(b0):
+        b = min(max(float(b0), lo), hi)
+    else:
+        mx = float(a.max())
+        b = min(max(mx + float(np.log(np.exp(np.maximum(a - mx, -700.0)).sum())) - np.log(nu), lo), hi)
     for _ in range(BETA_NEWTON_ITERS):
         sg = expit(a - b)
         g = float(sg.sum()) - nu
         if abs(g) <= BETA_MASS_RTOL * nu * max(1.0, np.sqrt(a.shape[0])):
-            return b
+            return b, sg
         if g > 0:
             lo = b
         else:
@@ -192,7 +207,7 @@ def _beta_root(a, nu, lo, hi):
         if not (lo < b_new < hi):
             b_new = 0.5 * (lo + hi)
         if b_new == b or hi - lo <= 4 * EPS_MACH * max(1.0, abs(b)):
-            return b
+            return b, sg
         b = b_new
     return None
 
@@ -207,8 +222,11 @@ def _sigmoid(z):
 
 
 def _binary_f(nu: float, eta: float):
+    hint = [None]  # beta of the previous evaluation: the start of the next root search
+
     def f(m):
-        r = binary_smoothed_soft_margin(m, nu, eta)
+        r = _binary_smoothed(m, nu, eta, hint[0])
+        hint[0] = r.beta
         c = eta * r.d * np.maximum(1.0 - nu * r.d, 0.0)
         return r.value, r.d, c, r
 
@@ -291,8 +309,9 @@ def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TO
     eta = check_eta(eta)
     tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
     x0 = _start_simplex(w0, t)
-    r = _newton.maximize_eta(lambda e: _erlp_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
-                             cold=w0 is None)
+    with _newton.single_thread_blas():
+        r = _newton.maximize_eta(lambda e: _erlp_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
+                                 cold=w0 is None, fast=True)
     proj = r.aux
     m = U_t @ r.x
     C = proj.capped
@@ -325,8 +344,9 @@ def binary_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_
     eta = check_eta(eta)
     tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
     x0 = _start_simplex(w0, t)
-    r = _newton.maximize_eta(lambda e: _binary_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
-                             cold=w0 is None)
+    with _newton.single_thread_blas():
+        r = _newton.maximize_eta(lambda e: _binary_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
+                                 cold=w0 is None, fast=True)
     aux = r.aux
     d = r.d / r.d.sum()
     edges = U_t.T @ d
@@ -581,8 +601,9 @@ def softboost_dual_step(
     nu = check_nu(nu, N)
     bound = check_real(bound, "bound")
     x0 = np.zeros(t) if w0 is None else np.maximum(np.asarray(w0, float), 0.0)
-    r = _newton.maximize(_erlp_f(nu, 1.0), U_t, x0, lin=np.full(t, -bound), domain="orthant",
-                         tol=max(tol, _tol_floor(1.0)), max_iter=max_iter)
+    with _newton.single_thread_blas():
+        r = _newton.maximize(_erlp_f(nu, 1.0), U_t, x0, lin=np.full(t, -bound), domain="orthant",
+                             tol=max(tol, _tol_floor(1.0)), max_iter=max_iter, fast=True)
     d = r.d
     edges = U_t.T @ d
     primal = kl_divergence(d, np.full(N, 1.0 / N))

@@ -35,11 +35,12 @@ the maximum over the *whole* class bounds ``Opt(5)_restricted - Opt(5)_full`` af
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 
 import numpy as np
-from scipy.linalg.lapack import dgesv
+from scipy.linalg.lapack import dgesv, dpotrf, dpotrs, dtrtrs
 from scipy.optimize import brentq
 from scipy.special import expit, log_softmax
 
@@ -73,6 +74,10 @@ def check_T(T, name: str = "T") -> float:
 # ---------------------------------------------------------------------------------------------
 
 
+#: Below this the shifted exponential sum of the line evaluation is re-shifted by its exact maximum.
+_LSE_TINY = 1e-200
+
+
 def exp_master(T: float):
     """``f(m) = -T lse(-m / T)`` (minus T times (5) at ``m = U lambda``); returns ``(f, centred)``.
 
@@ -83,13 +88,56 @@ def exp_master(T: float):
 
     def f(m):
         # log-sum-exp by hand (shifted by the max): scipy's logsumexp costs ~10x more on these sizes
-        z = -m / T
+        z = m * (-1.0 / T)
         zmax = float(z.max())
-        e = np.exp(z - zmax)
+        z -= zmax
+        e = np.exp(z)
         s = float(e.sum())
         u = e / s
-        return -T * (zmax + np.log(s)), u, u / T, None
+        return -T * (zmax + math.log(s)), u, u / T, (z, zmax)  # aux: the shifted exponent, for line()
 
+    B = [np.empty((3, 0))]  # [1; v; v^2], reused by every line search of this objective
+
+    def line(m, v, aux=None):
+        """``phi(a) = f(m + a v)`` -> ``(phi, phi', -phi'')`` (a >= 0) by one exp and one 3 x N product.
+
+        ``phi' = u_a . v``, ``-phi'' = Var_{u_a}(v) / T`` with ``u_a = softmax(-(m + a v)/T)``;
+        ``u_a`` itself is never formed. The exponent is shifted by the upper bound
+        ``max(-m/T) + a max(-v/T)`` of its maximum (no reduction per evaluation; exp <= 1), and by the
+        exact maximum if that bound is so loose that every term underflows. ``aux`` = ``f(m)[3]``.
+        """
+        if aux is None:
+            z0 = m * (-1.0 / T)
+            z0max = float(z0.max())
+            z0 -= z0max
+        else:
+            z0, z0max = aux
+        vt = v * (-1.0 / T)
+        vtmax = float(vt.max())
+        vt -= vtmax
+        if B[0].shape[1] != v.size:
+            B[0] = np.ones((3, v.size))
+        Bv = B[0]
+        Bv[1] = v
+        np.multiply(v, v, out=Bv[2])
+
+        def phi(a):
+            y = z0 + a * vt
+            shift = z0max + a * vtmax
+            np.exp(y, out=y)
+            s, ev, ev2 = Bv @ y
+            if not s > _LSE_TINY:  # loose bound: shift by the exact maximum instead
+                y = z0 + a * vt
+                ymax = float(y.max())
+                shift += ymax
+                np.exp(y - ymax, out=y)
+                s, ev, ev2 = Bv @ y
+            d1 = ev / s
+            return -T * (shift + math.log(s)), d1, max(ev2 / s - d1 * d1, 0.0) / T
+
+        return phi
+
+    f.line = line
     return f, True
 
 
@@ -105,6 +153,20 @@ def logistic_master(T: float):
         u = expit(z)
         return -T * float(np.sum(np.logaddexp(0.0, z))), u, u * (1.0 - u) / T, None
 
+    def line(m, v, aux=None):
+        """``phi(a) = f(m + a v)``: ``phi' = u_a . v``, ``-phi'' = sum u_a (1 - u_a) v^2 / T``."""
+        z0 = m * (-1.0 / T)
+        vt = v * (-1.0 / T)
+        v2 = v * v
+
+        def phi(a):
+            z = z0 + a * vt
+            u = expit(z)
+            return -T * float(np.logaddexp(0.0, z).sum()), float(u @ v), float((u - u * u) @ v2) / T
+
+        return phi
+
+    f.line = line
     return f, False
 
 
@@ -127,224 +189,318 @@ INNER_GAP_FRACTION = 0.3
 FAST_MAX_ITER = 30
 #: Start each master with the exact line search towards the new column (the AdaBoost-like step).
 FW_FIRST_STEP = True
-#: The first Newton step of a master reuses the curvature model of an earlier master (extended by
-#: the new columns) if it was computed at most this many columns ago.
-MODEL_MAX_AGE = 3
+#: The curvature model (and its Cholesky factor) is recomputed at the current point when it is older
+#: than this many columns, or when a chord step cut the Frank-Wolfe gap by less than CHORD_RATE.
+#: In between, each new column borders the factor in O(N t + t^2) (bench_shen.py: with the model
+#: never refreshed the masters take the same number of Newton steps on the LIBSVM sets).
+MODEL_MAX_AGE = 50
+CHORD_RATE = 0.5
+#: The margins are recomputed as ``U_S lambda`` (not moved by ``a U_S s``) at least every this many steps.
+EXACT_EVERY = 8
 #: Safeguarded Newton steps of the 1-d line search; early exit at |phi'| <= LS_WOLFE * phi'(0).
 LS_ITERS = 20
 LS_WOLFE = 0.1
 
 
+def _generic_line(f, centred):
+    """Line evaluation ``a -> (phi, phi', -phi'')`` of ``phi(a) = f(m + a v)`` from the full ``f``."""
+
+    def line(m, v, aux=None):
+        def phi(a):
+            val, u, c, _ = f(m + a * v)
+            cv = c @ v
+            csum = c.sum()
+            return val, float(u @ v), float(c @ (v * v) - (cv * cv / csum if centred and csum > 0 else 0.0))
+
+        return phi
+
+    return line
+
+
 class _Master:
     """Restricted master ``max_{lambda in simplex} f(U_S lambda)`` with the columns in a growing buffer.
 
-    Keeps the margins ``m = U_S lambda`` between column-generation rounds (the objective depends on
-    ``U_S lambda`` only): a new column enters at 0, the first step is the exact line search towards
-    it (the Frank-Wolfe / AdaBoost step ``m + alpha (h - m)``, O(N)), then Newton steps on the
-    support face (Hessian ``U_A^T diag(c) U_A`` minus the centring term, a bordered KKT system for
-    ``1^T s = 0``) with an exact line search in margin space. Falls back to the shared
-    :func:`refboost.boosters._newton.maximize` (warm started) if it has not converged after
-    ``FAST_MAX_ITER`` Newton steps.
+    Keeps ``lambda``, the margins ``m = U_S lambda`` (recomputed exactly after every step), ``u`` and the
+    restricted edges ``G = U_S^T u`` between column-generation rounds. A new column enters at 0; the
+    first step is the exact line search towards it (the Frank-Wolfe / AdaBoost step ``m + a (h - m)``,
+    O(N)); then chord-Newton steps on the support face.
+
+    Curvature model: ``H = U^T diag(c_ref) U - b b^T / sum(c_ref) + rho 1 1^T + damping`` with
+    ``b = U^T c_ref`` at an earlier point (``rho 1 1^T`` changes nothing on ``{1^T s = 0}`` and makes
+    ``H`` definite along columns whose centred version vanishes, e.g. the constant stump), kept as its
+    Cholesky factor. A new column borders the factor (one O(N t) product and one triangular solve);
+    the O(N t^2 + t^3) refresh runs only when the model is ``MODEL_MAX_AGE`` columns old or a chord step
+    was weak (``CHORD_RATE``). The face direction solves ``H s = G - mu 1 - E nu`` with ``1^T s = 0`` and
+    ``s_E = 0`` (E: columns at zero weight other than the best one) from the factor and a
+    ``(1 + |E|)``-square Schur complement. Any definite model gives an ascent direction, the exact line
+    search makes each step monotone, and the certificate (the Frank-Wolfe gap at exactly ``U_S lambda``)
+    does not depend on the model. Falls back to the shared :func:`refboost.boosters._newton.maximize`
+    (warm started) after ``FAST_MAX_ITER`` steps or when no ascent step is found.
     """
 
     def __init__(self, f, centred: bool, M: int, capacity: int = 64):
         self.f, self.centred = f, centred
+        self.line = getattr(f, "line", None) or _generic_line(f, centred)
         self.buf = np.empty((M, capacity), order="F")
         self.t = 0
         self.lam = np.zeros(0)
         self.m = np.zeros(M)
-        self.val = self.u = self.c = None
+        self.val = self.u = self.c = self.aux = None
+        self.G = np.zeros(0)
         self.n_iter = 0
         self.measure = np.inf
-        # curvature model: P = U^T diag(c_ref) U (uncentred, all columns), b_ref = U^T c_ref
-        self.P = np.empty((capacity, capacity))
-        self.b_ref = np.empty(capacity)
-        self.c_ref = None
-        self.n_model = 0  # columns covered by P
-        self.model_at = 0  # number of columns when P was last computed at the current point
+        self.n_refresh = 0
+        self.n_inexact = 0
+        # curvature model (class docstring): its Cholesky factor in the leading n_model x n_model block of
+        # a capacity-sized buffer that is the identity elsewhere, so LAPACK works on the whole buffer
+        # (zero right-hand sides beyond n_model stay zero) and bordering writes one row in place.
+        self.Lbuf = np.eye(capacity, order="F")
+        self.b_ref = np.zeros(capacity)
+        self.valid = False
+        self.n_model = 0
+        self.model_at = 0
 
     @property
     def U(self) -> np.ndarray:
         return self.buf[:, : self.t]
 
-    def add(self, h: np.ndarray) -> None:
-        if self.t == self.buf.shape[1]:
-            new = np.empty((self.buf.shape[0], 2 * self.t), order="F")
-            new[:, : self.t] = self.buf
-            self.buf = new
-            P = np.empty((2 * self.t, 2 * self.t))
-            P[: self.t, : self.t] = self.P[: self.t, : self.t]
-            self.P = P
-            self.b_ref = np.r_[self.b_ref[: self.t], np.empty(self.t)]
-        self.buf[:, self.t] = h
-        if self.c_ref is not None and self.n_model == self.t:
-            # extend the (stale) curvature model by the new column: O(N t), not O(N t^2)
-            ch = self.c_ref * h
-            p = self.U.T @ ch
-            self.P[: self.t, self.t] = p
-            self.P[self.t, : self.t] = p
-            self.P[self.t, self.t] = ch @ h
-            self.b_ref[self.t] = ch.sum()
-            self.n_model += 1
-        self.t += 1
-        if self.t == 1:
-            self.lam = np.ones(1)
-            self.m = np.array(h, dtype=float)
-            self.val, self.u, self.c, _ = self.f(self.m)
+    def _set_point(self, m=None) -> None:
+        """Value, u, curvature, restricted edges and gap at ``m`` (default: exactly ``U_S lambda``)."""
+        U = self.U
+        if m is None:
+            m = U @ self.lam
+            self.n_inexact = 0
         else:
-            self.lam = np.append(self.lam, 0.0)
-            if FW_FIRST_STEP:
-                self._line_step(h - self.m, None, 1.0)  # Frank-Wolfe step towards the new column
+            self.n_inexact += 1
+        self.m = m
+        self.val, self.u, self.c, self.aux = self.f(m)
+        self.G = U.T @ self.u
+        self.measure = float(self.G.max() - self.lam @ self.G)
 
-    def _line_step(self, v, s, amax, hit=None):
-        """Exact line search of phi(a) = f(m + a v) on [0, amax]; lambda moves by a s (FW step if s is None)."""
-        f, centred = self.f, self.centred
-        u, c = self.u, self.c
+    def _grow(self) -> None:
+        t, cap = self.t, self.buf.shape[1]
+        new = np.empty((self.buf.shape[0], 2 * cap), order="F")
+        new[:, :t] = self.buf[:, :t]
+        self.buf = new
+        L = np.eye(2 * cap, order="F")
+        L[:cap, :cap] = self.Lbuf
+        self.Lbuf = L
+        self.b_ref = np.r_[self.b_ref, np.zeros(cap)]
 
-        def derivs(uu, cc):
-            cv = cc @ v
-            csum = cc.sum()
-            return float(uu @ v), float(cc @ (v * v) - (cv * cv / csum if centred and csum > 0 else 0.0))
+    def add(self, h: np.ndarray) -> None:
+        t = self.t
+        if t == self.buf.shape[1]:
+            self._grow()
+        self.buf[:, t] = h
+        if self.valid and self.n_model == t:
+            self._border(h)
+        self.t += 1
+        self.lam = np.append(self.lam, 1.0 if t == 0 else 0.0)
+        if t == 0:
+            self._set_point()
+            return
+        self.G = np.append(self.G, float(h @ self.u))
+        self.measure = float(self.G.max() - self.lam @ self.G)
+        if FW_FIRST_STEP:
+            v = h - self.m
+            phi = self.line(self.m, v, self.aux)
+            _, g0, h0 = phi(0.0)
+            if g0 > 0:
+                self._line_step(phi, v, g0, min(1.0, g0 / h0) if h0 > 0 else 1.0, 1.0, None, None)
 
-        g0, h0 = derivs(u, c)
-        if not g0 > 0:
+    def _border(self, h: np.ndarray) -> None:
+        """Extend the Cholesky factor of the (stale) model by column h: O(N t + t^2), in place."""
+        t, c, L = self.t, self.c_ref, self.Lbuf
+        ch = c * h
+        p = np.zeros(L.shape[0])
+        p[:t] = self.U.T @ ch
+        dd = float(ch @ h)
+        bh = float(ch.sum())
+        if self.centred and self.csum_ref > 0:
+            p[:t] -= self.b_ref[:t] * (bh / self.csum_ref)
+            dd -= bh * bh / self.csum_ref
+        p[:t] += self.rho
+        dd += self.rho + self.damp
+        l, info = dtrtrs(L, p, lower=1)
+        if info != 0 or not np.all(np.isfinite(l)):
+            self.valid = False
+            return
+        L[t, :t] = l[:t]
+        L[t, t] = math.sqrt(max(dd - float(l @ l), self.damp))
+        self.b_ref[t] = bh
+        self.n_model = t + 1
+
+    def _refresh_model(self) -> bool:
+        """Curvature model at the current point and its Cholesky factor (O(N t^2 + t^3))."""
+        t, c, U = self.t, self.c, self.U
+        self.n_refresh += 1
+        W = U * np.sqrt(c)[:, None]
+        H = W.T @ W
+        b = U.T @ c
+        csum = float(c.sum())
+        if self.centred and csum > 0:
+            H -= np.outer(b, b) / csum
+        top = max(float(np.diag(H).max()), 0.0)
+        if top <= 0:
+            top = 1.0
+        H += top  # rho 1 1^T with rho = top: no effect on {1^T s = 0}
+        damp = _newton.HESSIAN_DAMPING * 2 * top
+        for _ in range(4):
+            H[np.diag_indices(t)] += damp
+            L, info = dpotrf(H, lower=1, clean=1)
+            if info == 0:
+                break
+            damp *= 1e3
+        else:
+            self.valid = False
             return False
+        cap = self.Lbuf.shape[0]
+        self.Lbuf = np.eye(cap, order="F")
+        self.Lbuf[:t, :t] = L
+        self.b_ref[:t] = b
+        self.c_ref, self.csum_ref = c, csum
+        self.rho, self.damp = top, damp
+        self.n_model = self.model_at = t
+        self.valid = True
+        return True
+
+    def _direction(self):
+        """Chord-Newton direction on the support face from the factor (None if none is found).
+
+        Face: ``lambda > 0`` plus the best column; ``E`` = the other zero-weight columns. With ``X =
+        H^{-1} [G, 1, e_E]`` (one two-sided triangular solve) the multipliers ``(mu, nu)`` of ``1^T s = 0``
+        and ``s_E = 0`` solve a ``(1 + |E|)``-square system. If the best column has zero weight and its
+        component comes out negative, it leaves the face and the system is solved once more.
+        """
+        lam, G, t = self.lam, self.G, self.t
+        jmax = int(np.argmax(G))
+        F = lam > 0
+        F[jmax] = True
+        for _ in range(2):
+            E = np.flatnonzero(~F)
+            k = E.size
+            R = np.zeros((self.Lbuf.shape[0], 2 + k), order="F")
+            R[:t, 0] = G
+            R[:t, 1] = 1.0
+            if k:
+                R[E, np.arange(2, 2 + k)] = 1.0
+            X, info = dpotrs(self.Lbuf, R, lower=1, overwrite_b=True)
+            if info != 0:
+                return None
+            X = X[:t]
+            if k:
+                C = np.empty((1 + k, 2 + k))
+                C[0] = X.sum(axis=0)
+                C[1:] = X[E]
+                _, _, mu, info = dgesv(C[:, 1:], C[:, 0], overwrite_a=True, overwrite_b=True)
+                if info != 0:
+                    return None
+                s = X[:, 0] - X[:, 1:] @ mu
+                s[E] = 0.0
+            else:
+                x0, x1 = X[:, 0], X[:, 1]
+                s = x0 - (x0.sum() / x1.sum()) * x1
+            smax = float(np.abs(s).max())
+            if not (np.isfinite(smax) and smax > 0):
+                return None
+            if lam[jmax] > 0 or s[jmax] >= -_newton.DIRECTION_ZERO * smax:
+                if smax > _newton.DIRECTION_CAP:
+                    s *= _newton.DIRECTION_CAP / smax
+                return s
+            F[jmax] = False
+            if np.count_nonzero(F) < 2:
+                return None
+        return None
+
+    def _line_step(self, phi, v, g0, a, amax, s, hit) -> bool:
+        """Exact line search of phi on [0, amax] from trial a; lambda moves by a s (FW step if s is None).
+
+        The margins move by ``a v`` (``v = U_S s``); every ``EXACT_EVERY``-th step, and whenever a weight
+        was clipped, they are recomputed as ``U_S lambda`` (the increments drift by round-off only).
+        """
         lo, hi = 0.0, amax
-        a = min(amax, g0 / h0) if h0 > 0 else amax
         best = None
+        val0 = self.val
         for _ in range(LS_ITERS):
-            val, uu, cc, _ = f(self.m + a * v)
-            g, h = derivs(uu, cc)
-            if val >= self.val and (abs(g) <= LS_WOLFE * g0 or (a == amax and g >= 0)):
-                best = (a, val, uu, cc)
+            val, g, h = phi(a)
+            if val >= val0 and (abs(g) <= LS_WOLFE * g0 or (a == amax and g >= 0)):
+                best = a
                 break
             if g > 0:
                 lo = a
-                if val >= self.val:
-                    best = (a, val, uu, cc)
+                if val >= val0:
+                    best = a
             else:
                 hi = a
             a_new = a + g / h if h > 0 else np.nan
             if not (lo < a_new < hi):
-                a_new = 0.5 * (lo + hi)
+                a_new = 0.5 * (lo + hi) if np.isfinite(hi) else 2.0 * max(a, lo)
             a = a_new
         if best is None:
             return False
-        a, val, uu, cc = best
-        self.m = self.m + a * v
+        a = best
+        exact = self.n_inexact + 1 >= EXACT_EVERY
         if s is None:
             self.lam *= 1.0 - a
             self.lam[-1] += a
         else:
-            self.lam = self.lam + a * s
+            self.lam += a * s
             if hit is not None and a == amax:
                 self.lam[hit] = 0.0
+                exact = True
             np.maximum(self.lam, 0.0, out=self.lam)
             self.lam /= self.lam.sum()
-        self.val, self.u, self.c = val, uu, cc
+        self._set_point(None if exact else self.m + a * v)
         return True
 
-    def _refresh_model(self) -> None:
-        """Curvature model at the current point: ``P = U^T diag(c) U``, ``b = U^T c`` (O(N t^2))."""
-        t, c = self.t, self.c
-        W = self.U * np.sqrt(c)[:, None]
-        np.matmul(W.T, W, out=self.P[:t, :t])
-        self.b_ref[:t] = self.U.T @ c
-        self.c_ref = c
-        self.n_model = t
-        self.model_at = t
-
-    def _direction(self, G, fresh: bool):
-        """Newton direction on the support face from the curvature model (refreshed if ``fresh``).
-
-        A stale model (curvature of an earlier point, extended by the new columns) is still positive
-        semi-definite, so the direction is an ascent direction (slope ``s^T H s > 0``) and the exact line
-        search makes it a chord-Newton step; the caller refreshes the model when it does not suffice.
-        """
-        if fresh or self.n_model != self.t:
-            self._refresh_model()
-        lam, t = self.lam, self.t
-        S = lam > 0
-        S[int(np.argmax(G))] = True
-        csum = float(self.c_ref.sum())
-        for _ in range(lam.size + 1):
-            idx = np.flatnonzero(S)
-            k = idx.size
-            if k < 2:
-                return None, None
-            K = np.empty((k + 1, k + 1))
-            H = K[:k, :k]
-            H[...] = self.P[:t, :t][np.ix_(idx, idx)] if k < t else self.P[:t, :t]
-            if self.centred and csum > 0:
-                b = self.b_ref[idx]
-                H -= np.outer(b, b) / csum
-            top = max(float(np.diag(H).max()), 0.0)
-            H[np.diag_indices(k)] += _newton.HESSIAN_DAMPING * top if top > 0 else 1.0
-            K[:k, k] = K[k, :k] = 1.0
-            K[k, k] = 0.0
-            rhs = np.zeros(k + 1)
-            rhs[:k] = G[idx]
-            _, _, sol, info = dgesv(K, rhs, overwrite_a=True, overwrite_b=True)  # LU; low call overhead
-            if info != 0:
-                return None, None
-            sS = sol[:k]
-            if not np.all(np.isfinite(sS)):
-                return None, None
-            smax = np.abs(sS).max()
-            if smax == 0:
-                return None, None
-            bad = (lam[idx] <= 0) & (sS < -_newton.DIRECTION_ZERO * smax)
-            if not bad.any():
-                if smax > _newton.DIRECTION_CAP:
-                    sS *= _newton.DIRECTION_CAP / smax
-                return idx, sS
-            S[idx[bad]] = False
-        return None, None
-
-    def _newton_step(self, G, fresh: bool) -> bool:
-        idx, sS = self._direction(G, fresh)
-        if idx is None or float(G[idx] @ sS) <= 0:
+    def _newton_step(self) -> bool:
+        s = self._direction()
+        if s is None:
             return False
-        neg = sS < 0
+        slope = float(self.G @ s)
+        if not slope > 0:
+            return False
+        neg = s < 0
         if neg.any():
-            ratios = self.lam[idx][neg] / (-sS[neg])
-            j = int(np.argmin(ratios))
-            amax, hit = float(ratios[j]), int(idx[np.flatnonzero(neg)[j]])
+            ratios = np.full(s.size, np.inf)
+            np.divide(self.lam, -s, out=ratios, where=neg)
+            hit = int(ratios.argmin())
+            amax = float(ratios[hit])
         else:
             amax, hit = np.inf, None
-        s = np.zeros(self.t)
-        s[idx] = sS
-        return self._line_step(self.U @ s, s, amax, hit)  # U s: no copy of the face columns
+        v = self.U @ s
+        return self._line_step(self.line(self.m, v, self.aux), v, slope, min(1.0, amax), amax, s, hit)
 
     def solve(self, tol: float) -> str:
-        """Newton steps until the restricted Frank-Wolfe gap is <= tol; returns the status."""
+        """Chord-Newton steps until the restricted Frank-Wolfe gap is <= tol; returns the status."""
         self.n_iter = 0
+        refresh = self.t - self.model_at > MODEL_MAX_AGE
         while True:
-            G = self.U.T @ self.u
-            self.measure = float(G.max() - self.lam @ G)
             if self.measure <= tol:
                 return "converged"
             if self.n_iter >= FAST_MAX_ITER:
                 break
-            # first step of a master: the previous round's curvature model (chord step); then fresh
-            fresh = self.n_iter > 0 or self.t - self.model_at > MODEL_MAX_AGE
             self.n_iter += 1
-            if not self._newton_step(G, fresh) and (fresh or not self._newton_step(G, True)):
+            fresh = refresh or not self.valid or self.n_model != self.t
+            if fresh and not self._refresh_model():
                 break
+            before = self.measure
+            if not self._newton_step():
+                if fresh or not self._refresh_model() or not self._newton_step():
+                    break
+                fresh = True
+            refresh = self.measure > CHORD_RATE * before and not fresh
         # general solver (ratio tests, Frank-Wolfe fallback, stall detection), warm started
         r = _newton.maximize(self.f, self.U, self.lam, tol=tol, max_iter=MASTER_MAX_ITER, centred=self.centred)
         if r.value >= self.val or r.measure < self.measure:
-            self.lam, self.val, self.u, self.measure = r.x, r.value, r.d, r.measure
-            self.m = self.U @ self.lam
-            _, _, self.c, _ = self.f(self.m)
+            self.lam = r.x
+            self._set_point()
         self.n_iter += r.n_iter
         return r.status
 
     def refresh(self) -> None:
-        """Recompute ``m = U_S lambda`` and ``f(m)`` from scratch (no drift of the incremental margins)."""
-        self.m = self.U @ self.lam
-        self.val, self.u, self.c, _ = self.f(self.m)
-
+        """Recompute ``m = U_S lambda`` and ``f(m)`` from scratch (after ``lam`` was set from outside)."""
+        self._set_point()
 
 # ---------------------------------------------------------------------------------------------
 # Column generation driver (Algorithm 2)
@@ -372,9 +528,12 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
         t_oracle += time.perf_counter() - t1
         edge_best = float(h @ u)
         if keys:
-            edges_S = master.U.T @ u
+            edges_S = master.G  # = U_S^T u, computed by the master at exactly m = U_S lambda
             r = float(edges_S.max())
             weighted = float(lam @ edges_S)  # = u^T varrho
+            # the class contains the selected columns: max over it >= r (equal in exact arithmetic when the
+            # best column is selected; max() keeps full gap >= restricted gap through round-off)
+            edge_best = max(edge_best, r)
             gap = (edge_best - weighted) / T
             history.append(
                 {
@@ -415,8 +574,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             keys.append(key)
             master.add(np.asarray(h, dtype=float))
         if fast:
-            master.solve(tau)
-            master.refresh()
+            master.solve(tau)  # leaves m, u, G at exactly U_S lambda
             n_master = master.n_iter
         else:
             r_ = _newton.maximize(f, master.U, master.lam, tol=tau, max_iter=MASTER_MAX_ITER, centred=centred)
