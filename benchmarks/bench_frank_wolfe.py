@@ -42,7 +42,9 @@ Run:  PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_frank
 Options: --datasets banana heart --nus 0.1 0.3 --time-limit 60 --fw-time-limit 30 --search greedy
 --stopping certificate
 (MLPB. columns: "certificate" = Alg. 1's test OR gamma^_t - max(rho(w_t), P^t_LP) <= eps, the default here;
-"eps_t" = the paper's test only). Stored runs: benchmarks/results/.
+"eps_t" = the paper's test only). Stored runs: benchmarks/results/; the full protocol (all six sets,
+all nu, every column, one process) is bench_frank_wolfe_all.txt, from
+``OPENBLAS_NUM_THREADS=1 ... bench_frank_wolfe.py --time-limit 120 --fw-time-limit 30``.
 """
 
 from __future__ import annotations
