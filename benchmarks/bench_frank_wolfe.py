@@ -11,7 +11,11 @@ Table 2 run side by side in one process:
               ``refboost.erlpboost``) with Alg. 1's stopping rule and a time limit;
 * FW          C-ERLPBoost = "MLPB. (SS only)" (``cerlpboost``);
 * PFW         "MLPB. (PFW only)" (``mlpboost(rule="pairwise", secondary=None)``);
-* MLPB.(SS)   Alg. 1 + Alg. 3 + Alg. 2;  MLPB.(PFW)  Alg. 1 + Alg. 4 + Alg. 2.
+* MLPB.(SS)   Alg. 1 + Alg. 3 + Alg. 2;  MLPB.(PFW)  Alg. 1 + Alg. 4 + Alg. 2;
+* MLPB+p(SS), MLPB+p(PFW)  not in the paper: the same with ``price_lp=True`` (each round also queries
+              the weak learner at the restricted LP's distribution, LPBoost's query point; the
+              hypothesis joins the pool and its edge lowers gamma^, so LPBoost's certificate becomes
+              available; Theorem 3 still holds -- notebook 05 §3.11).
 
 Weak learner: ``refboost.TreeOracle(X, y, search="greedy")``, the paper's depth-2 decision tree,
 grown greedily with the weighted edge as the split criterion (digest §6 item 18: "experiments use
@@ -29,14 +33,18 @@ adding the new rows (``refboost.boosters.lpboost.IncrementalRestrictedLP``; the 
 models are modified in place the same way); ``highs-ds`` rebuilds the LP each round (scipy linprog).
 
 Times: wall clock (``time.perf_counter``) and CPU (``time.process_time``) per run; each Table 2
-cell is the mean over nu, with ">" when some run hit ``--time-limit`` (the paper: ``timeout
-20000s``; LPBoost has no limit). Ratios MLPB./LPB., ERLPB./LPB. and FW/MLPB. are printed next to
+cell is the mean over nu, with ">" when some run hit ``--time-limit`` (``--fw-time-limit`` for the
+FW and PFW columns; the paper: ``timeout 20000s``; LPBoost has no limit). Ratios MLPB./LPB.,
+ERLPB./LPB. and FW/MLPB. (and the same for MLPB+p, next to the paper's MLPB. ratio) are printed next to
 the paper's (its ">10^4" cells are taken as 10^4, so the paper's FW ratio is a lower bound).
 
 Run:  PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_frank_wolfe.py
-Options: --datasets banana heart --nus 0.1 0.3 --time-limit 60 --search greedy --stopping certificate
+Options: --datasets banana heart --nus 0.1 0.3 --time-limit 60 --fw-time-limit 30 --search greedy
+--stopping certificate
 (MLPB. columns: "certificate" = Alg. 1's test OR gamma^_t - max(rho(w_t), P^t_LP) <= eps, the default here;
-"eps_t" = the paper's test only). Stored runs: benchmarks/results/.
+"eps_t" = the paper's test only). Stored runs: benchmarks/results/; the full protocol (all six sets,
+all nu, every column, one process) is bench_frank_wolfe_all.txt, from
+``OPENBLAS_NUM_THREADS=1 ... bench_frank_wolfe.py --time-limit 120 --fw-time-limit 30``.
 """
 
 from __future__ import annotations
@@ -50,7 +58,9 @@ import refboost as rb
 from refboost import datasets, truth
 
 DATASETS = ("banana", "breast_cancer", "german", "heart", "titanic", "waveform")
-COLUMNS = ("LPB.", "ERLPB.", "FW", "PFW", "MLPB.(SS)", "MLPB.(PFW)")
+COLUMNS = ("LPB.", "ERLPB.", "FW", "PFW", "MLPB.(SS)", "MLPB.(PFW)", "MLPB+p(SS)", "MLPB+p(PFW)")
+#: Columns of the paper's Table 2 (the rest are variants of this library).
+PAPER_COLUMNS = COLUMNS[:6]
 #: Paper's Table 2 (seconds, mean over nu), in the order of COLUMNS; ">10^4" / ">10^3" as 1e4 / 1e3.
 PAPER = {
     "banana": (168.26, 3434.75, 1e4, 1e4, 1418.41, 1398.68),
@@ -71,17 +81,26 @@ PAPER_TIMEOUT = {
 }
 
 
-def algorithms(time_limit: float, lp_method: str, stopping: str = "certificate"):
+def algorithms(time_limit: float, lp_method: str, stopping: str = "certificate", fw_time_limit: float | None = None):
     tl = {"time_limit": time_limit, "lp_method": lp_method}
     ml = dict(tl, stopping=stopping)
+    fwl = time_limit if fw_time_limit is None else fw_time_limit
     return {
         "LPB.": lambda o, nu, eps: rb.lpboost(o, nu=nu, eps=eps, max_iter=100_000, method=lp_method),
         "ERLPB.": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, secondary="erlpboost", **tl),
-        "FW": lambda o, nu, eps: rb.cerlpboost(o, nu=nu, eps=eps, time_limit=time_limit),
-        "PFW": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="pairwise", secondary=None, **tl),
+        "FW": lambda o, nu, eps: rb.cerlpboost(o, nu=nu, eps=eps, time_limit=fwl),
+        "PFW": lambda o, nu, eps: rb.mlpboost(
+            o, nu=nu, eps=eps, rule="pairwise", secondary=None, **dict(tl, time_limit=fwl)
+        ),
         "MLPB.(SS)": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="short_step", **ml),
         "MLPB.(PFW)": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="pairwise", **ml),
+        "MLPB+p(SS)": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="short_step", price_lp=True, **ml),
+        "MLPB+p(PFW)": lambda o, nu, eps: rb.mlpboost(o, nu=nu, eps=eps, rule="pairwise", price_lp=True, **ml),
     }
+
+
+def _paper(ds_name: str) -> dict:
+    return dict(zip(PAPER_COLUMNS, PAPER.get(ds_name, (np.nan,) * len(PAPER_COLUMNS)), strict=True))
 
 
 def _fmt_time(t: float, capped: bool) -> str:
@@ -94,6 +113,7 @@ def main(argv=None) -> None:
     ap.add_argument("--nus", nargs="+", type=float, default=[0.1, 0.2, 0.3, 0.4, 0.5])
     ap.add_argument("--eps", type=float, default=0.01)
     ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--fw-time-limit", type=float, default=None, help="FW and PFW time limit (default: --time-limit)")
     ap.add_argument("--search", choices=("greedy", "exact"), default="greedy")
     ap.add_argument("--lp-method", default="highs-ds-warm", choices=("highs-ds-warm", "highs-ds"))
     ap.add_argument("--columns", nargs="+", default=list(COLUMNS), choices=COLUMNS)
@@ -105,16 +125,23 @@ def main(argv=None) -> None:
         "soft-margin certificate gamma^_t - max(rho(w_t), P^t_LP) <= eps",
     )
     args = ap.parse_args(argv)
-    algs = {k: v for k, v in algorithms(args.time_limit, args.lp_method, args.stopping).items() if k in args.columns}
+    algs = {
+        k: v
+        for k, v in algorithms(args.time_limit, args.lp_method, args.stopping, args.fw_time_limit).items()
+        if k in args.columns
+    }
+    fwl = args.time_limit if args.fw_time_limit is None else args.fw_time_limit
     names = list(algs)
     print(
-        f"eps = {args.eps}, nu/m in {args.nus}, time limit {args.time_limit:g} s per run (not LPB.), "
+        f"eps = {args.eps}, nu/m in {args.nus}, time limit {args.time_limit:g} s per run (FW, PFW: {fwl:g} s; "
+        "none for LPB.), "
         f"weak learner TreeOracle(search={args.search!r}) (depth 2, weighted-edge criterion), "
         f"restricted LP of LPB. and of the LPBoost rule: {args.lp_method}, MLPB. stopping: {args.stopping}\n"
         "per run: wall s / CPU s, T = rounds (/B = rounds won by the secondary rule), "
         "d = rho*_gen - rho(w_T) (rho*_gen: HiGHS on the union of generated columns), test error;\n"
         "MLPB. runs also: stop reason, and '@LPB' = the first round (and its wall time) at which the better\n"
-        "of w_t and the LPBoost-rule candidate reaches LPB.'s final soft margin (equal-accuracy comparison)\n"
+        "of w_t and the LPBoost-rule candidate reaches LPB.'s final soft margin (equal-accuracy comparison);\n"
+        "MLPB+p = MLPB. with price_lp=True (also queries the weak learner at the restricted LP's d; not in the paper)\n"
     )
     summary = {}
     reached = {}  # mean wall time at which an MLPB. run first matched LPB.'s final soft margin
@@ -173,8 +200,11 @@ def main(argv=None) -> None:
     print(f"{'dataset':14s}" + "".join(f"{a:>12s}" for a in names))
     for ds_name, cells in summary.items():
         print(f"{ds_name:14s}" + "".join(f"{_fmt_time(w, c):>12s}" for w, _, c in cells.values()))
-        paper = dict(zip(COLUMNS, PAPER.get(ds_name, (np.nan,) * len(COLUMNS)), strict=True))
-        print(f"{'  paper':14s}" + "".join(f"{_fmt_time(paper[a], (ds_name, a) in PAPER_TIMEOUT):>12s}" for a in names))
+        paper = _paper(ds_name)
+        print(
+            f"{'  paper':14s}"
+            + "".join(f"{_fmt_time(paper[a], (ds_name, a) in PAPER_TIMEOUT) if a in paper else '':>12s}" for a in names)
+        )
     print("\nsame, CPU time")
     for ds_name, cells in summary.items():
         print(f"{ds_name:14s}" + "".join(f"{_fmt_time(c_, c):>12s}" for _, c_, c in cells.values()))
@@ -185,21 +215,30 @@ def main(argv=None) -> None:
         ("ERLPB.", "LPB."),
         ("FW", "MLPB.(SS)"),
         ("PFW", "MLPB.(PFW)"),
+        ("MLPB+p(SS)", "LPB."),
+        ("MLPB+p(PFW)", "LPB."),
+        ("FW", "MLPB+p(SS)"),
+        ("PFW", "MLPB+p(PFW)"),
     ]
     ratios = [(a, b) for a, b in ratios if a in names and b in names]
     for kind, col in (("wall", 0), ("CPU", 1)):
         print(
             f"\nRatios of mean {kind} times, ours (paper's, wall): '>' = the numerator hit the time limit "
-            "(a lower bound), '?' = both did (undetermined)"
+            "(a lower bound), '?' = both did (undetermined); 'p:' = the paper's ratio for its MLPB. with the same rule"
         )
         print(f"{'dataset':14s}" + "".join(f"{a + '/' + b:>24s}" for a, b in ratios))
         for ds_name, cells in summary.items():
-            paper = dict(zip(COLUMNS, PAPER.get(ds_name, (np.nan,) * len(COLUMNS)), strict=True))
+            paper = _paper(ds_name)
             row = f"{ds_name:14s}"
             for a, b in ratios:
                 mark = "?" if cells[a][2] and cells[b][2] else (">" if cells[a][2] else "")
                 ours = mark + f"{cells[a][col] / cells[b][col]:.2f}"
-                pap = (">" if (ds_name, a) in PAPER_TIMEOUT else "") + f"{paper[a] / paper[b]:.2f}"
+                if a in paper and b in paper:
+                    pap = (">" if (ds_name, a) in PAPER_TIMEOUT else "") + f"{paper[a] / paper[b]:.2f}"
+                else:  # a variant of this library: compare with the paper's MLPB. ratio of the same rule
+                    pa = "MLPB." + a[len("MLPB+p") :] if a.startswith("MLPB+p") else a
+                    pb = "MLPB." + b[len("MLPB+p") :] if b.startswith("MLPB+p") else b
+                    pap = "p:" + (">" if (ds_name, pa) in PAPER_TIMEOUT else "") + f"{paper[pa] / paper[pb]:.2f}"
                 row += f"{ours + ' (' + pap + ')':>24s}"
             print(row)
 

@@ -58,9 +58,12 @@ def soft_margin(margins, nu: float = 1.0) -> float:
         Capping parameter.
     """
     m = check_margins(margins)
-    nu = check_nu(nu, m.shape[0])
-    ms = np.sort(m)
-    return float(_cap_weights(m.shape[0], nu) @ ms)
+    return _soft_margin(m, check_nu(nu, m.shape[0]))
+
+
+def _soft_margin(m: np.ndarray, nu: float) -> float:
+    """:func:`soft_margin` without input checks (the boosters' inner loops)."""
+    return float(_cap_weights(m.shape[0], nu) @ np.sort(m))
 
 
 def soft_margin_distribution(margins, nu: float = 1.0) -> np.ndarray:

@@ -708,6 +708,54 @@ def test_certificate_stopping(rule, secondary, oracle_kind):
         assert all(h["secondary_soft_margin"] == -np.inf for h in cert.history)
 
 
+@pytest.mark.parametrize("rule", ["short_step", "classic", "line_search", "pairwise"])
+@pytest.mark.parametrize("oracle_kind", ["LMO", "above-median"])
+def test_price_lp_variant(rule, oracle_kind):
+    """price_lp=True (notebook 05 §3.11): one more query per round at the restricted LP's d,
+    its edge lowers gamma^ and its hypothesis joins the pool. Theorem 3 / Corollary 1 still hold
+    on every round (gamma^ non-increasing and <= the FW atom's edge at d_t; line 13 never does
+    worse than the FW step w^(1)); with the LMO gamma^ >= P_LP, so the certificate is sound."""
+    rng = np.random.default_rng(35)
+    U = random_U(rng, 80, 40)
+    nu, eps = 8.0, 0.05
+    star = truth.soft_margin_lp(U, nu).value
+    o = rb.MatrixOracle(U) if oracle_kind == "LMO" else NthBestOracle(U, np.random.default_rng(4))
+    for stopping in ("eps_t", "certificate"):
+        res = mlpboost(o, nu=nu, eps=eps, rule=rule, stopping=stopping, price_lp=True, max_iter=5000)
+        assert res.converged and res.params["price_lp"] is True
+        assert_rate(res, f"{rule}/{oracle_kind}/{stopping}")
+        h = res.history
+        assert "lp_edge" not in h[0] and all("lp_edge" in r for r in h[1:])  # no LP before round 2
+        edges = np.array([min(r["edge"], r.get("lp_edge", np.inf)) for r in h])
+        g = res.history_array("gamma_hat")  # g[0] also holds the tau = 0 edge at uniform d_0
+        assert g[0] <= edges[0] and np.array_equal(g[1:], np.minimum(g[:-1], edges[1:]))
+        # the FW step is still a candidate of line 13: rho~(w_{t+1}) >= rho~(w^(1)_{t+1})
+        nxt = res.history_array("smoothed_margin")[1:]
+        assert np.all(nxt >= np.array([r["primary_value"] for r in h[:-1]]) - ROUND)
+        assert set(r["lp_hypothesis"] for r in h[1:-1]) <= set(res.hypotheses)
+        rho_T = soft_margin(res.margins, nu)
+        assert rho_T >= res.extra["gamma_hat"] - eps - ROUND
+        if oracle_kind == "LMO":
+            assert res.extra["gamma_hat"] >= star - ROUND and rho_T >= star - eps - ROUND
+        if rule in ("short_step", "line_search"):  # (22) per step
+            e = res.history_array("eps_t")
+            assert np.all(e[:-1] - e[1:] >= np.maximum(e[:-1], 0) ** 2 / (8 * res.params["eta"]) - ROUND)
+
+
+def test_price_lp_default_off_and_certifies_like_lpboost():
+    """The default is the paper's Alg. 1 (no extra query); with price_lp the certificate is
+    LPBoost's test min edge - P^t_LP <= eps on the LP over the pool."""
+    U = random_U(np.random.default_rng(36), 80, 40)
+    nu, eps = 8.0, 0.05
+    assert mlpboost(rb.MatrixOracle(U), nu=nu, eps=eps).params["price_lp"] is False
+    res = mlpboost(rb.MatrixOracle(U), nu=nu, eps=eps, stopping="certificate", price_lp=True)
+    last = res.history[-1]
+    if res.extra["stop_reason"] == "certificate":
+        P_T = truth.soft_margin_lp(U[:, res.hypotheses], nu).value
+        assert abs(last["secondary_soft_margin"] - P_T) < 1e-8
+        assert last["gamma_hat"] - max(last["soft_margin"], P_T) <= eps + ROUND
+
+
 def test_mlpboost_default_lp_is_warm_started():
     U = random_U(np.random.default_rng(34), 40, 15)
     res = mlpboost(rb.MatrixOracle(U), nu=4.0, eps=0.1)
@@ -743,6 +791,9 @@ def test_time_limit():
         ({"stopping": "lpboost"}, ValueError, "stopping"),
         ({"stopping": 1}, TypeError, "stopping"),
         ({"time_limit": 0.0}, ValueError, "time_limit"),
+        ({"price_lp": 1}, TypeError, "price_lp"),
+        ({"price_lp": True, "secondary": None}, ValueError, "price_lp"),
+        ({"price_lp": True, "secondary": "erlpboost"}, ValueError, "price_lp"),
     ],
 )
 def test_bad_input_mlpboost(kwargs, exc, match):

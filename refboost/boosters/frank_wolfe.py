@@ -37,8 +37,8 @@ from scipy.optimize import brentq
 
 from .._validation import check_choice, check_eps, check_eta, check_int, check_nu_binary, check_real
 from ..bounds import eta_fw, fw_iteration_bound, fw_rate_bound
-from ..margins import soft_margin
-from ..projections import smoothed_soft_margin
+from ..margins import _soft_margin, soft_margin
+from ..projections import _smoothed_soft_margin, smoothed_soft_margin
 from ..result import BoostResult
 from ._common import check_oracle
 from .entropy import erlp_dual_step
@@ -64,7 +64,7 @@ DIRECTION_TOL = 1e-15
 # --------------------------------------------------------------------------------------------
 def _slope(lam: float, z: np.ndarray, delta: np.ndarray, nu: float, eta: float) -> float:
     """Derivative of ``lam -> rho~(z + lam delta)``: ``d(z + lam delta) . delta`` (rho~ is concave)."""
-    return float(smoothed_soft_margin(z + lam * delta, nu, eta).d @ delta)
+    return float(_smoothed_soft_margin(z + lam * delta, nu, eta).d @ delta)
 
 
 def _line_search(z: np.ndarray, delta: np.ndarray, lam_max: float, nu: float, eta: float) -> tuple[float, bool]:
@@ -131,6 +131,7 @@ def _algorithm1(
     lp_method: str,
     time_limit,
     algorithm: str,
+    price_lp: bool = False,
 ) -> BoostResult:
     oracle = check_oracle(oracle)
     m = oracle.n_examples
@@ -147,6 +148,10 @@ def _algorithm1(
     lp_method = check_choice(lp_method, "lp_method", LP_METHODS)
     if time_limit is not None:
         time_limit = check_real(time_limit, "time_limit", low=0.0, low_open=True)
+    if not isinstance(price_lp, (bool, np.bool_)):
+        raise TypeError(f"price_lp must be a bool, got {type(price_lp).__name__}")
+    if price_lp and secondary != "lpboost":
+        raise ValueError(f"price_lp=True needs secondary='lpboost' (it prices at the LP's d), got {secondary!r}")
     c = math.log(m / nu) / eta  # Lemma 3 + Lemma 1: rho <= rho~ <= rho + c   (D13)
 
     t_wall, t_cpu = time.perf_counter(), time.process_time()
@@ -160,7 +165,9 @@ def _algorithm1(
     w = np.ones(1)
     w_out = None  # the secondary candidate, when it is the one the certificate stops on
     sm = None  # smoothed margin of the current w (cached from line 13)
-    lp_cache: tuple[int, np.ndarray] | None = None
+    # the secondary candidate over the columns J (solved once per new column set):
+    # (|J|, w^(2), rho~(w^(2)) with its d, rho(w^(2)), the LP's distribution d_LP or None)
+    lp_cache: tuple | None = None
     warm_lp = IncrementalRestrictedLP(m, nu) if secondary == "lpboost" and lp_method == "highs-ds-warm" else None
     k_good = 0  # good (non-drop) primary steps so far (Corollary 1's k(t))
     n_secondary = 0
@@ -171,18 +178,24 @@ def _algorithm1(
         U = cols.U
         z = U @ w
         if sm is None:
-            sm = smoothed_soft_margin(z, nu, eta)
+            sm = _smoothed_soft_margin(z, nu, eta)
         d = sm.d  # line 5: d_t = grad f~*(-A w_t)
         rho_tilde = sm.value
         key, u = oracle.best(d)  # line 6: the weak learner is the LMO
         edge = float(u @ d)
         gamma_hat = min(gamma_hat, edge)
+        current = lp_cache is not None and lp_cache[0] == U.shape[1]
+        key_lp = None
+        if price_lp and current:  # extra query at the restricted LP's distribution (LPBoost's)
+            key_lp, u_lp = oracle.best(lp_cache[4])
+            edge_lp = float(u_lp @ lp_cache[4])
+            gamma_hat = min(gamma_hat, edge_lp)
         eps_t = gamma_hat - rho_tilde  # line 7 (D5); may be negative (digest §6 item 16)
         fw_gap = edge - float(d @ z)  # G_t (D14)
-        rho = soft_margin(z, nu)
+        rho = _soft_margin(z, nu)
         # soft margin of the secondary candidate over the same columns J_t (for the LPBoost rule it
         # is the restricted LP value P^t_LP, since that w is optimal for (D7) on A_{J_t})
-        rho_sec = soft_margin(U @ lp_cache[1], nu) if lp_cache is not None and lp_cache[0] == U.shape[1] else -np.inf
+        rho_sec = lp_cache[3] if current else -np.inf
         rec = {
             "t": t,
             "hypothesis": key,
@@ -199,6 +212,8 @@ def _algorithm1(
             "rate_bound": float(fw_rate_bound(eta, t if rule != "pairwise" else k_good)),  # Thm 3 / Cor. 1
             "n_hypotheses": len(cols.keys),
         }
+        if key_lp is not None:
+            rec.update(lp_hypothesis=key_lp, lp_edge=edge_lp)
         history.append(rec)
         if stopping == "certificate":  # line 8, or the certificate (every edge >= P_LP >= rho(any w))
             stop_reason = "eps_t" if eps_t <= eps / 2 else "certificate" if rec["certificate"] <= eps else None
@@ -212,8 +227,10 @@ def _algorithm1(
             rec.update(time=time.perf_counter() - t_wall, cpu_time=time.process_time() - t_cpu)
             break
         j, _ = cols.add(key, u)
-        if j == len(w):
-            w = np.r_[w, 0.0]
+        if key_lp is not None:
+            cols.add(key_lp, u_lp)
+        if len(cols.keys) > len(w):
+            w = np.r_[w, np.zeros(len(cols.keys) - len(w))]
         U = cols.U
         u_j = U[:, j]
         # line 11: primary rule F
@@ -248,23 +265,25 @@ def _algorithm1(
             w1 = (1.0 - lam) * w
             w1[j] += lam
             w1 = _clean(w1)
-        sm1 = smoothed_soft_margin(U @ w1, nu, eta)
+        sm1 = _smoothed_soft_margin(U @ w1, nu, eta)
         rec.update(step=lam, good_step=good)
         # line 12-13: secondary rule B and the better of the two (ties keep w^(1), item 21)
         won = False
         if secondary is not None:
             if lp_cache is None or lp_cache[0] != U.shape[1]:
+                d_lp = None
                 if warm_lp is not None:  # Alg. 2 on the LP kept from the last round, warm-started
                     for k in range(warm_lp.n_columns, U.shape[1]):
                         warm_lp.add(U[:, k])
-                    w_sec = warm_lp.solve()[2]
+                    _, d_lp, w_sec, _, _ = warm_lp.solve()
                 elif secondary == "lpboost":  # Alg. 2: the restricted LP (D6)/(D7), w = its duals
-                    w_sec = restricted_lp(U, nu, lp_method)[2]
+                    _, d_lp, w_sec, _, _ = restricted_lp(U, nu, lp_method)
                 else:  # eq. (14): max rho~ over CH(E_{t+1}), warm-started at w^(1)
                     w_sec = erlp_dual_step(U, nu, eta, w0=w1).w
-                lp_cache = (U.shape[1], _clean(w_sec))
-            w2 = lp_cache[1]
-            sm2 = smoothed_soft_margin(U @ w2, nu, eta)
+                w_sec = _clean(w_sec)
+                z2 = U @ w_sec
+                lp_cache = (U.shape[1], w_sec, _smoothed_soft_margin(z2, nu, eta), _soft_margin(z2, nu), d_lp)
+            w2, sm2 = lp_cache[1], lp_cache[2]
             won = sm2.value > sm1.value
             rec.update(secondary_value=sm2.value, primary_value=sm1.value)
         rec["secondary_won"] = won
@@ -314,6 +333,7 @@ def _algorithm1(
             "stopping": stopping,
             "lp_method": lp_method,
             "time_limit": time_limit,
+            "price_lp": price_lp,
         },
         extra={
             "eps_t": last["eps_t"],
@@ -345,6 +365,7 @@ def mlpboost(
     stopping: str = "eps_t",
     lp_method: str = "highs-ds-warm",
     time_limit: float | None = None,
+    price_lp: bool = False,
 ) -> BoostResult:
     """Algorithm 1 of Mitsuboshi, Hatano & Takimoto ("MLPBoost" with the LPBoost secondary rule).
 
@@ -403,6 +424,18 @@ def mlpboost(
         solves the LP from scratch each round (scipy ``linprog``), same LP, same method.
     time_limit : float > 0, optional
         Wall-clock cap in seconds (benchmarks; the paper killed runs after 20000 s).
+    price_lp : bool
+        ``False`` (default): the paper's Algorithm 1. ``True`` (a documented variant, needs
+        ``secondary="lpboost"``; notebook 05 §3.11): each round additionally queries the weak
+        learner at the restricted LP's distribution ``d^t_LP`` (LPBoost's query point), lowers
+        ``gamma^_t`` by that edge and adds the hypothesis to the pool ``J``. Every queried
+        distribution lies in the capped simplex, so ``gamma^_t`` stays an upper bound on ``rho*``
+        (Lemma 4) and ``stopping="certificate"`` then contains LPBoost's own test
+        ``min edge - P^t_LP <= eps``. Theorem 3 / Corollary 1 still hold: their proof uses only that
+        ``gamma^_t`` is non-increasing and ``<=`` the Frank-Wolfe atom's edge at ``d_t``, and that
+        line 13 returns something at least as good as the FW step ``w^(1)``, which is still a
+        candidate; ``eps_t <= 8 eta/(t+2)`` (``rate_bound``) is asserted by the tests. Costs one
+        more oracle call per round. History records gain ``lp_hypothesis`` and ``lp_edge``.
 
     Returns
     -------
@@ -432,6 +465,7 @@ def mlpboost(
         lp_method=lp_method,
         time_limit=time_limit,
         algorithm="mlpboost",
+        price_lp=price_lp,
     )
 
 
