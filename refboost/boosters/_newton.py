@@ -328,15 +328,12 @@ ROW_CURVATURE_RTOL = 1e-14
 ROW_SELECT_FRACTION = 0.6
 
 
-@lru_cache(maxsize=1024)
-def _householder_vector(k: int) -> tuple[np.ndarray, float]:
-    """``(v, beta)`` with ``H = I - beta v v^T`` the reflection of :func:`_sum_zero_basis` (read-only v)."""
-    v = np.full(k, 1.0 / np.sqrt(k))
-    v[0] -= 1.0
-    nv = float(v @ v)
-    beta = 2.0 / nv if nv > 0 else 0.0
-    v.setflags(write=False)
-    return v, beta
+@lru_cache(maxsize=256)
+def _sum_zero_basis_cached(k: int) -> np.ndarray:
+    """:func:`_sum_zero_basis` (read-only, cached by size)."""
+    Q = _sum_zero_basis(k)
+    Q.setflags(write=False)
+    return Q
 
 
 def _newton_direction_fast(A, x, G, c, domain, centred=True):
@@ -378,17 +375,14 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True):
         M = M0 if pos.size == idx0.size else M0[np.ix_(pos, pos)]
         gS = G[idx]
         if domain == "simplex":
-            # Q^T M Q and Q^T g with Q = H[:, 1:], H = I - beta v v^T (the basis of _sum_zero_basis)
-            # applied implicitly: O(k^2) instead of two O(k^3) products
-            v, beta = _householder_vector(idx.size)
-            Mv = M @ v
-            Hv = beta * float(v @ Mv)
-            HMH = M - beta * (np.outer(v, Mv) + np.outer(Mv, v)) + (beta * Hv) * np.outer(v, v)
-            Mq = HMH[1:, 1:]
-            gq = (gS - (beta * float(v @ gS)) * v)[1:]
+            # Q^T M Q and Q^T g with Q = H[:, 1:] of _sum_zero_basis (cached per size): two small
+            # BLAS products cost less than the implicit O(k^2) form's eight numpy calls at k <= ~100
+            Q = _sum_zero_basis_cached(idx.size)
+            Mq = Q.T @ M @ Q
+            gq = Q.T @ gS
         else:
             Mq, gq = M.copy(), gS
-            v = None
+            Q = None
         Mq = 0.5 * (Mq + Mq.T)
         top = max(float(np.diag(Mq).max()), 0.0)
         mu = HESSIAN_DAMPING * top if top > 0 else 1.0
@@ -409,11 +403,7 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True):
                     mu *= 1e3
         if z is None:
             return None
-        if v is not None:  # H [0; z]
-            sS = np.r_[0.0, z]
-            sS -= (beta * float(v[1:] @ z)) * v
-        else:
-            sS = z
+        sS = Q @ z if Q is not None else z
         if not np.all(np.isfinite(sS)):
             return None
         smax = np.abs(sS).max()
@@ -574,7 +564,8 @@ def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", l
                  cold: bool = False, fast: bool = False) -> NewtonResult:
     """:func:`maximize` for a family ``f_of_eta(eta)`` with a fallback continuation in eta.
 
-    First a direct warm-started attempt (``DIRECT_ITERS`` Newton iterations). For large eta the
+    For eta <= ``ETA_START * CONTINUATION_FACTOR``: one warm-started :func:`maximize` at eta. Above:
+    first a direct warm-started attempt (``DIRECT_ITERS`` Newton iterations). For large eta the
     objective is a smoothed piecewise-linear function whose curvature sits in O(1/eta)-wide
     kinks, so Newton steps from far away are short; then the problem is solved along
     ``eta_k = ETA_START * 10^k`` up to eta (the central-path idea of interior-point methods),
@@ -591,15 +582,18 @@ def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", l
         r0 = maximize(f_of_eta(COLD_ETA), A, x0, domain=domain, lin=lin, tol=max(tol, COLD_TOL), max_iter=max_iter,
                       fast=fast)
         x0, n0_iter, n0_eval = r0.x, r0.n_iter, r0.n_eval
+    if eta <= ETA_START * CONTINUATION_FACTOR:
+        # no continuation at this eta: one call. (Cutting it at DIRECT_ITERS and restarting restarted
+        # from the best-measure iterate, which can lie several steps back -- the Frank-Wolfe gap is
+        # not monotone along the iterates -- and those steps were taken twice.)
+        r = maximize(f_of_eta(eta), A, x0, domain=domain, lin=lin, tol=tol, max_iter=max_iter, fast=fast)
+        r.n_iter += n0_iter
+        r.n_eval += n0_eval
+        return r
     r = maximize(f_of_eta(eta), A, x0, domain=domain, lin=lin, tol=tol, max_iter=min(DIRECT_ITERS, max_iter), fast=fast)
     r.n_iter += n0_iter
     r.n_eval += n0_eval
-    if r.status == "converged" or eta <= ETA_START * CONTINUATION_FACTOR:
-        if r.status != "converged":
-            r2 = maximize(f_of_eta(eta), A, r.x, domain=domain, lin=lin, tol=tol, max_iter=max_iter, fast=fast)
-            r2.n_iter += r.n_iter
-            r2.n_eval += r.n_eval
-            return r2
+    if r.status == "converged":
         return r
     n_iter, n_eval = r.n_iter, r.n_eval
     x = r.x
