@@ -114,6 +114,17 @@ def _project_log(s: np.ndarray, nu: float, log_Z_hint: float | None = None) -> C
             lt = float(np.log(1.0 - kh / nu)) - lf
             if float(s[hint].min()) + lt >= -log_nu - PROJ_CAP_RTOL:  # theta(C0) a_n >= 1/nu on C0
                 capped, k, log_free = hint, kh, lf
+            else:
+                # theta(C_h) = exp(lt) is the root of the tangent of the concave Phi at theta_h = 1/Z_hint
+                # (slope sum_{n not in C_h} a_n, a supergradient), which lies above Phi: theta(C_h) <= theta*,
+                # so C_1 = {n : theta(C_h) a_n > 1/nu} is inside C* and starts the iteration
+                c1 = s > (-log_nu + PROJ_CAP_RTOL) - lt
+                k1 = int(np.count_nonzero(c1))
+                if 0 < k1 < kh:  # c1 is inside hint (the free part's maximum is below the cap at theta(C_h))
+                    free = ~c1
+                    M = float(s[free].max())
+                    E = _exp(np.minimum(s - M, 0.0))
+                    capped, k, log_free = c1, k1, M + float(np.log(E[free].sum()))
     if capped is None:
         M = float(s.max())
         E = _exp(s - M)  # largest = 1

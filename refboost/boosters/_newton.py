@@ -157,6 +157,7 @@ def maximize(
     x = np.array(x0, float)
     n_eval = 0
     cache: dict = {}
+    work: dict = {}  # buffers of _newton_direction_fast
 
     def evaluate(xv):
         nonlocal n_eval
@@ -199,7 +200,10 @@ def maximize(
         if since_best >= STALL_ITERS:
             status = "stalled"
             break
-        s = (_newton_direction_fast if fast else _newton_direction)(A, x, G, c, domain, centred)
+        if fast:
+            s = _newton_direction_fast(A, x, G, c, domain, centred, work)
+        else:
+            s = _newton_direction(A, x, G, c, domain, centred)
         slope = float(G @ s) if s is not None else -1.0
         if s is None or not np.isfinite(slope) or slope <= 0 or since_best >= STALL_ITERS // 2:
             s, slope = _fallback_direction(x, G, domain)
@@ -336,13 +340,15 @@ def _sum_zero_basis_cached(k: int) -> np.ndarray:
     return Q
 
 
-def _newton_direction_fast(A, x, G, c, domain, centred=True):
+def _newton_direction_fast(A, x, G, c, domain, centred=True, work=None):
     """:func:`_newton_direction` (same face, same removal rule, same damping) with less work.
 
     The face Hessian ``A_S^T (diag c - c c^T/sum c) A_S`` is formed once for the first face from
     the rows with ``c_n > ROW_CURVATURE_RTOL max c`` (the others change it by a relative
     ``<= N ROW_CURVATURE_RTOL``; ERLPBoost's capped rows have c = 0 exactly); each smaller face of
     the removal loop takes its principal submatrix; the sum-zero bases are cached by size.
+    ``work`` (a dict kept by the caller across iterations) holds the N x |S| buffer of
+    ``diag(c)^{1/2} A_S`` (a fresh array of that size costs page faults every iteration).
     """
     k = x.shape[0]
     if domain == "simplex":
@@ -363,7 +369,13 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True):
         Ar, cr = A, c
     As0 = Ar if idx0.size == k else Ar[:, idx0]
     b0 = As0.T @ cr
-    B = As0 * np.sqrt(cr)[:, None]
+    if work is None:
+        B = As0 * np.sqrt(cr)[:, None]
+    else:
+        B = work.get(As0.shape)
+        if B is None:
+            B = work[As0.shape] = np.empty(As0.shape)
+        np.multiply(As0, np.sqrt(cr)[:, None], out=B)
     M0 = B.T @ B  # numpy's A^T A path (syrk): half the flops of (As^T c) As, exactly symmetric
     if centred and csum > 0:
         M0 -= np.outer(b0, b0) / csum
@@ -383,19 +395,20 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True):
         else:
             Mq, gq = M.copy(), gS
             Q = None
-        Mq = 0.5 * (Mq + Mq.T)
-        top = max(float(np.diag(Mq).max()), 0.0)
+        # (dposv reads the upper triangle only: no symmetrisation needed before the Cholesky attempt)
+        base = Mq.diagonal().copy()
+        top = max(float(base.max()), 0.0)
         mu = HESSIAN_DAMPING * top if top > 0 else 1.0
         z = None
-        diag = np.diag_indices(Mq.shape[0])
-        base = Mq[diag].copy()
-        Mq[diag] = base + mu
+        nq = Mq.shape[0]
+        Mq.flat[:: nq + 1] += mu
         _, zc, info = _dposv(Mq, gq)  # Cholesky: Mq + mu I is positive definite unless round-off bites
         if info == 0:
             z = zc
         else:
+            Mq = 0.5 * (Mq + Mq.T)
             for _ in range(8):
-                Mq[diag] = base + mu
+                Mq.flat[:: nq + 1] = base + mu
                 try:
                     z = np.linalg.solve(Mq, gq)
                     break
@@ -404,10 +417,8 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True):
         if z is None:
             return None
         sS = Q @ z if Q is not None else z
-        if not np.all(np.isfinite(sS)):
-            return None
-        smax = np.abs(sS).max()
-        if smax == 0:
+        smax = float(np.abs(sS).max())
+        if not np.isfinite(smax) or smax == 0:  # a NaN or inf entry makes the maximum NaN or inf
             return None
         bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
         if not bad.any():
@@ -558,6 +569,8 @@ STAGE_TOL = 1e-9
 #: smooth on the scale of the uniform start and Newton converges in a few steps.
 COLD_ETA = 50.0
 COLD_TOL = 1e-4
+COLD_FACTOR = 1e300
+COLD_LAST = 1.0
 
 
 def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", lin=None,
@@ -579,9 +592,16 @@ def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", l
     """
     n0_iter = n0_eval = 0
     if cold and eta > COLD_ETA:
-        r0 = maximize(f_of_eta(COLD_ETA), A, x0, domain=domain, lin=lin, tol=max(tol, COLD_TOL), max_iter=max_iter,
-                      fast=fast)
-        x0, n0_iter, n0_eval = r0.x, r0.n_iter, r0.n_eval
+        e0 = COLD_ETA
+        while e0 < eta:
+            r0 = maximize(f_of_eta(e0), A, x0, domain=domain, lin=lin, tol=max(tol, COLD_TOL), max_iter=max_iter,
+                          fast=fast)
+            x0 = r0.x
+            n0_iter += r0.n_iter
+            n0_eval += r0.n_eval
+            e0 *= COLD_FACTOR
+            if e0 * COLD_LAST >= eta:
+                break
     if eta <= ETA_START * CONTINUATION_FACTOR:
         # no continuation at this eta: one call. (Cutting it at DIRECT_ITERS and restarting restarted
         # from the best-measure iterate, which can lie several steps back -- the Frank-Wolfe gap is
