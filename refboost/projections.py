@@ -210,7 +210,7 @@ def _project_log_sort(s: np.ndarray, nu: float) -> CappedProjection:
         rest_lse = -np.inf
     ss = s[top]
     # lse[k] = logsumexp of every log-weight except the k largest, k = 0..K-1
-    lse = np.logaddexp.accumulate(np.r_[rest_lse, ss[::-1]])[::-1][:K]
+    lse = np.logaddexp.accumulate(np.concatenate(([rest_lse], ss[::-1])))[::-1][:K]
     rest = 1.0 - np.arange(K) / nu  # > 0 for k < K <= ceil(nu)
     # condition theta_k * a_(k) <= 1/nu  <=>  log(rest) + ss[k] - lse[k] <= -log(nu)
     ok = np.log(rest) + ss - lse <= -np.log(nu) + 1e-12
@@ -240,6 +240,13 @@ def kl_divergence(d, d0) -> float:
         raise ValueError("d must be >= 0 and d0 > 0 entrywise")
     pos = d > 0
     return float(np.sum(d[pos] * (np.log(d[pos]) - np.log(d0[pos]))))
+
+
+def _kl_uniform(d: np.ndarray) -> float:
+    """:func:`kl_divergence` ``(d, 1/N)`` without input checks (inner loops; d a distribution)."""
+    pos = d > 0
+    dp = d[pos]
+    return float(np.sum(dp * (np.log(dp) - np.log(1.0 / d.shape[0]))))
 
 
 def kl_unnormalized(d, d0) -> float:
