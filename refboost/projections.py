@@ -9,6 +9,7 @@ correction D10: the cap is 1/nu). Everything here takes **log-weights** ``s = lo
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -108,11 +109,22 @@ def _project_log(s: np.ndarray, nu: float, log_Z_hint: float | None = None) -> C
         kh = int(np.count_nonzero(hint))
         if 0 < kh < nu and kh < N:
             free = ~hint
-            M = float(s[free].max())
-            E = _exp(np.minimum(s - M, 0.0))
-            lf = M + float(np.log(E[free].sum()))
-            lt = float(np.log(1.0 - kh / nu)) - lf
+            sf = s[free]
+            M = float(sf.max())
+            ef = _exp(sf - M)
+            sum_f = float(ef.sum())
+            lf = M + math.log(sum_f)
+            rest = 1.0 - kh / nu
+            lt = math.log(rest) - lf
             if float(s[hint].min()) + lt >= -log_nu - PROJ_CAP_RTOL:  # theta(C0) a_n >= 1/nu on C0
+                if M <= (-log_nu + PROJ_CAP_RTOL) - lt:
+                    # no free entry above the cap at theta(C0): C0 = C* (the loop's first pass would
+                    # repeat C0); d = 1/nu on C0 and the free weights scaled to the free mass 1 - |C0|/nu
+                    d = np.full(N, 1.0 / nu)
+                    df = ef * (rest / sum_f)
+                    d[free] = np.minimum(df, 1.0 / nu, out=df)
+                    return CappedProjection(d=d, capped=hint, log_Z=-lt)
+                E = _exp(np.minimum(s - M, 0.0))
                 capped, k, log_free = hint, kh, lf
             else:
                 # theta(C_h) = exp(lt) is the root of the tangent of the concave Phi at theta_h = 1/Z_hint
