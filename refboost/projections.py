@@ -9,6 +9,7 @@ correction D10: the cap is 1/nu). Everything here takes **log-weights** ``s = lo
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -108,12 +109,34 @@ def _project_log(s: np.ndarray, nu: float, log_Z_hint: float | None = None) -> C
         kh = int(np.count_nonzero(hint))
         if 0 < kh < nu and kh < N:
             free = ~hint
-            M = float(s[free].max())
-            E = _exp(np.minimum(s - M, 0.0))
-            lf = M + float(np.log(E[free].sum()))
-            lt = float(np.log(1.0 - kh / nu)) - lf
+            sf = s[free]
+            M = float(sf.max())
+            ef = _exp(sf - M)
+            sum_f = float(ef.sum())
+            lf = M + math.log(sum_f)
+            rest = 1.0 - kh / nu
+            lt = math.log(rest) - lf
             if float(s[hint].min()) + lt >= -log_nu - PROJ_CAP_RTOL:  # theta(C0) a_n >= 1/nu on C0
+                if M <= (-log_nu + PROJ_CAP_RTOL) - lt:
+                    # no free entry above the cap at theta(C0): C0 = C* (the loop's first pass would
+                    # repeat C0); d = 1/nu on C0 and the free weights scaled to the free mass 1 - |C0|/nu
+                    d = np.full(N, 1.0 / nu)
+                    df = ef * (rest / sum_f)
+                    d[free] = np.minimum(df, 1.0 / nu, out=df)
+                    return CappedProjection(d=d, capped=hint, log_Z=-lt)
+                E = _exp(np.minimum(s - M, 0.0))
                 capped, k, log_free = hint, kh, lf
+            else:
+                # theta(C_h) = exp(lt) is the root of the tangent of the concave Phi at theta_h = 1/Z_hint
+                # (slope sum_{n not in C_h} a_n, a supergradient), which lies above Phi: theta(C_h) <= theta*,
+                # so C_1 = {n : theta(C_h) a_n > 1/nu} is inside C* and starts the iteration
+                c1 = s > (-log_nu + PROJ_CAP_RTOL) - lt
+                k1 = int(np.count_nonzero(c1))
+                if 0 < k1 < kh:  # c1 is inside hint (the free part's maximum is below the cap at theta(C_h))
+                    free = ~c1
+                    M = float(s[free].max())
+                    E = _exp(np.minimum(s - M, 0.0))
+                    capped, k, log_free = c1, k1, M + float(np.log(E[free].sum()))
     if capped is None:
         M = float(s.max())
         E = _exp(s - M)  # largest = 1
@@ -199,7 +222,7 @@ def _project_log_sort(s: np.ndarray, nu: float) -> CappedProjection:
         rest_lse = -np.inf
     ss = s[top]
     # lse[k] = logsumexp of every log-weight except the k largest, k = 0..K-1
-    lse = np.logaddexp.accumulate(np.r_[rest_lse, ss[::-1]])[::-1][:K]
+    lse = np.logaddexp.accumulate(np.concatenate(([rest_lse], ss[::-1])))[::-1][:K]
     rest = 1.0 - np.arange(K) / nu  # > 0 for k < K <= ceil(nu)
     # condition theta_k * a_(k) <= 1/nu  <=>  log(rest) + ss[k] - lse[k] <= -log(nu)
     ok = np.log(rest) + ss - lse <= -np.log(nu) + 1e-12
@@ -229,6 +252,13 @@ def kl_divergence(d, d0) -> float:
         raise ValueError("d must be >= 0 and d0 > 0 entrywise")
     pos = d > 0
     return float(np.sum(d[pos] * (np.log(d[pos]) - np.log(d0[pos]))))
+
+
+def _kl_uniform(d: np.ndarray) -> float:
+    """:func:`kl_divergence` ``(d, 1/N)`` without input checks (inner loops; d a distribution)."""
+    pos = d > 0
+    dp = d[pos]
+    return float(np.sum(dp * (np.log(dp) - np.log(1.0 / d.shape[0]))))
 
 
 def kl_unnormalized(d, d0) -> float:

@@ -31,7 +31,8 @@ def test_project_log_matches_sort(seed):
         if rng.random() < 0.3:
             s = np.round(s)  # ties
         ref = _project_log_sort(s, nu)
-        for hint in (None, ref.log_Z, ref.log_Z + rng.normal() * scale, ref.log_Z - 1e3, ref.log_Z + 1e3, np.inf):
+        near = ref.log_Z + rng.normal(size=2)  # near misses: the hint's capped set too large or too small
+        for hint in (None, ref.log_Z, ref.log_Z + rng.normal() * scale, ref.log_Z - 1e3, ref.log_Z + 1e3, np.inf, *near):
             got = _project_log(s, nu, hint)
             assert np.abs(got.d - ref.d).max() <= D_ATOL
             assert abs(got.log_Z - ref.log_Z) <= LOGZ_RTOL * max(1.0, abs(ref.log_Z))
@@ -54,6 +55,7 @@ def test_project_log_underflow_and_fallback():
 @pytest.mark.parametrize("seed", range(4))
 def test_newton_direction_fast_matches_reference(seed):
     rng = np.random.default_rng(seed)
+    work: dict = {}
     for _ in range(30):
         N, k = int(rng.integers(100, 300)), int(rng.integers(2, 30))
         A = rng.uniform(-1, 1, size=(N, k))
@@ -68,9 +70,11 @@ def test_newton_direction_fast_matches_reference(seed):
             for centred in (True, False):
                 s_ref = _newton._newton_direction(A, x, G, c, domain, centred)
                 s_new = _newton._newton_direction_fast(A, x, G, c, domain, centred)
-                assert (s_ref is None) == (s_new is None)
+                s_buf = _newton._newton_direction_fast(A, x, G, c, domain, centred, work)  # kept buffers
+                assert (s_ref is None) == (s_new is None) == (s_buf is None)
                 if s_ref is not None:
                     assert np.abs(s_ref - s_new).max() <= DIR_RTOL * max(1.0, np.abs(s_ref).max())
+                    assert np.array_equal(s_new, s_buf)
 
 
 def test_binary_beta_hint_same_root():

@@ -157,6 +157,7 @@ def maximize(
     x = np.array(x0, float)
     n_eval = 0
     cache: dict = {}
+    work: dict = {}  # buffers of _newton_direction_fast
 
     def evaluate(xv):
         nonlocal n_eval
@@ -199,7 +200,10 @@ def maximize(
         if since_best >= STALL_ITERS:
             status = "stalled"
             break
-        s = (_newton_direction_fast if fast else _newton_direction)(A, x, G, c, domain, centred)
+        if fast:
+            s = _newton_direction_fast(A, x, G, c, domain, centred, work)
+        else:
+            s = _newton_direction(A, x, G, c, domain, centred)
         slope = float(G @ s) if s is not None else -1.0
         if s is None or not np.isfinite(slope) or slope <= 0 or since_best >= STALL_ITERS // 2:
             s, slope = _fallback_direction(x, G, domain)
@@ -328,24 +332,23 @@ ROW_CURVATURE_RTOL = 1e-14
 ROW_SELECT_FRACTION = 0.6
 
 
-@lru_cache(maxsize=1024)
-def _householder_vector(k: int) -> tuple[np.ndarray, float]:
-    """``(v, beta)`` with ``H = I - beta v v^T`` the reflection of :func:`_sum_zero_basis` (read-only v)."""
-    v = np.full(k, 1.0 / np.sqrt(k))
-    v[0] -= 1.0
-    nv = float(v @ v)
-    beta = 2.0 / nv if nv > 0 else 0.0
-    v.setflags(write=False)
-    return v, beta
+@lru_cache(maxsize=256)
+def _sum_zero_basis_cached(k: int) -> np.ndarray:
+    """:func:`_sum_zero_basis` (read-only, cached by size)."""
+    Q = _sum_zero_basis(k)
+    Q.setflags(write=False)
+    return Q
 
 
-def _newton_direction_fast(A, x, G, c, domain, centred=True):
+def _newton_direction_fast(A, x, G, c, domain, centred=True, work=None):
     """:func:`_newton_direction` (same face, same removal rule, same damping) with less work.
 
     The face Hessian ``A_S^T (diag c - c c^T/sum c) A_S`` is formed once for the first face from
     the rows with ``c_n > ROW_CURVATURE_RTOL max c`` (the others change it by a relative
     ``<= N ROW_CURVATURE_RTOL``; ERLPBoost's capped rows have c = 0 exactly); each smaller face of
     the removal loop takes its principal submatrix; the sum-zero bases are cached by size.
+    ``work`` (a dict kept by the caller across iterations) holds the N x |S| buffer of
+    ``diag(c)^{1/2} A_S`` (a fresh array of that size costs page faults every iteration).
     """
     k = x.shape[0]
     if domain == "simplex":
@@ -366,7 +369,13 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True):
         Ar, cr = A, c
     As0 = Ar if idx0.size == k else Ar[:, idx0]
     b0 = As0.T @ cr
-    B = As0 * np.sqrt(cr)[:, None]
+    if work is None:
+        B = As0 * np.sqrt(cr)[:, None]
+    else:
+        B = work.get(As0.shape)
+        if B is None:
+            B = work[As0.shape] = np.empty(As0.shape)
+        np.multiply(As0, np.sqrt(cr)[:, None], out=B)
     M0 = B.T @ B  # numpy's A^T A path (syrk): half the flops of (As^T c) As, exactly symmetric
     if centred and csum > 0:
         M0 -= np.outer(b0, b0) / csum
@@ -378,30 +387,28 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True):
         M = M0 if pos.size == idx0.size else M0[np.ix_(pos, pos)]
         gS = G[idx]
         if domain == "simplex":
-            # Q^T M Q and Q^T g with Q = H[:, 1:], H = I - beta v v^T (the basis of _sum_zero_basis)
-            # applied implicitly: O(k^2) instead of two O(k^3) products
-            v, beta = _householder_vector(idx.size)
-            Mv = M @ v
-            Hv = beta * float(v @ Mv)
-            HMH = M - beta * (np.outer(v, Mv) + np.outer(Mv, v)) + (beta * Hv) * np.outer(v, v)
-            Mq = HMH[1:, 1:]
-            gq = (gS - (beta * float(v @ gS)) * v)[1:]
+            # Q^T M Q and Q^T g with Q = H[:, 1:] of _sum_zero_basis (cached per size): two small
+            # BLAS products cost less than the implicit O(k^2) form's eight numpy calls at k <= ~100
+            Q = _sum_zero_basis_cached(idx.size)
+            Mq = Q.T @ M @ Q
+            gq = Q.T @ gS
         else:
             Mq, gq = M.copy(), gS
-            v = None
-        Mq = 0.5 * (Mq + Mq.T)
-        top = max(float(np.diag(Mq).max()), 0.0)
+            Q = None
+        # (dposv reads the upper triangle only: no symmetrisation needed before the Cholesky attempt)
+        base = Mq.diagonal().copy()
+        top = max(float(base.max()), 0.0)
         mu = HESSIAN_DAMPING * top if top > 0 else 1.0
         z = None
-        diag = np.diag_indices(Mq.shape[0])
-        base = Mq[diag].copy()
-        Mq[diag] = base + mu
+        nq = Mq.shape[0]
+        Mq.flat[:: nq + 1] += mu
         _, zc, info = _dposv(Mq, gq)  # Cholesky: Mq + mu I is positive definite unless round-off bites
         if info == 0:
             z = zc
         else:
+            Mq = 0.5 * (Mq + Mq.T)
             for _ in range(8):
-                Mq[diag] = base + mu
+                Mq.flat[:: nq + 1] = base + mu
                 try:
                     z = np.linalg.solve(Mq, gq)
                     break
@@ -409,15 +416,9 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True):
                     mu *= 1e3
         if z is None:
             return None
-        if v is not None:  # H [0; z]
-            sS = np.r_[0.0, z]
-            sS -= (beta * float(v[1:] @ z)) * v
-        else:
-            sS = z
-        if not np.all(np.isfinite(sS)):
-            return None
-        smax = np.abs(sS).max()
-        if smax == 0:
+        sS = Q @ z if Q is not None else z
+        smax = float(np.abs(sS).max())
+        if not np.isfinite(smax) or smax == 0:  # a NaN or inf entry makes the maximum NaN or inf
             return None
         bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
         if not bad.any():
@@ -568,13 +569,16 @@ STAGE_TOL = 1e-9
 #: smooth on the scale of the uniform start and Newton converges in a few steps.
 COLD_ETA = 50.0
 COLD_TOL = 1e-4
+COLD_FACTOR = 1e300
+COLD_LAST = 1.0
 
 
 def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", lin=None,
                  cold: bool = False, fast: bool = False) -> NewtonResult:
     """:func:`maximize` for a family ``f_of_eta(eta)`` with a fallback continuation in eta.
 
-    First a direct warm-started attempt (``DIRECT_ITERS`` Newton iterations). For large eta the
+    For eta <= ``ETA_START * CONTINUATION_FACTOR``: one warm-started :func:`maximize` at eta. Above:
+    first a direct warm-started attempt (``DIRECT_ITERS`` Newton iterations). For large eta the
     objective is a smoothed piecewise-linear function whose curvature sits in O(1/eta)-wide
     kinks, so Newton steps from far away are short; then the problem is solved along
     ``eta_k = ETA_START * 10^k`` up to eta (the central-path idea of interior-point methods),
@@ -588,18 +592,28 @@ def maximize_eta(f_of_eta, A, x0, eta, *, tol, max_iter=500, domain="simplex", l
     """
     n0_iter = n0_eval = 0
     if cold and eta > COLD_ETA:
-        r0 = maximize(f_of_eta(COLD_ETA), A, x0, domain=domain, lin=lin, tol=max(tol, COLD_TOL), max_iter=max_iter,
-                      fast=fast)
-        x0, n0_iter, n0_eval = r0.x, r0.n_iter, r0.n_eval
+        e0 = COLD_ETA
+        while e0 < eta:
+            r0 = maximize(f_of_eta(e0), A, x0, domain=domain, lin=lin, tol=max(tol, COLD_TOL), max_iter=max_iter,
+                          fast=fast)
+            x0 = r0.x
+            n0_iter += r0.n_iter
+            n0_eval += r0.n_eval
+            e0 *= COLD_FACTOR
+            if e0 * COLD_LAST >= eta:
+                break
+    if eta <= ETA_START * CONTINUATION_FACTOR:
+        # no continuation at this eta: one call. (Cutting it at DIRECT_ITERS and restarting restarted
+        # from the best-measure iterate, which can lie several steps back -- the Frank-Wolfe gap is
+        # not monotone along the iterates -- and those steps were taken twice.)
+        r = maximize(f_of_eta(eta), A, x0, domain=domain, lin=lin, tol=tol, max_iter=max_iter, fast=fast)
+        r.n_iter += n0_iter
+        r.n_eval += n0_eval
+        return r
     r = maximize(f_of_eta(eta), A, x0, domain=domain, lin=lin, tol=tol, max_iter=min(DIRECT_ITERS, max_iter), fast=fast)
     r.n_iter += n0_iter
     r.n_eval += n0_eval
-    if r.status == "converged" or eta <= ETA_START * CONTINUATION_FACTOR:
-        if r.status != "converged":
-            r2 = maximize(f_of_eta(eta), A, r.x, domain=domain, lin=lin, tol=tol, max_iter=max_iter, fast=fast)
-            r2.n_iter += r.n_iter
-            r2.n_eval += r.n_eval
-            return r2
+    if r.status == "converged":
         return r
     n_iter, n_eval = r.n_iter, r.n_eval
     x = r.x

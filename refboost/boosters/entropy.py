@@ -39,7 +39,7 @@ from .._validation import (
 )
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
-from ..projections import _smoothed_soft_margin, kl_divergence
+from ..projections import _kl_uniform, _lse, _smoothed_soft_margin, kl_divergence
 from ..result import BoostResult
 from . import _newton
 from ._common import check_oracle, check_oracle_column
@@ -319,9 +319,9 @@ def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TO
     # closed-form psi (digest §3.4 step 4): psi_n = -m_n - (1/eta) ln(Z / (d0_n nu)) on C
     psi[C] = np.maximum(-m[C] - (proj.log_Z + np.log(N) - np.log(nu)) / eta, 0.0)
     # beta of (3.16) at (w, psi): -1/eta + (1/eta) ln sum_n d0_n exp(-eta (m_n + psi_n))
-    beta = (-1.0 + float(logsumexp(-eta * (m + psi)) - np.log(N))) / eta
+    beta = (-1.0 + _lse(-eta * (m + psi)) - float(np.log(N))) / eta
     edges = r.grad
-    primal = float(edges.max()) + kl_divergence(r.d, np.full(N, 1.0 / N)) / eta
+    primal = float(edges.max()) + _kl_uniform(r.d) / eta
     gap = float(edges.max() - r.x @ edges)
     return DualStep(
         w=r.x, d=r.d, dual=r.value, primal=primal, gap=gap, edges=edges, n_iter=r.n_iter, n_eval=r.n_eval,
@@ -387,7 +387,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
         raise ValueError(f"inner_tol must be <= eps/4 = {eps / 4:g} for the practical criterion (Lemma 3.4)")
     step_fn = binary_dual_step if binary else erlp_dual_step
     Delta = (lambda dd: binary_entropy_capped(np.minimum(dd, 1.0 / nu), nu)) if binary else (
-        lambda dd: kl_divergence(dd, np.full(N, 1.0 / N)))
+        lambda dd: _kl_uniform(dd))
 
     d = np.full(N, 1.0 / N)
     keys: list = []
@@ -436,7 +436,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
         else:
             x = u - np.column_stack(cols) @ w
             a = _corrective_alpha(x, d, eta)
-            w0 = np.r_[(1 - a) * w, a]
+            w0 = np.append((1 - a) * w, a)
         keys.append(key)
         cols.append(u)
         U_t = np.column_stack(cols)
