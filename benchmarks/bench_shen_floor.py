@@ -17,10 +17,8 @@ import copy
 import time
 
 import numpy as np
+from _shen_snapshot import snapshot_master
 from scipy.linalg.lapack import dgesv, dtrtrs
-
-import refboost as rb
-from refboost.boosters import shen
 
 CASES = (("breast-cancer", 40), ("heart", 40), ("diabetes", 100), ("german.numer", 80), ("splice", 100))
 NUMBER, REPEAT = 400, 7
@@ -38,23 +36,8 @@ def tmin(stmt, env, number=NUMBER):
 
 
 for name, stop in CASES:
-    ds = rb.datasets.load(name)
-    oracle = rb.StumpOracle(ds.X, ds.y)
-    T = 1.0 / rb.adaboost(oracle, max_iter=300, store_d=False).extra["norm"]
-    snap: dict = {}
-    add = shen._Master.add
-
-    def add_snap(self, h, _add=add, _stop=stop, _snap=snap):
-        if self.t == _stop and "m" not in _snap:
-            _snap["m"], _snap["h"] = copy.deepcopy(self), h.copy()
-        return _add(self, h)
-
-    shen._Master.add = add_snap
-    try:
-        res = rb.adaboost_cg(oracle, T=T, eps=1e-5, max_iter=300)
-    finally:
-        shen._Master.add = add
-    M0, h = snap["m"], snap["h"]
+    sn = snapshot_master(name, stop)
+    ds, oracle, res, M0, h = sn.ds, sn.oracle, sn.result, sn.master, sn.h
     M = copy.deepcopy(M0)
     M.add(h)
     t = M.t

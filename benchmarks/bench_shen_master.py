@@ -16,8 +16,8 @@ import time
 from collections import defaultdict
 
 import numpy as np
+from _shen_snapshot import snapshot_master
 
-import refboost as rb
 from refboost.boosters import shen
 
 CASES = (("breast-cancer", 40), ("diabetes", 100), ("german.numer", 80), ("splice", 100))
@@ -25,22 +25,8 @@ REPS = 200
 PARTS = ("_border", "_direction", "_newton_step", "_refresh_model")
 
 for name, stop in CASES:
-    ds = rb.datasets.load(name)
-    oracle = rb.StumpOracle(ds.X, ds.y)
-    T = 1.0 / rb.adaboost(oracle, max_iter=300, store_d=False).extra["norm"]
-    snap: dict = {}
-    add = shen._Master.add
-
-    def add_snap(self, h, _add=add, _stop=stop, _snap=snap):
-        if self.t == _stop and "m" not in _snap:
-            _snap["m"], _snap["h"] = copy.deepcopy(self), h.copy()
-        return _add(self, h)
-
-    shen._Master.add = add_snap
-    try:
-        res = rb.adaboost_cg(oracle, T=T, eps=1e-5, max_iter=300)
-    finally:
-        shen._Master.add = add
+    sn = snapshot_master(name, stop)
+    ds, oracle, T, res, snap = sn.ds, sn.oracle, sn.T, sn.result, {"m": sn.master, "h": sn.h}
     tau = shen.INNER_GAP_FRACTION * res.history[stop - 1]["gap"] * T
     acc = defaultdict(list)
     for _ in range(REPS):

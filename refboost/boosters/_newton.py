@@ -262,6 +262,21 @@ def _sum_zero_basis(k: int) -> np.ndarray:
     return H[:, 1:]
 
 
+def _free_face(x, G, domain):
+    """The free face of a Newton step: the support plus every zero coordinate that violates KKT.
+
+    Simplex: every zero coordinate whose gradient beats the support's average ``x . G`` (and the
+    best one); the face Newton step drops again those it would drive negative. Orthant: the support
+    plus the coordinates with ``G_q > 0``.
+    """
+    if domain == "simplex":
+        S = x > 0
+        S |= G > float(x @ G)
+        S[int(np.argmax(G))] = True
+        return S
+    return (x > 0) | (G > 0)
+
+
 def _newton_direction(A, x, G, c, domain, centred=True):
     """Newton direction on the free face (support plus the zero variables with G_q > x . G).
 
@@ -270,14 +285,7 @@ def _newton_direction(A, x, G, c, domain, centred=True):
     (Levenberg-Marquardt damping relative to the Hessian's scale). The unit step is the Newton step.
     """
     k = x.shape[0]
-    if domain == "simplex":
-        S = x > 0
-        # every zero coordinate whose gradient beats the support's average x . G (a KKT violator);
-        # those the face Newton step would drive negative are removed again below
-        S |= G > float(x @ G)
-        S[int(np.argmax(G))] = True
-    else:
-        S = (x > 0) | (G > 0)
+    S = _free_face(x, G, domain)
     csum = float(c.sum())
     for _ in range(k + 1):
         idx = np.flatnonzero(S)
@@ -351,12 +359,7 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True, work=None):
     ``diag(c)^{1/2} A_S`` (a fresh array of that size costs page faults every iteration).
     """
     k = x.shape[0]
-    if domain == "simplex":
-        S = x > 0
-        S |= G > float(x @ G)
-        S[int(np.argmax(G))] = True
-    else:
-        S = (x > 0) | (G > 0)
+    S = _free_face(x, G, domain)
     idx0 = np.flatnonzero(S)
     if idx0.size == 0 or (domain == "simplex" and idx0.size == 1):
         return None
