@@ -277,6 +277,27 @@ def _free_face(x, G, domain):
     return (x > 0) | (G > 0)
 
 
+def _face_step(sS, x, idx, k, domain):
+    """The step of length k from the face solution ``sS`` on coordinates ``idx``, or the face's KKT repair.
+
+    Returns ``(s, None)`` when no zero coordinate of the face would be driven negative (``s`` is None if
+    ``sS`` has a NaN / inf entry or vanishes), else ``(None, bad)`` with the mask of those coordinates,
+    which the caller removes from the face before solving again.
+    """
+    smax = float(np.abs(sS).max())
+    if not np.isfinite(smax) or smax == 0:  # a NaN or inf entry makes the maximum NaN or inf
+        return None, None
+    bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
+    if bad.any():
+        return None, bad
+    if domain == "simplex" and smax > DIRECTION_CAP:
+        # same ray, same ratio-test point; avoids overflow of (A s)^2 in the line search
+        sS = sS * (DIRECTION_CAP / smax)
+    s = np.zeros(k)
+    s[idx] = sS
+    return s, None
+
+
 def _newton_direction(A, x, G, c, domain, centred=True):
     """Newton direction on the free face (support plus the zero variables with G_q > x . G).
 
@@ -315,19 +336,8 @@ def _newton_direction(A, x, G, c, domain, centred=True):
                 mu *= 1e3
         if z is None:
             return None
-        sS = Q @ z if Q is not None else z
-        if not np.all(np.isfinite(sS)):
-            return None
-        smax = np.abs(sS).max()
-        if smax == 0:
-            return None
-        bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
-        if not bad.any():
-            if domain == "simplex" and smax > DIRECTION_CAP:
-                # same ray, same ratio-test point; avoids overflow of (A s)^2 in the line search
-                sS = sS * (DIRECTION_CAP / smax)
-            s = np.zeros(k)
-            s[idx] = sS
+        s, bad = _face_step(Q @ z if Q is not None else z, x, idx, k, domain)
+        if bad is None:
             return s
         S[idx[bad]] = False
     return None
@@ -419,16 +429,8 @@ def _newton_direction_fast(A, x, G, c, domain, centred=True, work=None):
                     mu *= 1e3
         if z is None:
             return None
-        sS = Q @ z if Q is not None else z
-        smax = float(np.abs(sS).max())
-        if not np.isfinite(smax) or smax == 0:  # a NaN or inf entry makes the maximum NaN or inf
-            return None
-        bad = (x[idx] <= 0) & (sS < -DIRECTION_ZERO)
-        if not bad.any():
-            if domain == "simplex" and smax > DIRECTION_CAP:
-                sS = sS * (DIRECTION_CAP / smax)
-            s = np.zeros(k)
-            s[idx] = sS
+        s, bad = _face_step(Q @ z if Q is not None else z, x, idx, k, domain)
+        if bad is None:
             return s
         pos = pos[~bad]
     return None
