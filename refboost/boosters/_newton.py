@@ -151,7 +151,15 @@ def maximize(
         once and the smaller faces of the removal loop use its principal submatrices). Same faces,
         same rule, Hessian equal up to a relative ``N * ROW_CURVATURE_RTOL``; used by the entropy
         chapter (:mod:`refboost.boosters.entropy`), whose capped coordinates have c = 0 exactly.
+        If ``f`` has an attribute ``compiled_maximize`` (ERLPBoost's objective, see
+        :func:`refboost.boosters.entropy._erlp_f`), ``fast=True`` on the simplex without ``lin`` and
+        ``record`` runs that compiled port of this method instead (:func:`refboost._jit_entropy.maximize_erlp`:
+        same steps, same rules, same certificate; iterates equal up to round-off).
     """
+    kernel = getattr(f, "compiled_maximize", None)
+    if kernel is not None and fast and domain == "simplex" and centred and lin is None and not record:
+        # the same method compiled for this objective (refboost._jit_entropy.maximize_erlp: ERLPBoost)
+        return kernel(A, x0, tol, max_iter)
     N, k = A.shape
     lin = np.zeros(k) if lin is None else np.asarray(lin, float)
     x = np.array(x0, float)

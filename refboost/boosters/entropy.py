@@ -39,7 +39,7 @@ from .._validation import (
 )
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
-from ..projections import _kl_uniform, _lse, _smoothed_soft_margin, kl_divergence
+from ..projections import SmoothedSoftMargin, _kl_uniform, _lse, _smoothed_soft_margin, kl_divergence
 from ..result import BoostResult
 from . import _newton
 from ._common import check_oracle, check_oracle_column
@@ -105,8 +105,46 @@ def binary_primal(U_t, d, nu: float, eta: float) -> float:
 # ---------------------------------------------------------------------------------------------
 
 
+#: Use the compiled kernels of :mod:`refboost._jit_entropy` (numba) for ERLPBoost's objective and
+#: Newton method; False runs the numpy reference path (same steps up to round-off; tests compare both).
+USE_JIT = True
+
+
+def _jit():
+    from .. import _jit_entropy  # imported on first use: numba loads its cached kernels here
+
+    return _jit_entropy
+
+
 def _erlp_f(nu: float, eta: float):
+    """``f(m) -> (F(m), d, c, aux)`` for :func:`_newton.maximize`: the smoothed soft margin, its gradient d,
+    curvature ``c = eta d`` off the capped set (0 on it), aux the :class:`SmoothedSoftMargin`.
+
+    With :data:`USE_JIT`, ``f`` evaluates through :func:`refboost._jit_entropy.erlp_eval` and carries
+    ``f.compiled_maximize`` (:func:`refboost._jit_entropy.maximize_erlp`, used by ``maximize(fast=True)``
+    on the simplex); otherwise through :func:`refboost.projections._smoothed_soft_margin` (the reference).
+    """
     hint = [None]  # log Z of the previous evaluation: the start of the next projection's capped set
+    if USE_JIT:
+        J = _jit()
+        nu, eta = float(nu), float(eta)
+
+        def f(m):
+            h = hint[0]
+            value, d, c, capped, log_Z = J.erlp_eval(np.ascontiguousarray(m, dtype=float), nu, eta,
+                                                     np.nan if h is None else h)
+            hint[0] = log_Z
+            return value, d, c, SmoothedSoftMargin(value=value, d=d, capped=capped, log_Z=log_Z)
+
+        def compiled_maximize(A, x0, tol, max_iter):
+            x, d, value, G, meas, it, n_eval, status, capped, log_Z = J.maximize_erlp(
+                np.ascontiguousarray(A, dtype=float), np.array(x0, dtype=float), nu, eta, float(tol), int(max_iter))
+            aux = SmoothedSoftMargin(value=value, d=d, capped=capped, log_Z=log_Z)
+            return _newton.NewtonResult(x=x, d=d, value=float(value), grad=G, measure=float(meas), n_iter=int(it),
+                                        n_eval=int(n_eval), status=J.STATUS[status], aux=aux)
+
+        f.compiled_maximize = compiled_maximize
+        return f
 
     def f(m):
         r = _smoothed_soft_margin(m, nu, eta, hint[0])

@@ -1,0 +1,814 @@
+"""Compiled (numba) kernels of the ERLPBoost w-domain solver (Glocer 2009, ch. 3; issue 4 performance).
+
+At the sizes of a boosting run (N of a few hundred, t up to a few hundred hypotheses) the numpy
+form of the solver spends its time in fixed per-call overhead: one objective evaluation (KL
+projection onto the capped simplex, value, curvature, the line-search scalars) is ~35 numpy calls,
+~100 us at N = 170, and a totally corrective step takes ~8 Newton iterations with ~27 evaluations.
+This module is the same solver as plain loops compiled by numba (``@njit(cache=True)``: exact IEEE
+arithmetic, no fastmath, one thread):
+
+* :func:`project_log` -- the hinted O(N) KL projection onto the capped simplex of
+  :func:`refboost.projections._project_log` (fixed point on the capped set, started from the hint's
+  capped set), with the sort-based Alg. 4.2 (:func:`project_log_sort`, the statement of
+  :func:`refboost.projections._project_log_sort`) as fallback;
+* :func:`erlp_eval` -- the entropy-smoothed soft margin of
+  :func:`refboost.projections.smoothed_soft_margin` (value, minimiser d, curvature c = eta d with
+  the capped rows zeroed);
+* :func:`maximize_erlp` -- the active-set Newton method with exact line search of
+  :func:`refboost.boosters._newton.maximize` (``fast=True``, simplex, centred curvature, no linear
+  term) for ``f = erlp_eval``: the same free face and removal rule (:func:`_newton._free_face`,
+  :func:`_newton._face_step`), the same Levenberg-Marquardt damping and Cholesky / LU fallback, the
+  same ratio test, bracketing, safeguarded Newton root (:func:`_newton._root`, with scipy's
+  ``brentq`` written out as fallback), the same stall rule and the same certificate.
+
+The numpy functions stay the readable statement and the reference: ``tests/test_entropy_jit.py``
+checks kernel == reference (projection, value and d to round-off; Newton iterates and
+certificates) on random and extreme inputs. The first call of a process loads the compiled code
+from numba's cache (``__pycache__``; ~1 s per kernel to compile when the cache is cold).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from .boosters._newton import (
+    DIRECTION_CAP,
+    DIRECTION_ZERO,
+    HESSIAN_DAMPING,
+    MAX_DOUBLINGS,
+    NEWTON_ACCEPT,
+    ROOT_ITERS,
+    ROOT_WOLFE,
+    ROOT_XTOL,
+    ROW_CURVATURE_RTOL,
+    STALL_ITERS,
+    VALUE_RTOL,
+)
+from .projections import EXP_FLOOR, PROJ_CAP_RTOL, PROJ_RESCALE_SUM
+
+#: Fixed-point passes of :func:`project_log` before the sort-based fallback (a pass is O(N) and
+#: compiled, cheaper than the sort; the numpy form stops after ``PROJ_FIXED_POINT_ITERS`` = 4).
+JIT_FIXED_POINT_ITERS = 16
+#: Iterations of the Brent fallback of the line search (scipy's brentq default).
+BRENT_ITERS = 100
+EPS_MACH = float(np.finfo(float).eps)
+
+#: Status codes of :func:`maximize_erlp` (names as in :class:`refboost.boosters._newton.NewtonResult`).
+STATUS = ("converged", "stalled", "max_iter", "unbounded")
+
+
+@njit(cache=True)
+def _exp0(x):
+    """``exp(x)``, flushed to 0 below ``EXP_FLOOR`` (as :func:`refboost.projections._exp`)."""
+    if x < EXP_FLOOR:
+        return 0.0
+    return math.exp(x)
+
+
+@njit(cache=True)
+def _logaddexp(a, b):
+    if a == -np.inf:
+        return b
+    if b == -np.inf:
+        return a
+    if a > b:
+        return a + math.log1p(math.exp(b - a))
+    return b + math.log1p(math.exp(a - b))
+
+
+# ---------------------------------------------------------------------------------------------
+# KL projection onto the capped simplex (log domain) and the smoothed soft margin
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def project_log_sort(s, nu):
+    """Alg. 4.2 (corrected cap 1/nu): sort, suffix log-sum-exps, first k with theta_k a_(k) <= 1/nu.
+
+    Same math as :func:`refboost.projections._project_log_sort`; returns ``(d, capped, log_Z)``.
+    """
+    N = s.shape[0]
+    log_nu = math.log(nu)
+    K = min(N, int(math.ceil(nu)))
+    order = np.argsort(-s, kind="mergesort")
+    lse = np.empty(N)
+    acc = -np.inf
+    for j in range(N - 1, -1, -1):
+        acc = _logaddexp(acc, s[order[j]])
+        lse[j] = acc
+    k = K - 1
+    for j in range(K):
+        rest = 1.0 - j / nu
+        if math.log(rest) + s[order[j]] - lse[j] <= -log_nu + 1e-12:
+            k = j
+            break
+    log_Z = lse[k] - math.log(1.0 - k / nu)
+    cap = 1.0 / nu
+    capped = np.zeros(N, np.bool_)
+    for j in range(k):
+        capped[order[j]] = True
+    d = np.empty(N)
+    free_sum = 0.0
+    for n in range(N):
+        if capped[n]:
+            d[n] = cap
+        else:
+            d[n] = _exp0(min(s[n] - log_Z, -log_nu))
+            free_sum += d[n]
+    if k < N:
+        scale = (1.0 - k / nu) / free_sum
+        for n in range(N):
+            if not capped[n]:
+                d[n] *= scale
+    return d, capped, log_Z
+
+
+@njit(cache=True)
+def project_log(s, nu, log_Z_hint):
+    """KL projection of ``exp(s)`` onto ``{sum d = 1, 0 <= d <= 1/nu}``: ``(d, capped, log_Z)``.
+
+    The O(N) fixed point of :func:`refboost.projections._project_log` (see its docstring for the
+    argument that the capped sets grow inside the optimal one): start from the hint's capped set
+    ``{n : s_n > log_Z_hint - ln nu}`` when every member is at or above the cap at that set's theta
+    (else from the tangent step's set, else from the empty set; ``log_Z_hint = nan``: no hint),
+    iterate ``C <- C + {n : theta(C) a_n > 1/nu}`` until it repeats, fall back to
+    :func:`project_log_sort` after ``JIT_FIXED_POINT_ITERS`` passes or if round-off leaves no free mass.
+    """
+    N = s.shape[0]
+    log_nu = math.log(nu)
+    thr = -log_nu + PROJ_CAP_RTOL  # n is capped at theta when s_n + log(theta) > thr
+    cap = 1.0 / nu
+    capped = np.zeros(N, np.bool_)
+    k = 0
+    if math.isfinite(log_Z_hint):
+        cut = log_Z_hint - log_nu
+        kh = 0
+        for n in range(N):
+            if s[n] > cut:
+                capped[n] = True
+                kh += 1
+        ok = False
+        if 0 < kh and kh < nu and kh < N:
+            M = -np.inf
+            smin = np.inf
+            for n in range(N):
+                if capped[n]:
+                    smin = min(smin, s[n])
+                elif s[n] > M:
+                    M = s[n]
+            sum_f = 0.0
+            for n in range(N):
+                if not capped[n]:
+                    sum_f += _exp0(s[n] - M)
+            rest = 1.0 - kh / nu
+            lt = math.log(rest) - (M + math.log(sum_f))
+            if smin + lt >= -log_nu - PROJ_CAP_RTOL:  # theta(C0) a_n >= 1/nu on C0: C0 inside C*
+                if M <= thr - lt:  # no free entry above the cap either: C0 = C*
+                    d = np.empty(N)
+                    scale = rest / sum_f
+                    for n in range(N):
+                        d[n] = cap if capped[n] else min(_exp0(s[n] - M) * scale, cap)
+                    return d, capped, -lt
+                k = kh
+                ok = True
+            else:
+                # tangent root of the concave Phi at 1/Z_hint: theta(C_h) <= theta*, so C_1 is inside C*
+                c1 = thr - lt
+                k1 = 0
+                for n in range(N):
+                    if s[n] > c1:
+                        k1 += 1
+                if 0 < k1 and k1 < kh:
+                    for n in range(N):
+                        capped[n] = s[n] > c1
+                    k = k1
+                    ok = True
+        if not ok:
+            capped[:] = False
+            k = 0
+    # E = exp(min(s - M, 0)) at the scale M of the free entries' maximum
+    M = -np.inf
+    for n in range(N):
+        if not capped[n] and s[n] > M:
+            M = s[n]
+    E = np.empty(N)
+    fs = 0.0
+    for n in range(N):
+        E[n] = _exp0(min(s[n] - M, 0.0))
+        if not capped[n]:
+            fs += E[n]
+    log_free = M + math.log(fs)
+    for _ in range(JIT_FIXED_POINT_ITERS):
+        rest = 1.0 - k / nu
+        if rest <= 0.0:
+            break
+        log_theta = math.log(rest) - log_free
+        cut = thr - log_theta
+        k_new = k
+        for n in range(N):
+            if not capped[n] and s[n] > cut:
+                k_new += 1
+        if k_new == k:
+            log_Z = -log_theta
+            d = np.empty(N)
+            free_sum = 0.0
+            f = math.exp(M - log_Z)
+            for n in range(N):
+                if capped[n]:
+                    d[n] = cap
+                else:
+                    d[n] = min(E[n] * f, cap)
+                    free_sum += d[n]
+            scale = rest / free_sum
+            for n in range(N):
+                if not capped[n]:
+                    d[n] *= scale
+            return d, capped, log_Z
+        for n in range(N):
+            if s[n] > cut:
+                capped[n] = True
+        k = k_new
+        if k >= N:
+            break
+        fs = 0.0
+        for n in range(N):
+            if not capped[n]:
+                fs += E[n]
+        if fs < PROJ_RESCALE_SUM:  # the free sum underflows at the scale M: re-exponentiate at its own
+            M = -np.inf
+            for n in range(N):
+                if not capped[n] and s[n] > M:
+                    M = s[n]
+            fs = 0.0
+            for n in range(N):
+                E[n] = _exp0(min(s[n] - M, 0.0))
+                if not capped[n]:
+                    fs += E[n]
+        log_free = M + math.log(fs)
+    return project_log_sort(s, nu)
+
+
+@njit(cache=True)
+def erlp_eval(m, nu, eta, log_Z_hint):
+    """Smoothed soft margin ``F(m)`` (digest §3.4 step 5), its minimiser d, curvature c, capped set, log Z.
+
+    ``F = (|C|/nu - 1) ln(Z)/eta + (1/nu) sum_{n in C} m_n + |C|/(nu eta) ln(N/nu)``, d the KL
+    projection of ``d^0 exp(-eta m)``; ``c = eta d`` off the capped set C, 0 on it (Hessian of F in m:
+    ``-(diag c - c c^T / sum c)``). As :func:`refboost.projections._smoothed_soft_margin` and
+    :func:`refboost.boosters.entropy._erlp_f`.
+    """
+    N = m.shape[0]
+    log_N = math.log(N)
+    s = -eta * m - log_N
+    d, capped, log_Z = project_log(s, nu, log_Z_hint)
+    nC = 0
+    sum_C = 0.0
+    c = np.empty(N)
+    for n in range(N):
+        if capped[n]:
+            nC += 1
+            sum_C += m[n]
+            c[n] = 0.0
+        else:
+            c[n] = eta * d[n]
+    value = (nC / nu - 1.0) * log_Z / eta
+    if nC:
+        value += sum_C / nu + nC / (nu * eta) * (log_N - math.log(nu))
+    return value, d, c, capped, log_Z
+
+
+# ---------------------------------------------------------------------------------------------
+# Active-set Newton method (refboost.boosters._newton.maximize, fast=True, simplex, centred)
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True)
+def _matvec(A, x):
+    N, k = A.shape
+    out = np.zeros(N)
+    for n in range(N):
+        acc = 0.0
+        for q in range(k):
+            acc += A[n, q] * x[q]
+        out[n] = acc
+    return out
+
+
+@njit(cache=True)
+def _rmatvec(A, d):
+    N, k = A.shape
+    out = np.zeros(k)
+    for n in range(N):
+        dn = d[n]
+        if dn != 0.0:
+            for q in range(k):
+                out[q] += A[n, q] * dn
+    return out
+
+
+@njit(cache=True)
+def _measure(x, G):
+    """Frank-Wolfe gap ``max_q G_q - x . G`` (the step's duality gap)."""
+    return G.max() - np.dot(x, G)
+
+
+@njit(cache=True)
+def _sum_zero_basis(k):
+    """Orthonormal basis (k x k-1) of {s : sum s = 0} (:func:`_newton._sum_zero_basis`)."""
+    v = np.full(k, 1.0 / math.sqrt(k))
+    v[0] -= 1.0
+    nv = np.dot(v, v)
+    H = np.eye(k)
+    if nv > 0:
+        f = 2.0 / nv
+        for i in range(k):
+            for j in range(k):
+                H[i, j] -= f * v[i] * v[j]
+    return np.ascontiguousarray(H[:, 1:])
+
+
+@njit(cache=True)
+def _cholesky_solve(Mq, g):
+    """Solve with the Cholesky factor of the upper triangle of Mq (LAPACK dposv); None if not PD."""
+    n = Mq.shape[0]
+    R = np.zeros((n, n))  # Mq = R^T R, R upper
+    for j in range(n):
+        acc = Mq[j, j]
+        for p in range(j):
+            acc -= R[p, j] * R[p, j]
+        if not acc > 0.0:  # also NaN
+            return False, g
+        rjj = math.sqrt(acc)
+        R[j, j] = rjj
+        for i in range(j + 1, n):
+            acc = Mq[j, i]
+            for p in range(j):
+                acc -= R[p, j] * R[p, i]
+            R[j, i] = acc / rjj
+    y = np.empty(n)
+    for i in range(n):
+        acc = g[i]
+        for p in range(i):
+            acc -= R[p, i] * y[p]
+        y[i] = acc / R[i, i]
+    z = np.empty(n)
+    for i in range(n - 1, -1, -1):
+        acc = y[i]
+        for p in range(i + 1, n):
+            acc -= R[i, p] * z[p]
+        z[i] = acc / R[i, i]
+    return True, z
+
+
+@njit(cache=True)
+def _lu_solve(M, g):
+    """Gaussian elimination with partial pivoting (LAPACK dgesv); False if a pivot is exactly 0."""
+    n = M.shape[0]
+    A = M.copy()
+    b = g.copy()
+    for j in range(n):
+        p = j
+        big = abs(A[j, j])
+        for i in range(j + 1, n):
+            if abs(A[i, j]) > big:
+                big = abs(A[i, j])
+                p = i
+        if big == 0.0:
+            return False, b
+        if p != j:
+            for q in range(n):
+                A[j, q], A[p, q] = A[p, q], A[j, q]
+            b[j], b[p] = b[p], b[j]
+        for i in range(j + 1, n):
+            f = A[i, j] / A[j, j]
+            if f != 0.0:
+                for q in range(j + 1, n):
+                    A[i, q] -= f * A[j, q]
+                b[i] -= f * b[j]
+    z = np.empty(n)
+    for i in range(n - 1, -1, -1):
+        acc = b[i]
+        for q in range(i + 1, n):
+            acc -= A[i, q] * z[q]
+        z[i] = acc / A[i, i]
+    return True, z
+
+
+@njit(cache=True)
+def newton_direction(A, x, G, c):
+    """:func:`refboost.boosters._newton._newton_direction_fast` (simplex, centred); ``(ok, s)``.
+
+    Free face = support + every zero coordinate with ``G_q > x . G`` + the best one; face Hessian
+    ``A_S^T (diag c - c c^T/sum c) A_S`` from the rows with ``c_n > ROW_CURVATURE_RTOL max c``, formed
+    once (principal submatrices for the smaller faces of the removal loop); Newton step in an
+    orthonormal basis of ``{sum s = 0}`` with relative damping ``HESSIAN_DAMPING``; faces that would
+    drive a zero coordinate negative lose those coordinates.
+    """
+    N, k = A.shape
+    xG = np.dot(x, G)
+    jbest = np.argmax(G)
+    nS = 0
+    idx0 = np.empty(k, np.int64)
+    for q in range(k):
+        if x[q] > 0 or G[q] > xG or q == jbest:
+            idx0[nS] = q
+            nS += 1
+    idx0 = idx0[:nS]
+    s = np.zeros(k)
+    if nS <= 1:
+        return False, s
+    csum = c.sum()
+    cmax = c.max() if N else 0.0
+    lim = ROW_CURVATURE_RTOL * cmax
+    nr = 0
+    for n in range(N):
+        if c[n] > lim:
+            nr += 1
+    B = np.empty((nr, nS))
+    b0 = np.zeros(nS)
+    r = 0
+    for n in range(N):
+        cn = c[n]
+        if cn > lim:
+            sq = math.sqrt(cn)
+            for j in range(nS):
+                a = A[n, idx0[j]]
+                B[r, j] = a * sq
+                b0[j] += a * cn
+            r += 1
+    M0 = np.dot(B.T, B) if nr > 0 else np.zeros((nS, nS))
+    if csum > 0:
+        for i in range(nS):
+            for j in range(nS):
+                M0[i, j] -= b0[i] * b0[j] / csum
+    pos = np.arange(nS)
+    for _ in range(k + 1):
+        ns = pos.shape[0]
+        if ns <= 1:
+            return False, s
+        M = np.empty((ns, ns))
+        gS = np.empty(ns)
+        for i in range(ns):
+            gS[i] = G[idx0[pos[i]]]
+            for j in range(ns):
+                M[i, j] = M0[pos[i], pos[j]]
+        Q = _sum_zero_basis(ns)
+        Mq = np.dot(Q.T, np.dot(M, Q))
+        gq = np.dot(Q.T, gS)
+        nq = ns - 1
+        base = np.empty(nq)
+        top = 0.0
+        for i in range(nq):
+            base[i] = Mq[i, i]
+            top = max(top, base[i])
+        mu = HESSIAN_DAMPING * top if top > 0 else 1.0
+        for i in range(nq):
+            Mq[i, i] += mu
+        ok, z = _cholesky_solve(Mq, gq)
+        if not ok:
+            Ms = 0.5 * (Mq + Mq.T)
+            for _t in range(8):
+                for i in range(nq):
+                    Ms[i, i] = base[i] + mu
+                ok, z = _lu_solve(Ms, gq)
+                if ok:
+                    break
+                mu *= 1e3
+            if not ok:
+                return False, s
+        sS = np.dot(Q, z)
+        smax = 0.0
+        for i in range(ns):
+            smax = max(smax, abs(sS[i]))  # NaN-blind: checked below
+        finite = True
+        for i in range(ns):
+            if not math.isfinite(sS[i]):
+                finite = False
+        if not finite or smax == 0:
+            return False, s
+        nbad = 0
+        for i in range(ns):
+            if x[idx0[pos[i]]] <= 0 and sS[i] < -DIRECTION_ZERO:
+                nbad += 1
+        if nbad:
+            keep = np.empty(ns - nbad, np.int64)
+            j = 0
+            for i in range(ns):
+                if not (x[idx0[pos[i]]] <= 0 and sS[i] < -DIRECTION_ZERO):
+                    keep[j] = pos[i]
+                    j += 1
+            pos = keep
+            continue
+        if smax > DIRECTION_CAP:
+            sS = sS * (DIRECTION_CAP / smax)
+        for i in range(ns):
+            s[idx0[pos[i]]] = sS[i]
+        return True, s
+    return False, s
+
+
+@njit(cache=True)
+def _fallback_direction(x, G):
+    """Frank-Wolfe direction ``e_j - x``, j = argmax G; slope = the Frank-Wolfe gap."""
+    j = np.argmax(G)
+    s = -x.copy()
+    s[j] += 1.0
+    return s, np.dot(G, s)
+
+
+@njit(cache=True)
+def _dphi(a, m, v, nu, eta, hint):
+    """phi'(a), phi(a), -phi''(a) of ``phi(a) = F(m + a v)`` and the point (m_a, d, c, capped, log_Z)."""
+    m_a = m + a * v
+    val, d, c, capped, log_Z = erlp_eval(m_a, nu, eta, hint)
+    cv = 0.0
+    csum = 0.0
+    cvv = 0.0
+    g = 0.0
+    for n in range(v.shape[0]):
+        cn = c[n] * v[n]
+        cv += cn
+        cvv += cn * v[n]
+        csum += c[n]
+        g += v[n] * d[n]
+    curv = cvv - (cv * cv / csum if csum > 0 else 0.0)
+    return g, val, curv, m_a, d, c, capped, log_Z
+
+
+@njit(cache=True)
+def _brentq_dphi(lo, hi, xtol, rtol, m, v, nu, eta, hint, n_eval):
+    """scipy.optimize.brentq (scipy/optimize/Zeros/brentq.c) on phi'; returns (root, ok, point...)."""
+    xpre, xcur = lo, hi
+    fpre, pv, _, pm, pd, pc, pC, pZ = _dphi(xpre, m, v, nu, eta, hint)
+    hint = pZ
+    n_eval += 1
+    last_a = xpre
+    fcur, pv, _, pm, pd, pc, pC, pZ = _dphi(xcur, m, v, nu, eta, hint)
+    hint = pZ
+    n_eval += 1
+    last_a = xcur
+    if fpre == 0:
+        return xpre, True, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+    if fcur == 0:
+        return xcur, True, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+    if (fpre < 0) == (fcur < 0):
+        return lo, False, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+    xblk = 0.0
+    fblk = 0.0
+    spre = 0.0
+    scur = 0.0
+    for _ in range(BRENT_ITERS):
+        if fpre != 0 and fcur != 0 and ((fpre < 0) != (fcur < 0)):
+            xblk = xpre
+            fblk = fpre
+            spre = scur = xcur - xpre
+        if abs(fblk) < abs(fcur):
+            xpre = xcur
+            xcur = xblk
+            xblk = xpre
+            fpre = fcur
+            fcur = fblk
+            fblk = fpre
+        delta = (xtol + rtol * abs(xcur)) / 2
+        sbis = (xblk - xcur) / 2
+        if fcur == 0 or abs(sbis) < delta:
+            return xcur, True, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+        if abs(spre) > delta and abs(fcur) < abs(fpre):
+            if xpre == xblk:
+                stry = -fcur * (xcur - xpre) / (fcur - fpre)
+            else:
+                dpre = (fpre - fcur) / (xpre - xcur)
+                dblk = (fblk - fcur) / (xblk - xcur)
+                stry = -fcur * (fblk * dblk - fpre * dpre) / (dblk * dpre * (fblk - fpre))
+            if 2 * abs(stry) < min(abs(spre), 3 * abs(sbis) - delta):
+                spre = scur
+                scur = stry
+            else:
+                spre = sbis
+                scur = sbis
+        else:
+            spre = sbis
+            scur = sbis
+        xpre = xcur
+        fpre = fcur
+        if abs(scur) > delta:
+            xcur += scur
+        else:
+            xcur += delta if sbis > 0 else -delta
+        fcur, pv, _, pm, pd, pc, pC, pZ = _dphi(xcur, m, v, nu, eta, hint)
+        hint = pZ
+        n_eval += 1
+        last_a = xcur
+    return xcur, True, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+
+
+@njit(cache=True)
+def line_search(A, m, x, s, slope, val0, nu, eta, hint):
+    """:func:`refboost.boosters._newton._line_search` + :func:`_newton._root` for ``F``.
+
+    Returns ``(status, alpha, hit, n_eval, last_a, val, m_a, d, c, capped, log_Z, hint)``: status 0 = found,
+    1 = unbounded-looking ray; ``hit`` = index driven to zero by the ratio test or -1; the point of the
+    last evaluation (at ``last_a``) is reused by the caller when ``alpha == last_a``.
+    """
+    k = x.shape[0]
+    v = _matvec(A, s)
+    amax = np.inf
+    hit_idx = -1
+    for q in range(k):
+        if s[q] < 0:
+            r = x[q] / (-s[q])
+            if r < amax:
+                amax = r
+                hit_idx = q
+    n_eval = 0
+    a1 = min(1.0, amax)
+    g1, v1, curv1, pm, pd, pc, pC, pZ = _dphi(a1, m, v, nu, eta, hint)
+    hint = pZ
+    n_eval += 1
+    last_a = a1
+    pv = v1
+    # (status, alpha, hit, need_root, lo, hi, g_lo, g_hi)
+    alpha = 0.0
+    hit = -1
+    need_root = False
+    lo = hi = glo = ghi = 0.0
+    if g1 >= 0:
+        if a1 == amax:
+            alpha, hit = amax, hit_idx
+        elif g1 <= NEWTON_ACCEPT * slope:
+            alpha = a1
+        else:
+            lo, hi, glo, gh, ch = a1, a1, g1, g1, curv1
+            done = False
+            for _ in range(MAX_DOUBLINGS):
+                lo, glo = hi, gh
+                ext = lo + glo / ch if ch > 0 else np.inf
+                hi = min(max(2 * lo, ext), amax)
+                gh, pv, ch, pm, pd, pc, pC, pZ = _dphi(hi, m, v, nu, eta, hint)
+                hint = pZ
+                n_eval += 1
+                last_a = hi
+                if gh < 0:
+                    done = True
+                    need_root = True
+                    ghi = gh
+                    break
+                if hi == amax:
+                    done = True
+                    alpha, hit = amax, hit_idx
+                    break
+            if not done:
+                return 1, 0.0, -1, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+    else:
+        if -g1 <= NEWTON_ACCEPT * slope and v1 >= val0:
+            alpha = a1
+        else:
+            need_root = True
+            lo, hi, glo, ghi = 0.0, a1, slope, g1
+    if need_root:
+        # _newton._root: safeguarded Newton on phi' with the exact phi'', secant / bisection safeguards
+        width0 = hi - lo
+        a = lo + (hi - lo) * glo / (glo - ghi)
+        found = False
+        for it in range(ROOT_ITERS):
+            g, pv, curv, pm, pd, pc, pC, pZ = _dphi(a, m, v, nu, eta, hint)
+            hint = pZ
+            n_eval += 1
+            last_a = a
+            if g == 0.0 or abs(g) <= ROOT_WOLFE * slope:
+                found = True
+                break
+            if g > 0:
+                lo, glo = a, g
+            else:
+                hi, ghi = a, g
+            if hi - lo <= ROOT_XTOL * max(hi, 1e-300):
+                found = True
+                break
+            if curv > 0 and abs(g) <= ROOT_XTOL * max(a, 1e-300) * curv:
+                found = True
+                break
+            a_new = a + g / curv if curv > 0 else np.nan
+            if not (lo < a_new < hi):
+                a_new = lo + (hi - lo) * glo / (glo - ghi)
+                if it % 3 == 2 and hi - lo > 0.5 * width0:
+                    a_new = 0.5 * (lo + hi)
+                width0 = hi - lo
+            if not (lo < a_new < hi):
+                a_new = 0.5 * (lo + hi)
+            a = a_new
+        if found:
+            alpha = a
+        else:
+            xtol = 1e-15 * max(hi, 1e-300)
+            root, _ok, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint = _brentq_dphi(
+                lo, hi, xtol, 4 * EPS_MACH, m, v, nu, eta, hint, n_eval)
+            alpha = root
+        hit = -1
+    return 0, alpha, hit, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+
+
+@njit(cache=True)
+def maximize_erlp(A, x0, nu, eta, tol, max_iter):
+    """``max_{x in simplex} F(A x)``: :func:`refboost.boosters._newton.maximize` (fast, simplex, centred).
+
+    Returns ``(x, d, value, G, measure, n_iter, n_eval, status, capped, log_Z)`` with status an index
+    into :data:`STATUS`. The final point is re-evaluated at exactly ``A x`` whenever it came from a
+    line-search point or from the best-measure iterate (the certificate is exact at x).
+    """
+    x = x0.copy()
+    n_eval = 0
+    hint = np.nan
+    m = _matvec(A, x)
+    val, d, c, capped, log_Z = erlp_eval(m, nu, eta, hint)
+    hint = log_Z
+    n_eval += 1
+    G = _rmatvec(A, d)
+    fresh = True
+    status = 2
+    has_best = False
+    best_meas = np.inf
+    best_val = -np.inf
+    has_best_val = False
+    b_x, b_m, b_val, b_d, b_c, b_C, b_Z, b_G = x, m, val, d, c, capped, log_Z, G
+    since_best = 0
+    it = 0
+    for it in range(1, max_iter + 1):  # noqa: B007 (it is reported)
+        meas = _measure(x, G)
+        improved_value = (not has_best_val) or val > best_val + VALUE_RTOL * (1 + abs(val))
+        if (not has_best) or meas < best_meas:
+            has_best = True
+            best_meas = meas
+            b_x, b_m, b_val, b_d, b_c, b_C, b_Z, b_G = x, m, val, d, c, capped, log_Z, G
+            since_best = 0
+        elif improved_value:
+            since_best = 0
+        else:
+            since_best += 1
+        if improved_value:
+            best_val = val
+            has_best_val = True
+        if meas <= tol:
+            status = 0
+            break
+        if since_best >= STALL_ITERS:
+            status = 1
+            break
+        ok, s = newton_direction(A, x, G, c)
+        slope = np.dot(G, s) if ok else -1.0
+        if (not ok) or (not math.isfinite(slope)) or slope <= 0 or since_best >= STALL_ITERS // 2:
+            s, slope = _fallback_direction(x, G)
+        st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, nu, eta, hint)
+        n_eval += ne
+        if st == 1:
+            status = 3
+            break
+        if alpha <= 0:
+            s, slope = _fallback_direction(x, G)
+            st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, nu, eta,
+                                                                                hint)
+            n_eval += ne
+            if st == 1:
+                status = 3
+                break
+            if alpha <= 0:
+                status = 1
+                break
+        x_new = x + alpha * s
+        if hit >= 0:
+            x_new[hit] = 0.0
+        tot = 0.0
+        for q in range(x_new.shape[0]):
+            if not x_new[q] >= 0.0:  # np.maximum(x_new, 0): NaN propagates in numpy, kept here too
+                x_new[q] = 0.0 if x_new[q] < 0.0 else x_new[q]
+            tot += x_new[q]
+        x = x_new / tot
+        if alpha == last_a:
+            # the line search evaluated F at m + alpha v = A x_new (up to round-off): no new evaluation
+            m, val, d, c, capped, log_Z = pm, pv, pd, pc, pC, pZ
+            G = _rmatvec(A, d)
+            fresh = False
+        else:
+            m = _matvec(A, x)
+            val, d, c, capped, log_Z = erlp_eval(m, nu, eta, hint)
+            hint = log_Z
+            n_eval += 1
+            G = _rmatvec(A, d)
+            fresh = True
+    meas = _measure(x, G)
+    if meas > best_meas:
+        meas, x, m, val, d, c, capped, log_Z, G = best_meas, b_x, b_m, b_val, b_d, b_c, b_C, b_Z, b_G
+        fresh = False
+    if not fresh:
+        m = _matvec(A, x)
+        val, d, c, capped, log_Z = erlp_eval(m, nu, eta, hint)
+        hint = log_Z
+        n_eval += 1
+        G = _rmatvec(A, d)
+        meas = _measure(x, G)
+    if meas <= tol:
+        status = 0
+    return x, d, val, G, meas, it, n_eval, status, capped, log_Z
