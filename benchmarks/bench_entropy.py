@@ -30,6 +30,10 @@ Part C (extremes): one ERLPBoost step with N = 1e5 and 5 columns at eta in {10, 
 columns and their negations (soft margin certified by P_LP <= max_q |u^q.d^T|); ERLPBoost with eta = 1e6 on
 ``heart`` next to LPBoost.
 
+Warm-up: the w-domain solvers run compiled numba kernels (:mod:`refboost._jit_entropy`); the first
+call of a process loads them from numba's cache (or compiles them, ~30 s, after a change of the
+source), so :func:`warm_up` runs one tiny ERLPBoost and Binary ERLPBoost before anything is timed.
+
 Run:  OPENBLAS_NUM_THREADS=1 PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_entropy.py --fw
 Options: --datasets heart breast_cancer --nus 0.1 0.5 --oracles stump --lp-method highs-ds --repeats 5
 --skip-a --skip-b --skip-c. The committed run is benchmarks/results/bench_entropy.txt.
@@ -82,6 +86,15 @@ def make_oracle(kind: str, ds):
     if kind == "stump":
         return rb.StumpOracle(ds.X, ds.y)
     return rb.TreeOracle(ds.X, ds.y, search="greedy")
+
+
+def warm_up() -> float:
+    """One tiny ERLPBoost / Binary ERLPBoost run: loads (or compiles) the numba kernels; returns its wall time."""
+    t0 = time.perf_counter()
+    o = rb.MatrixOracle(np.array([[1.0, -1.0, 0.3], [-0.5, 0.5, 0.1], [0.2, 0.1, -0.4], [0.6, -0.2, 0.9]]))
+    rb.erlpboost(o, nu=1.5, eps=0.1)
+    rb.binary_erlpboost(o, nu=1.5, eps=0.1)
+    return time.perf_counter() - t0
 
 
 def part_a(datasets, nus, eps, oracles, lp_method, with_fw):
@@ -230,7 +243,8 @@ def main(argv=None) -> None:
     print(f"machine: {platform.machine()} {platform.processor() or ''} {os.cpu_count()} cpu(s), "
           f"python {platform.python_version()}, numpy {np.__version__}, "
           f"OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS', 'unset')}, "
-          f"load {os.getloadavg()[0]:.1f}\n")
+          f"load {os.getloadavg()[0]:.1f}")
+    print(f"warm-up (numba kernels loaded or compiled before any timing): {warm_up():.2f} s\n")
     if not args.skip_a:
         part_a(args.datasets, args.nus, args.eps, args.oracles, args.lp_method, args.fw)
     if not args.skip_b:

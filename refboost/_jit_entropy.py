@@ -14,17 +14,21 @@ arithmetic, no fastmath, one thread):
 * :func:`erlp_eval` -- the entropy-smoothed soft margin of
   :func:`refboost.projections.smoothed_soft_margin` (value, minimiser d, curvature c = eta d with
   the capped rows zeroed);
-* :func:`maximize_erlp` -- the active-set Newton method with exact line search of
+* :func:`binary_eval` -- the binary smoothed soft margin of
+  :func:`refboost.boosters.entropy.binary_smoothed_soft_margin` (beta root by safeguarded Newton);
+* :func:`maximize_erlp` / :func:`maximize_binary` -- the active-set Newton method with exact line search of
   :func:`refboost.boosters._newton.maximize` (``fast=True``, simplex, centred curvature, no linear
-  term) for ``f = erlp_eval``: the same free face and removal rule (:func:`_newton._free_face`,
+  term) for ``f = erlp_eval`` / ``binary_eval``: the same free face and removal rule (:func:`_newton._free_face`,
   :func:`_newton._face_step`), the same Levenberg-Marquardt damping and Cholesky / LU fallback, the
   same ratio test, bracketing, safeguarded Newton root (:func:`_newton._root`, with scipy's
   ``brentq`` written out as fallback), the same stall rule and the same certificate.
 
 The numpy functions stay the readable statement and the reference: ``tests/test_entropy_jit.py``
 checks kernel == reference (projection, value and d to round-off; Newton iterates and
-certificates) on random and extreme inputs. The first call of a process loads the compiled code
-from numba's cache (``__pycache__``; ~1 s per kernel to compile when the cache is cold).
+certificates) on random and extreme inputs; ``refboost.boosters.entropy.USE_JIT = False`` runs the
+numpy path. The first call of a process loads the compiled code from numba's cache
+(``__pycache__``, ~0.5 s); with a cold cache (fresh checkout, or after an edit of this file) the
+first call compiles everything, ~40 s on the 2-core reference machine, once.
 """
 
 from __future__ import annotations
@@ -47,11 +51,14 @@ from .boosters._newton import (
     STALL_ITERS,
     VALUE_RTOL,
 )
+from .boosters.entropy import BETA_MASS_RTOL, BETA_NEWTON_ITERS
 from .projections import EXP_FLOOR, PROJ_CAP_RTOL, PROJ_RESCALE_SUM
 
 #: Fixed-point passes of :func:`project_log` before the sort-based fallback (a pass is O(N) and
 #: compiled, cheaper than the sort; the numpy form stops after ``PROJ_FIXED_POINT_ITERS`` = 4).
 JIT_FIXED_POINT_ITERS = 16
+#: Bisection steps of the beta root's fallback (the reference uses Brent; both stop at the same xtol).
+BISECT_ITERS = 200
 #: Iterations of the Brent fallback of the line search (scipy's brentq default).
 BRENT_ITERS = 100
 EPS_MACH = float(np.finfo(float).eps)
@@ -278,6 +285,119 @@ def erlp_eval(m, nu, eta, log_Z_hint):
     if nC:
         value += sum_C / nu + nC / (nu * eta) * (log_N - math.log(nu))
     return value, d, c, capped, log_Z
+
+
+@njit(cache=True)
+def _expit(z):
+    """Logistic sigma(z) = 1 / (1 + e^-z) without overflow (scipy.special.expit)."""
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+@njit(cache=True)
+def _sigma_shift(a, b):
+    out = np.empty(a.shape[0])
+    for n in range(a.shape[0]):
+        out[n] = _expit(a[n] - b)
+    return out
+
+
+@njit(cache=True)
+def _beta_root(a, nu, lo, hi, b0):
+    """:func:`refboost.boosters.entropy._beta_root`: root b of ``sum_n sigma(a_n - b) = nu`` on [lo, hi].
+
+    Safeguarded Newton from ``b0`` (nan: from ``lse(a) - ln nu``) with bisection; ``(ok, b, sigma(a - b))``.
+    """
+    N = a.shape[0]
+    if math.isfinite(b0):
+        b = min(max(b0, lo), hi)
+    else:
+        mx = a.max()
+        acc = 0.0
+        for n in range(N):
+            acc += math.exp(max(a[n] - mx, -700.0))
+        b = min(max(mx + math.log(acc) - math.log(nu), lo), hi)
+    tol = BETA_MASS_RTOL * nu * max(1.0, math.sqrt(N))
+    for _ in range(BETA_NEWTON_ITERS):
+        sg = _sigma_shift(a, b)
+        g = sg.sum() - nu
+        if abs(g) <= tol:
+            return True, b, sg
+        if g > 0:
+            lo = b
+        else:
+            hi = b
+        der = 0.0
+        for n in range(N):
+            der += sg[n] * (1.0 - sg[n])
+        b_new = b + g / der if der > 0 else np.nan
+        if not (lo < b_new < hi):
+            b_new = 0.5 * (lo + hi)
+        if b_new == b or hi - lo <= 4 * EPS_MACH * max(1.0, abs(b)):
+            return True, b, sg
+        b = b_new
+    return False, b, np.empty(0)
+
+
+@njit(cache=True)
+def binary_eval(m, nu, eta, beta_hint):
+    """Binary smoothed soft margin ``F_B(m)`` (Glocer 2009, Lemma 3.18, (3.26) over beta), d, curvature, beta.
+
+    As :func:`refboost.boosters.entropy._binary_smoothed`: ``d_n = sigma(logit(nu/N) - eta (m_n + beta))/nu``
+    with beta the root of ``sum d = 1`` (:func:`_beta_root`; bisection to the same tolerance as
+    the reference's Brent fallback if Newton does not settle), value
+    ``-(1/(eta nu)) sum_n ln(1 - p + p e^{-eta m_n - b}) - beta`` (p = nu/N, b = eta beta, log-add-exp
+    form), curvature ``c = eta d (1 - nu d)`` (:func:`refboost.boosters.entropy._binary_f`). Returns
+    ``(value, d, c, empty mask, beta)``.
+    """
+    N = m.shape[0]
+    p = nu / N
+    z0 = math.log(p) - math.log1p(-p)
+    a = z0 - eta * m
+    lo = -eta * m.max()
+    hi = -eta * m.min()
+    if hi - lo <= 0:
+        b = lo
+        sg = _sigma_shift(a, b)
+    else:
+        ok, b, sg = _beta_root(a, nu, lo, hi, eta * beta_hint)
+        if not ok:
+            xtol = 1e-15 * max(1.0, abs(lo), abs(hi))
+            for _ in range(BISECT_ITERS):
+                mid = 0.5 * (lo + hi)
+                if _sigma_shift(a, mid).sum() / nu - 1.0 > 0:
+                    lo = mid
+                else:
+                    hi = mid
+                if hi - lo <= xtol + 4 * EPS_MACH * abs(mid):
+                    break
+            b = 0.5 * (lo + hi)
+            sg = _sigma_shift(a, b)
+    d = sg / nu
+    beta = b / eta
+    l1p = math.log1p(-p)
+    lp = math.log(p)
+    tot = 0.0
+    c = np.empty(N)
+    for n in range(N):
+        tot += _logaddexp(l1p, lp - eta * m[n] - b)
+        c[n] = eta * d[n] * max(1.0 - nu * d[n], 0.0)
+    value = -tot / (eta * nu) - beta
+    return value, d, c, np.zeros(0, np.bool_), beta
+
+
+#: Objective of the compiled Newton method: the entropy (ERLPBoost) or the capped binary entropy.
+ERLP = 0
+BINARY = 1
+
+
+@njit(cache=True)
+def _evaluate(kind, m, nu, eta, hint):
+    if kind == ERLP:
+        return erlp_eval(m, nu, eta, hint)
+    return binary_eval(m, nu, eta, hint)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -520,10 +640,10 @@ def _fallback_direction(x, G):
 
 
 @njit(cache=True)
-def _dphi(a, m, v, nu, eta, hint):
+def _dphi(a, m, v, kind, nu, eta, hint):
     """phi'(a), phi(a), -phi''(a) of ``phi(a) = F(m + a v)`` and the point (m_a, d, c, capped, log_Z)."""
     m_a = m + a * v
-    val, d, c, capped, log_Z = erlp_eval(m_a, nu, eta, hint)
+    val, d, c, capped, log_Z = _evaluate(kind, m_a, nu, eta, hint)
     cv = 0.0
     csum = 0.0
     cvv = 0.0
@@ -539,14 +659,14 @@ def _dphi(a, m, v, nu, eta, hint):
 
 
 @njit(cache=True)
-def _brentq_dphi(lo, hi, xtol, rtol, m, v, nu, eta, hint, n_eval):
+def _brentq_dphi(lo, hi, xtol, rtol, m, v, kind, nu, eta, hint, n_eval):
     """scipy.optimize.brentq (scipy/optimize/Zeros/brentq.c) on phi'; returns (root, ok, point...)."""
     xpre, xcur = lo, hi
-    fpre, pv, _, pm, pd, pc, pC, pZ = _dphi(xpre, m, v, nu, eta, hint)
+    fpre, pv, _, pm, pd, pc, pC, pZ = _dphi(xpre, m, v, kind, nu, eta, hint)
     hint = pZ
     n_eval += 1
     last_a = xpre
-    fcur, pv, _, pm, pd, pc, pC, pZ = _dphi(xcur, m, v, nu, eta, hint)
+    fcur, pv, _, pm, pd, pc, pC, pZ = _dphi(xcur, m, v, kind, nu, eta, hint)
     hint = pZ
     n_eval += 1
     last_a = xcur
@@ -598,7 +718,7 @@ def _brentq_dphi(lo, hi, xtol, rtol, m, v, nu, eta, hint, n_eval):
             xcur += scur
         else:
             xcur += delta if sbis > 0 else -delta
-        fcur, pv, _, pm, pd, pc, pC, pZ = _dphi(xcur, m, v, nu, eta, hint)
+        fcur, pv, _, pm, pd, pc, pC, pZ = _dphi(xcur, m, v, kind, nu, eta, hint)
         hint = pZ
         n_eval += 1
         last_a = xcur
@@ -606,7 +726,7 @@ def _brentq_dphi(lo, hi, xtol, rtol, m, v, nu, eta, hint, n_eval):
 
 
 @njit(cache=True)
-def line_search(A, m, x, s, slope, val0, nu, eta, hint):
+def line_search(A, m, x, s, slope, val0, kind, nu, eta, hint):
     """:func:`refboost.boosters._newton._line_search` + :func:`_newton._root` for ``F``.
 
     Returns ``(status, alpha, hit, n_eval, last_a, val, m_a, d, c, capped, log_Z, hint)``: status 0 = found,
@@ -625,7 +745,7 @@ def line_search(A, m, x, s, slope, val0, nu, eta, hint):
                 hit_idx = q
     n_eval = 0
     a1 = min(1.0, amax)
-    g1, v1, curv1, pm, pd, pc, pC, pZ = _dphi(a1, m, v, nu, eta, hint)
+    g1, v1, curv1, pm, pd, pc, pC, pZ = _dphi(a1, m, v, kind, nu, eta, hint)
     hint = pZ
     n_eval += 1
     last_a = a1
@@ -647,7 +767,7 @@ def line_search(A, m, x, s, slope, val0, nu, eta, hint):
                 lo, glo = hi, gh
                 ext = lo + glo / ch if ch > 0 else np.inf
                 hi = min(max(2 * lo, ext), amax)
-                gh, pv, ch, pm, pd, pc, pC, pZ = _dphi(hi, m, v, nu, eta, hint)
+                gh, pv, ch, pm, pd, pc, pC, pZ = _dphi(hi, m, v, kind, nu, eta, hint)
                 hint = pZ
                 n_eval += 1
                 last_a = hi
@@ -674,7 +794,7 @@ def line_search(A, m, x, s, slope, val0, nu, eta, hint):
         a = lo + (hi - lo) * glo / (glo - ghi)
         found = False
         for it in range(ROOT_ITERS):
-            g, pv, curv, pm, pd, pc, pC, pZ = _dphi(a, m, v, nu, eta, hint)
+            g, pv, curv, pm, pd, pc, pC, pZ = _dphi(a, m, v, kind, nu, eta, hint)
             hint = pZ
             n_eval += 1
             last_a = a
@@ -705,7 +825,7 @@ def line_search(A, m, x, s, slope, val0, nu, eta, hint):
         else:
             xtol = 1e-15 * max(hi, 1e-300)
             root, _ok, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint = _brentq_dphi(
-                lo, hi, xtol, 4 * EPS_MACH, m, v, nu, eta, hint, n_eval)
+                lo, hi, xtol, 4 * EPS_MACH, m, v, kind, nu, eta, hint, n_eval)
             alpha = root
         hit = -1
     return 0, alpha, hit, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
@@ -713,17 +833,37 @@ def line_search(A, m, x, s, slope, val0, nu, eta, hint):
 
 @njit(cache=True)
 def maximize_erlp(A, x0, nu, eta, tol, max_iter):
-    """``max_{x in simplex} F(A x)``: :func:`refboost.boosters._newton.maximize` (fast, simplex, centred).
+    """``max_{x in simplex} F(A x)`` with F = :func:`erlp_eval` (ERLPBoost, Glocer 2009, (3.10) over psi).
 
-    Returns ``(x, d, value, G, measure, n_iter, n_eval, status, capped, log_Z)`` with status an index
-    into :data:`STATUS`. The final point is re-evaluated at exactly ``A x`` whenever it came from a
-    line-search point or from the best-measure iterate (the certificate is exact at x).
+    Returns ``(x, d, value, G, measure, n_iter, n_eval, status, capped, log_Z)`` (see :func:`maximize`).
+    """
+    return maximize(A, x0, ERLP, nu, eta, tol, max_iter)
+
+
+@njit(cache=True)
+def maximize_binary(A, x0, nu, eta, tol, max_iter):
+    """``max_{x in simplex} F_B(A x)`` with F_B = :func:`binary_eval` (Binary ERLPBoost, Lemma 3.18).
+
+    Returns ``(x, d, value, G, measure, n_iter, n_eval, status, empty, beta)`` (see :func:`maximize`).
+    """
+    return maximize(A, x0, BINARY, nu, eta, tol, max_iter)
+
+
+@njit(cache=True)
+def maximize(A, x0, kind, nu, eta, tol, max_iter):
+    """``max_{x in simplex} f(A x)``: :func:`refboost.boosters._newton.maximize` (fast, simplex, centred).
+
+    ``f`` = :func:`erlp_eval` (``kind = ERLP``) or :func:`binary_eval` (``kind = BINARY``). Returns
+    ``(x, d, value, G, measure, n_iter, n_eval, status, mask, h)`` with status an index into
+    :data:`STATUS`, ``mask`` the capped set (ERLP; empty for BINARY) and ``h`` log Z (ERLP) or beta
+    (BINARY) of the final evaluation. The final point is re-evaluated at exactly ``A x`` whenever it
+    came from a line-search point or from the best-measure iterate (the certificate is exact at x).
     """
     x = x0.copy()
     n_eval = 0
     hint = np.nan
     m = _matvec(A, x)
-    val, d, c, capped, log_Z = erlp_eval(m, nu, eta, hint)
+    val, d, c, capped, log_Z = _evaluate(kind, m, nu, eta, hint)
     hint = log_Z
     n_eval += 1
     G = _rmatvec(A, d)
@@ -761,15 +901,16 @@ def maximize_erlp(A, x0, nu, eta, tol, max_iter):
         slope = np.dot(G, s) if ok else -1.0
         if (not ok) or (not math.isfinite(slope)) or slope <= 0 or since_best >= STALL_ITERS // 2:
             s, slope = _fallback_direction(x, G)
-        st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, nu, eta, hint)
+        st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, kind, nu,
+                                                                                eta, hint)
         n_eval += ne
         if st == 1:
             status = 3
             break
         if alpha <= 0:
             s, slope = _fallback_direction(x, G)
-            st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, nu, eta,
-                                                                                hint)
+            st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, kind, nu,
+                                                                                eta, hint)
             n_eval += ne
             if st == 1:
                 status = 3
@@ -793,7 +934,7 @@ def maximize_erlp(A, x0, nu, eta, tol, max_iter):
             fresh = False
         else:
             m = _matvec(A, x)
-            val, d, c, capped, log_Z = erlp_eval(m, nu, eta, hint)
+            val, d, c, capped, log_Z = _evaluate(kind, m, nu, eta, hint)
             hint = log_Z
             n_eval += 1
             G = _rmatvec(A, d)
@@ -804,7 +945,7 @@ def maximize_erlp(A, x0, nu, eta, tol, max_iter):
         fresh = False
     if not fresh:
         m = _matvec(A, x)
-        val, d, c, capped, log_Z = erlp_eval(m, nu, eta, hint)
+        val, d, c, capped, log_Z = _evaluate(kind, m, nu, eta, hint)
         hint = log_Z
         n_eval += 1
         G = _rmatvec(A, d)

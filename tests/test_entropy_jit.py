@@ -5,17 +5,20 @@
   large-scale (eta up to 1e6) log-weights, N up to 1e5, hints good / bad / none, all-but-one capped;
 * ``erlp_eval`` equals ``projections._smoothed_soft_margin`` (value 1e-12 relative, d 1e-13) and the
   curvature of ``entropy._erlp_f``'s reference form;
+* ``binary_eval`` equals ``entropy._binary_smoothed`` started from the same beta hint (value 1e-12, d 1e-13);
 * ``newton_direction`` equals ``_newton._newton_direction_fast`` (simplex, centred);
 * ``maximize_erlp`` reaches the reference ``_newton.maximize`` optimum (value 1e-12 relative) with its
-  own certificate below tol, and ERLPBoost with and without the kernels gives the same run.
+  own certificate below tol (also ``maximize_binary``), and ERLPBoost / Binary ERLPBoost with and
+  without the kernels (``entropy.USE_JIT``) give the same run.
 """
 
 import numpy as np
 import pytest
 
-from refboost import MatrixOracle, erlpboost, soft_margin
+from refboost import MatrixOracle, binary_erlpboost, erlpboost, soft_margin
 from refboost import _jit_entropy as J
 from refboost.boosters import _newton, entropy
+from refboost.boosters.entropy import _binary_smoothed
 from refboost.projections import _project_log_sort, _smoothed_soft_margin
 
 D_ATOL = 1e-13
@@ -163,3 +166,60 @@ def test_erlpboost_same_run_with_and_without_kernels(seed, monkeypatch):
     assert got.hypotheses == ref.hypotheses
     assert np.abs(got.weights - ref.weights).max() <= 1e-8
     assert abs(soft_margin(got.margins, nu) - soft_margin(ref.margins, nu)) <= 1e-10
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_binary_eval_matches_reference(seed):
+    rng = np.random.default_rng(seed)
+    for _ in range(60):
+        N = int(rng.integers(2, 500))
+        nu = float(rng.uniform(1, N - 0.01))
+        eta = 10 ** rng.uniform(-1, 6)
+        m = rng.uniform(-1, 1, size=N)
+        if rng.random() < 0.3:
+            m = np.round(m, 1)
+        beta0 = _binary_smoothed(m, nu, eta).beta
+        for hint in (None, beta0, beta0 + rng.normal()):
+            # the root's last bits depend on the start (at eta = 1e6 d moves by eta * dbeta): same hint on both
+            ref = _binary_smoothed(m, nu, eta, hint)
+            value, d, c, _, beta = J.binary_eval(m, nu, eta, np.nan if hint is None else hint)
+            assert abs(value - ref.value) <= VALUE_RTOL * max(1.0, abs(ref.value))
+            assert np.abs(d - ref.d).max() <= D_ATOL
+            assert abs(beta - ref.beta) <= 1e-12 * max(1.0, abs(ref.beta))
+            c_ref = eta * ref.d * np.maximum(1.0 - nu * ref.d, 0.0)
+            assert np.abs(c - c_ref).max() <= eta * D_ATOL
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_maximize_binary_matches_reference(seed, monkeypatch):
+    rng = np.random.default_rng(seed)
+    for _ in range(25):
+        N, k = int(rng.integers(20, 300)), int(rng.integers(1, 30))
+        nu = float(rng.uniform(1, N / 2))
+        eta = 10 ** rng.uniform(0, 4)
+        A = rng.choice([-1.0, 1.0], size=(N, k)) * rng.uniform(0, 1, size=(N, k))
+        x0 = rng.dirichlet(np.ones(k))
+        tol = max(1e-12, entropy._tol_floor(eta))
+        monkeypatch.setattr(entropy, "USE_JIT", False)
+        ref = _newton.maximize(entropy._binary_f(nu, eta), A, x0, tol=tol, fast=True)
+        monkeypatch.setattr(entropy, "USE_JIT", True)
+        got = _newton.maximize(entropy._binary_f(nu, eta), A, x0, tol=tol, fast=True)
+        assert got.status == ref.status == "converged"
+        assert abs(got.value - ref.value) <= VALUE_RTOL * max(1.0, abs(ref.value))
+        assert got.measure <= tol
+        assert abs(got.aux.mass_error) <= 1e-10
+
+
+def test_binary_erlpboost_same_run_with_and_without_kernels(monkeypatch):
+    rng = np.random.default_rng(3)
+    U = rng.uniform(-1, 1, size=(60, 40))
+    o = MatrixOracle(U, reflexive=True)
+    nu = 6.0
+    runs = []
+    for use in (False, True):
+        monkeypatch.setattr(entropy, "USE_JIT", use)
+        runs.append(binary_erlpboost(o, nu=nu, eps=0.05))
+    ref, got = runs
+    assert got.converged and ref.converged
+    assert got.hypotheses == ref.hypotheses
+    assert np.abs(got.weights - ref.weights).max() <= 1e-8

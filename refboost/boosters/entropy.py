@@ -260,7 +260,30 @@ def _sigmoid(z):
 
 
 def _binary_f(nu: float, eta: float):
+    """``f(m) -> (F_B(m), d, c, aux)`` for :func:`_newton.maximize`: the binary smoothed soft margin, d,
+    curvature ``c = eta d (1 - nu d)``, aux the :class:`BinarySmoothed` (compiled as in :func:`_erlp_f`).
+    """
     hint = [None]  # beta of the previous evaluation: the start of the next root search
+    if USE_JIT:
+        J = _jit()
+        nu, eta = float(nu), float(eta)
+
+        def f(m):
+            h = hint[0]
+            value, d, c, _, beta = J.binary_eval(np.ascontiguousarray(m, dtype=float), nu, eta,
+                                                 np.nan if h is None else h)
+            hint[0] = beta
+            return value, d, c, BinarySmoothed(value=value, d=d, beta=beta, mass_error=float(d.sum() - 1.0))
+
+        def compiled_maximize(A, x0, tol, max_iter):
+            x, d, value, G, meas, it, n_eval, status, _, beta = J.maximize_binary(
+                np.ascontiguousarray(A, dtype=float), np.array(x0, dtype=float), nu, eta, float(tol), int(max_iter))
+            aux = BinarySmoothed(value=value, d=d, beta=beta, mass_error=float(d.sum() - 1.0))
+            return _newton.NewtonResult(x=x, d=d, value=float(value), grad=G, measure=float(meas), n_iter=int(it),
+                                        n_eval=int(n_eval), status=J.STATUS[status], aux=aux)
+
+        f.compiled_maximize = compiled_maximize
+        return f
 
     def f(m):
         r = _binary_smoothed(m, nu, eta, hint[0])
