@@ -56,7 +56,7 @@ from .projections import EXP_FLOOR, PROJ_CAP_RTOL, PROJ_RESCALE_SUM
 
 #: Fixed-point passes of :func:`project_log` before the sort-based fallback (a pass is O(N) and
 #: compiled, cheaper than the sort; the numpy form stops after ``PROJ_FIXED_POINT_ITERS`` = 4).
-JIT_FIXED_POINT_ITERS = 16
+JIT_FIXED_POINT_ITERS = 8
 #: Bisection steps of the beta root's fallback (the reference uses Brent; both stop at the same xtol).
 BISECT_ITERS = 200
 #: Iterations of the Brent fallback of the line search (scipy's brentq default).
@@ -95,21 +95,44 @@ def _logaddexp(a, b):
 def project_log_sort(s, nu):
     """Alg. 4.2 (corrected cap 1/nu): sort, suffix log-sum-exps, first k with theta_k a_(k) <= 1/nu.
 
-    Same math as :func:`refboost.projections._project_log_sort`; returns ``(d, capped, log_Z)``.
+    Same math and same partial sort as :func:`refboost.projections._project_log_sort`: at most
+    ``K = min(N, ceil(nu))`` entries can be capped, so only the K largest log-weights are selected
+    (``argpartition``) and sorted, on top of the log-sum-exp of the other N - K. Returns
+    ``(d, capped, log_Z)``.
     """
     N = s.shape[0]
     log_nu = math.log(nu)
     K = min(N, int(math.ceil(nu)))
-    order = np.argsort(-s, kind="mergesort")
-    lse = np.empty(N)
-    acc = -np.inf
-    for j in range(N - 1, -1, -1):
+    neg = -s
+    E = np.empty(N)  # E = exp(s - M_rest) on the entries outside the top K
+    in_top = np.zeros(N, np.bool_)
+    M_rest = -np.inf
+    if K < N:
+        top = np.argpartition(neg, K - 1)[:K]
+        order = top[np.argsort(neg[top], kind="mergesort")]
+        for j in range(K):
+            in_top[order[j]] = True
+        for n in range(N):
+            if not in_top[n] and s[n] > M_rest:
+                M_rest = s[n]
+        acc = 0.0
+        for n in range(N):
+            if not in_top[n]:
+                E[n] = _exp0(s[n] - M_rest)
+                acc += E[n]
+        rest_lse = M_rest + math.log(acc)
+    else:
+        order = np.argsort(neg, kind="mergesort")
+        in_top[:] = True
+        rest_lse = -np.inf
+    lse = np.empty(K)  # lse[j] = log-sum-exp of every log-weight except the j largest
+    acc = rest_lse
+    for j in range(K - 1, -1, -1):
         acc = _logaddexp(acc, s[order[j]])
         lse[j] = acc
     k = K - 1
     for j in range(K):
-        rest = 1.0 - j / nu
-        if math.log(rest) + s[order[j]] - lse[j] <= -log_nu + 1e-12:
+        if math.log(1.0 - j / nu) + s[order[j]] - lse[j] <= -log_nu + 1e-12:
             k = j
             break
     log_Z = lse[k] - math.log(1.0 - k / nu)
@@ -118,12 +141,16 @@ def project_log_sort(s, nu):
     for j in range(k):
         capped[order[j]] = True
     d = np.empty(N)
+    f_rest = math.exp(min(M_rest - log_Z, -log_nu)) if K < N else 0.0
     free_sum = 0.0
     for n in range(N):
         if capped[n]:
             d[n] = cap
         else:
-            d[n] = _exp0(min(s[n] - log_Z, -log_nu))
+            if in_top[n]:
+                d[n] = _exp0(min(s[n] - log_Z, -log_nu))
+            else:
+                d[n] = min(E[n] * f_rest, cap)
             free_sum += d[n]
     if k < N:
         scale = (1.0 - k / nu) / free_sum
@@ -141,8 +168,9 @@ def project_log(s, nu, log_Z_hint):
     argument that the capped sets grow inside the optimal one): start from the hint's capped set
     ``{n : s_n > log_Z_hint - ln nu}`` when every member is at or above the cap at that set's theta
     (else from the tangent step's set, else from the empty set; ``log_Z_hint = nan``: no hint),
-    iterate ``C <- C + {n : theta(C) a_n > 1/nu}`` until it repeats, fall back to
-    :func:`project_log_sort` after ``JIT_FIXED_POINT_ITERS`` passes or if round-off leaves no free mass.
+    iterate ``C <- C + {n : theta(C) a_n > 1/nu}`` until it repeats; after ``JIT_FIXED_POINT_ITERS``
+    passes :func:`project_log_sort` finishes on the entries outside C (with nu - |C|, scaled by the
+    free mass 1 - |C|/nu), or on all entries if C is empty or round-off leaves no free mass.
     """
     N = s.shape[0]
     log_nu = math.log(nu)
@@ -255,7 +283,25 @@ def project_log(s, nu, log_Z_hint):
                 if not capped[n]:
                     fs += E[n]
         log_free = M + math.log(fs)
-    return project_log_sort(s, nu)
+    if k == 0 or k >= N or k >= nu:
+        return project_log_sort(s, nu)
+    # C_j is inside C*: the rest is the projection of the free entries onto the capped simplex with
+    # nu - k, scaled by the free mass 1 - k/nu (as in refboost.projections._project_log)
+    rest = 1.0 - k / nu
+    free = np.empty(N - k, np.int64)
+    j = 0
+    for n in range(N):
+        if not capped[n]:
+            free[j] = n
+            j += 1
+    sub_d, sub_capped, sub_log_Z = project_log_sort(s[free], nu - k)
+    d = np.full(N, cap)
+    for j in range(N - k):
+        if sub_capped[j]:
+            capped[free[j]] = True  # d = cap exactly (sub_d * rest = 1/nu up to round-off)
+        else:
+            d[free[j]] = sub_d[j] * rest
+    return d, capped, sub_log_Z - math.log(rest)
 
 
 @njit(cache=True)
@@ -407,26 +453,14 @@ def _evaluate(kind, m, nu, eta, hint):
 
 @njit(cache=True)
 def _matvec(A, x):
-    N, k = A.shape
-    out = np.zeros(N)
-    for n in range(N):
-        acc = 0.0
-        for q in range(k):
-            acc += A[n, q] * x[q]
-        out[n] = acc
-    return out
+    """``A x`` (BLAS gemv; A C-contiguous)."""
+    return np.dot(A, x)
 
 
 @njit(cache=True)
 def _rmatvec(A, d):
-    N, k = A.shape
-    out = np.zeros(k)
-    for n in range(N):
-        dn = d[n]
-        if dn != 0.0:
-            for q in range(k):
-                out[q] += A[n, q] * dn
-    return out
+    """``A^T d`` (BLAS gemv)."""
+    return np.dot(A.T, d)
 
 
 @njit(cache=True)
