@@ -14,8 +14,7 @@ adds ``mlpboost(secondary="erlpboost")`` (the "ERLPB." column of ``bench_frank_w
 w-domain solver, :func:`refboost.boosters.entropy.erlp_dual_step`) and its CPU ratio to LPBoost.
 
 Part B (N >= 1000): the totally corrective subproblem (3.6) / (3.25) over the hypotheses of a
-short ERLPBoost run on ``image`` (N = 1300; and on the test part of ``banana``, N = 4900, where the
-fixed per-call cost of the w-domain solver's numpy operations no longer dominates), solved cold
+short ERLPBoost run on ``image`` (N = 1300; and on the test part of ``banana``, N = 4900), solved cold
 (uniform start) and warm (the previous step's w plus one corrective step, as inside the booster)
 by the w-domain solvers
 ``erlp_dual_step`` / ``binary_dual_step`` and by Clarabel through cvxpy

@@ -92,26 +92,65 @@ def _logaddexp(a, b):
 
 
 @njit(cache=True)
+def _sift_down(s, heap, i, size):
+    """Restore the min-heap property (on ``s[heap]``) below position i."""
+    while True:
+        c = 2 * i + 1
+        if c >= size:
+            return
+        if c + 1 < size and s[heap[c + 1]] < s[heap[c]]:
+            c += 1
+        if s[heap[c]] < s[heap[i]]:
+            heap[c], heap[i] = heap[i], heap[c]
+            i = c
+        else:
+            return
+
+
+@njit(cache=True)
+def _top_k_desc(s, K):
+    """Indices of the K largest entries of s, largest first (ties in any order): O(N log K).
+
+    A min-heap of size K over one pass, then heapsort. (Written out: numba's ``argpartition`` costs
+    ~10 s of compilation, more than the rest of this module's projection.)
+    """
+    N = s.shape[0]
+    heap = np.arange(K)
+    for i in range(K // 2 - 1, -1, -1):
+        _sift_down(s, heap, i, K)
+    for n in range(K, N):
+        if s[n] > s[heap[0]]:
+            heap[0] = n
+            _sift_down(s, heap, 0, K)
+    out = np.empty(K, np.int64)
+    size = K
+    for j in range(K - 1, -1, -1):  # the heap's minimum goes last
+        out[j] = heap[0]
+        size -= 1
+        heap[0] = heap[size]
+        _sift_down(s, heap, 0, size)
+    return out
+
+
+@njit(cache=True)
 def project_log_sort(s, nu):
     """Alg. 4.2 (corrected cap 1/nu): sort, suffix log-sum-exps, first k with theta_k a_(k) <= 1/nu.
 
     Same math and same partial sort as :func:`refboost.projections._project_log_sort`: at most
     ``K = min(N, ceil(nu))`` entries can be capped, so only the K largest log-weights are selected
-    (``argpartition``) and sorted, on top of the log-sum-exp of the other N - K. Returns
+    and sorted (:func:`_top_k_desc`), on top of the log-sum-exp of the other N - K. Returns
     ``(d, capped, log_Z)``.
     """
     N = s.shape[0]
     log_nu = math.log(nu)
     K = min(N, int(math.ceil(nu)))
-    neg = -s
+    order = _top_k_desc(s, K)
     E = np.empty(N)  # E = exp(s - M_rest) on the entries outside the top K
     in_top = np.zeros(N, np.bool_)
+    for j in range(K):
+        in_top[order[j]] = True
     M_rest = -np.inf
     if K < N:
-        top = np.argpartition(neg, K - 1)[:K]
-        order = top[np.argsort(neg[top], kind="mergesort")]
-        for j in range(K):
-            in_top[order[j]] = True
         for n in range(N):
             if not in_top[n] and s[n] > M_rest:
                 M_rest = s[n]
@@ -122,8 +161,6 @@ def project_log_sort(s, nu):
                 acc += E[n]
         rest_lse = M_rest + math.log(acc)
     else:
-        order = np.argsort(neg, kind="mergesort")
-        in_top[:] = True
         rest_lse = -np.inf
     lse = np.empty(K)  # lse[j] = log-sum-exp of every log-weight except the j largest
     acc = rest_lse
@@ -865,16 +902,15 @@ def line_search(A, m, x, s, slope, val0, kind, nu, eta, hint):
     return 0, alpha, hit, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
 
 
-@njit(cache=True)
 def maximize_erlp(A, x0, nu, eta, tol, max_iter):
     """``max_{x in simplex} F(A x)`` with F = :func:`erlp_eval` (ERLPBoost, Glocer 2009, (3.10) over psi).
 
     Returns ``(x, d, value, G, measure, n_iter, n_eval, status, capped, log_Z)`` (see :func:`maximize`).
+    (A plain Python entry point: a compiled wrapper would be compiled, and inlined, on its own.)
     """
     return maximize(A, x0, ERLP, nu, eta, tol, max_iter)
 
 
-@njit(cache=True)
 def maximize_binary(A, x0, nu, eta, tol, max_iter):
     """``max_{x in simplex} F_B(A x)`` with F_B = :func:`binary_eval` (Binary ERLPBoost, Lemma 3.18).
 

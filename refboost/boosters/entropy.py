@@ -9,8 +9,11 @@ hypothesis), after eliminating the N slack variables psi in closed form by the K
 onto the capped simplex (digest §2.3 "[derived]") or the binary-entropy normaliser beta by a
 1-d root (Lemma 3.18). The resulting concave problems are maximised by the active-set Newton
 method with exact line search of :mod:`refboost.boosters._newton` (log-domain arithmetic, works
-for eta up to 1e6). No generic conic solver runs inside a loop; :mod:`refboost.truth` has the
-d-domain ground truth the tests compare against.
+for eta up to 1e6). For ERLPBoost and Binary ERLPBoost that method and its objectives run as
+compiled numba kernels (:mod:`refboost._jit_entropy`, a line-by-line port; :data:`USE_JIT` = False
+runs the numpy form, which stays the reference the kernels are tested against). No generic conic
+solver runs inside a loop; :mod:`refboost.truth` has the d-domain ground truth the tests compare
+against.
 
 Conventions (digest §8): P^0(d^0) = -1 (dummy hypothesis u^0 = -1, D9); T = t - 1 for
 ERLPBoost and Binary ERLPBoost, whose output is the regularised dual w^T of the last completed
