@@ -24,11 +24,17 @@ arithmetic, no fastmath, one thread):
   ``brentq`` written out as fallback), the same stall rule and the same certificate.
 
 The numpy functions stay the readable statement and the reference: ``tests/test_entropy_jit.py``
-checks kernel == reference (projection, value and d to round-off; Newton iterates and
-certificates) on random and extreme inputs; ``refboost.boosters.entropy.USE_JIT = False`` runs the
-numpy path. The first call of a process loads the compiled code from numba's cache
-(``__pycache__``, ~0.5 s); with a cold cache (fresh checkout, or after an edit of this file) the
-first call compiles everything, ~40 s on the 2-core reference machine, once.
+checks kernel == reference (projection, value and d to round-off; the Newton method's optimum and
+certificate) on random and extreme inputs; ``refboost.boosters.entropy.USE_JIT = False`` runs the
+numpy path. The sums run in a different order than numpy's (pairwise) ones, so the iterates agree
+to round-off; where round-off decides a comparison (a unit step accepted at a value tie, a face
+change at large eta, duplicate columns) the iteration counts can differ by a few, the optimum and
+its certificate do not.
+
+The first call of a process loads the compiled code from numba's cache (``__pycache__``, ~0.5 s);
+with a cold cache (fresh checkout, or after an edit of this file) the first call compiles
+everything, ~35 s on the 2-core reference machine, once. The constants imported below are frozen
+into the compiled code: after changing one of them, touch this file (numba's cache is keyed on it).
 """
 
 from __future__ import annotations
