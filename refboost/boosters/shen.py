@@ -49,7 +49,7 @@ from scipy.special import expit, log_softmax
 
 from .._validation import check_eps, check_max_iter, check_real
 from ..result import BoostResult
-from . import _newton
+from . import _jit_shen, _newton
 from ._common import check_oracle
 from .lpboost import lpboost
 
@@ -154,6 +154,7 @@ def exp_master(T: float):
         return phi
 
     f.line, f.point, f.curv = line, point, curv
+    f.kind, f.T = _jit_shen.EXP, T  # the compiled master (refboost.boosters._jit_shen) evaluates the same f
     return f, True
 
 
@@ -191,6 +192,7 @@ def logistic_master(T: float):
         return phi
 
     f.line, f.point, f.curv = line, point, curv
+    f.kind, f.T = _jit_shen.LOGISTIC, T
     return f, False
 
 
@@ -652,6 +654,154 @@ class _Master:
         """Recompute ``m = U_S lambda`` and ``f(m)`` from scratch (after ``lam`` was set from outside)."""
         self._set_point()
 
+
+#: Run the column-generation masters of adaboost_cg / logitboost_cg through the compiled kernels of
+#: :mod:`refboost.boosters._jit_shen` (:class:`_JitMaster`); False runs the numpy reference :class:`_Master`.
+#: Both take the same steps; the iterates agree to round-off (tests/test_shen_jit.py).
+USE_JIT = True
+
+
+def _jit_property(store: str, index: int, cast=float):
+    def get(self):
+        return cast(getattr(self, store)[index])
+
+    def set_(self, value):
+        getattr(self, store)[index] = np.nan if value is None else value
+
+    return property(get, set_)
+
+
+class _JitMaster(_Master):
+    """:class:`_Master` with its hot path compiled (:mod:`refboost.boosters._jit_shen`); same algorithm.
+
+    ``add`` (the border of the factor and the Frank-Wolfe bookkeeping) and ``_newton_step`` (direction,
+    ratio test, chord point, line search, margin and edge update) are one compiled call each; ``m``,
+    ``u``, ``lambda`` and ``G`` live in buffers the kernels update in place, the scalar state in two small
+    arrays (the properties below). The curvature-model refresh (O(N t^2 + t^3), BLAS/LAPACK-bound), the
+    ``solve`` loop and the fallback to :func:`refboost.boosters._newton.maximize` are the reference code.
+    With fewer than two columns the reference numpy path runs (the kernels take ``U_S`` as a Fortran
+    view, which a single column is not distinguishably).
+    """
+
+    val = _jit_property("_st", _jit_shen.VAL)
+    measure = _jit_property("_st", _jit_shen.MEASURE)
+    Gmax = _jit_property("_st", _jit_shen.GMAX)
+    jmax = _jit_property("_ist", _jit_shen.JMAX, int)
+    n_inexact = _jit_property("_ist", _jit_shen.N_INEXACT, int)
+    clipped = _jit_property("_ist", _jit_shen.CLIPPED, bool)
+
+    def __init__(self, f, centred: bool, M: int, capacity: int = 64):
+        self.kind = f.kind
+        self._st = np.zeros(_jit_shen.N_ST)
+        self._ist = np.zeros(_jit_shen.N_IST, dtype=np.int64)
+        self._lbuf = np.zeros(capacity)
+        super().__init__(f, centred, M, capacity)
+        self._ist[_jit_shen.KY] = -1
+        self.m, self.u, self._z = np.zeros(M), np.zeros(M), np.zeros(M)
+        self._wM = np.empty((_jit_shen.N_WM, M))
+        self._dummyU = np.zeros((M, 2), order="F")
+        self._par = np.array([TRIAL_ACCEPT, LS_WOLFE, _LSE_TINY, _newton.DIRECTION_ZERO, _newton.DIRECTION_CAP,
+                              LS_ITERS, EXACT_EVERY], dtype=float)
+
+    def _buffers(self, cap: int) -> None:
+        super()._buffers(cap)
+        self.Ybuf = np.zeros((cap, cap + 1), order="F")  # Y = L^{-1} [1, e_E] in its leading t x (1 + |E|)
+        self.YtYbuf = np.zeros((cap + 1, cap + 1))
+        self.Ecache = np.zeros(cap, dtype=np.int64)
+        self.Ework = np.zeros(cap, dtype=np.int64)
+        self.sbuf = np.zeros(cap)
+        if hasattr(self, "_ist"):
+            self._ist[_jit_shen.KY] = -1
+
+    lam = property(lambda self: self._lbuf[: self.t])
+
+    @lam.setter
+    def lam(self, value) -> None:
+        value = np.asarray(value, dtype=float)
+        self._lbuf[: value.size] = value
+
+    G = property(lambda self: self.gbuf[: self.t])
+
+    @G.setter
+    def G(self, value) -> None:  # the edges live in gbuf (the base class rebinds its view)
+        pass
+
+    @property
+    def c(self) -> np.ndarray:
+        return self._curv(self.u)
+
+    def _grow(self) -> None:
+        lb = self._lbuf
+        self._lbuf = np.zeros(2 * lb.size)
+        self._lbuf[: lb.size] = lb
+        super()._grow()  # calls _buffers: new Y buffers, cached Y invalid
+
+    def _refresh_model(self) -> bool:
+        ok = super()._refresh_model()
+        self._ist[_jit_shen.KY] = -1
+        return ok
+
+    def _set_point(self, m=None) -> None:
+        t = self.t
+        if m is not None:  # not used by the kernels' own steps (only by the reference methods)
+            self.m[:] = m
+        if t >= 2:
+            if m is None:
+                _jit_shen.set_point(self.kind, self.f.T, self.U, self.lam, self.m, self.u, self._z, self.gbuf,
+                                    self._st, self._ist)
+            else:
+                _jit_shen._point_at(self.kind, self.f.T, self.U, self.lam, self.m, self.u, self._z, self.gbuf,
+                                    self._st, self._ist)
+            return
+        # t = 1: the products with U_S in numpy
+        if m is None:
+            self.m[:] = self.U @ self.lam
+            self.n_inexact = 0
+        else:
+            self.n_inexact = self.n_inexact + 1
+        val, zmax = _jit_shen.point(self.kind, self.f.T, self.m, self.u, self._z)
+        self._st[_jit_shen.VAL], self._st[_jit_shen.ZMAX] = val, zmax
+        self._set_edges()
+
+    def _set_edges(self) -> None:
+        G = self.gbuf[: self.t]
+        np.matmul(self.U.T, self.u, out=G)
+        self.jmax = j = int(G.argmax())
+        self.Gmax = Gmax = float(G[j])
+        self.measure = Gmax - float(self.lam @ G)
+
+    def add(self, h: np.ndarray) -> None:
+        t = self.t
+        if t == self.buf.shape[1]:
+            self._grow()
+        self.buf[:, t] = h
+        self.t += 1
+        if t == 0:
+            self._lbuf[0] = 1.0
+            self._set_point()
+            return
+        border = self.valid and self.n_model == t
+        U = self.buf[:, :t] if border else self._dummyU
+        if border:
+            c_ref, csum, rho, damp = self.c_ref, self.csum_ref, self.rho, self.damp
+        else:
+            c_ref, csum, rho, damp = self.m, 0.0, 0.0, 0.0
+        status = _jit_shen.add_column(border, self.centred, U, self.buf[:, t], t, c_ref, csum, rho, damp, self.Lbuf,
+                                      self.LTbuf, self.Ybuf, self.YtYbuf, self._ist, self.pbuf, self._wM, self.u,
+                                      self.gbuf, self._lbuf, self._st)
+        if status == 1:
+            self.n_model = t + 1
+        elif status == 0:
+            self.valid = False
+
+    def _newton_step(self) -> bool:
+        if self.t < 2:
+            return False
+        return _jit_shen.newton_step(self.kind, self.centred, self.f.T, self.U, self.lam, self.m, self.u, self._z,
+                                     self.gbuf, self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self.Ecache, self._ist,
+                                     self._st, self.sbuf, self.Ework, self._wM, self._par)
+
+
 # ---------------------------------------------------------------------------------------------
 # Column generation driver (Algorithm 2)
 # ---------------------------------------------------------------------------------------------
@@ -663,7 +813,8 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     keys: list = []
     key_set: set | None = set()  # O(1) membership while the oracle's keys are hashable (else the list)
     f, centred = make_master(T)
-    master = _Master(f, centred, M)
+    jit = USE_JIT and fast and hasattr(f, "kind") and not FW_FIRST_STEP
+    master = (_JitMaster if jit else _Master)(f, centred, M)
     lam = np.zeros(0)
     history: list[dict] = []
     converged = False
