@@ -182,27 +182,23 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
     0 (border failed: the model is invalid) or -1 (not asked). Then ``lambda_t = 0``, ``G_t = h^T u``,
     the gap grows by ``max(G_t - max G, 0)``.
     """
+    n = h.size
+    g_new = bh = 0.0
+    for i in range(n):  # G_t = h^T u and (border) b_h = c_ref^T h in one pass
+        g_new += h[i] * u[i]
+        bh += c_ref[i] * h[i]
+    G[t] = g_new
     status = -1
     if do_border:
         status = 0
-        n = h.size
-        bh = 0.0
-        for i in range(n):
-            bh += c_ref[i] * h[i]
-        hc = wM[W_A]
-        ch = wM[W_B]
-        if centred and csum_ref > 0:
-            mu = bh / csum_ref
-            for i in range(n):
-                hc[i] = h[i] - mu
-        else:
-            for i in range(n):
-                hc[i] = h[i]
+        mu = bh / csum_ref if centred and csum_ref > 0 else 0.0
+        ch = wM[W_A]
         dd = 0.0
-        for i in range(n):
-            ci = c_ref[i] * hc[i]
+        for i in range(n):  # ch = C (h - mu 1), dd = (h - mu 1)^T C (h - mu 1)
+            hc = h[i] - mu
+            ci = c_ref[i] * hc
             ch[i] = ci
-            dd += ci * hc[i]
+            dd += ci * hc
         dd += rho + damp
         pt = np.dot(U.T, ch)
         for i in range(t):
@@ -231,10 +227,6 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
                     for b in range(k1):
                         YtY[a, b] += ya * Y[t, b]
             status = 1
-    g_new = 0.0
-    for i in range(h.size):
-        g_new += h[i] * u[i]
-    G[t] = g_new
     lbuf[t] = 0.0
     gmax = st[GMAX]
     if g_new > gmax:
