@@ -23,9 +23,12 @@ on the support face from a Cholesky factor of an earlier curvature model that ea
 O(N t + t^2) (refreshed only when a step is weak), each master solved only to a fraction (0.5) of the
 current certificate (:data:`INNER_GAP_FRACTION`; usually one step), with the shared
 :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use the shared
-solver directly. ``benchmarks/results/bench_shen.txt``: one master costs 1.2-1.6 stump-oracle calls in CPU
-time on the six small sets and 0.4-0.8 on w1a, mushrooms, a9a (before this master: 2.7-3.4); its ~56
-numpy/LAPACK calls timed alone and hot sum to 0.7-1.2 oracle calls (``benchmarks/bench_shen_floor.py``).
+solver directly. The hot path of that master (border, face direction, chord point, line search, margin and
+edge update: ~56 numpy/LAPACK calls per column) runs as two compiled numba calls per column in
+:class:`_JitMaster` (kernels in :mod:`refboost.boosters._jit_shen`); :data:`USE_JIT` = False runs the numpy
+:class:`_Master`, which stays the readable reference (same iterates to round-off: ``tests/test_shen_jit.py``,
+``benchmarks/check_shen_iterates.py jit``). ``benchmarks/results/bench_shen.txt``: one compiled master costs
+0.25-0.82 stump-oracle calls in CPU time on the nine benchmark sets, the numpy master 0.42-1.68 in the same run.
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
