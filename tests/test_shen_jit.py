@@ -99,9 +99,9 @@ def test_solve_small_and_ratio_test():
         A = B.T @ B + 1e-3 * np.eye(k)
         b = rng.standard_normal(k)
         x = b.copy()
-        assert J._solve_small(A.copy(), x)
+        assert J._solve_small(A.copy(), x, k)
         assert rel(x, np.linalg.solve(A, b)) <= 1e-9
-    assert not J._solve_small(np.zeros((2, 2)), np.ones(2))
+    assert not J._solve_small(np.zeros((2, 2)), np.ones(2), 2)
     master = shen._Master(*shen.exp_master(1.0), 3)
     for lam, s in (([0.5, 0.25, 0.25], [-1.0, 0.5, 0.5]),  # one negative
                    ([0.2, 0.4, 0.4], [-1.0, -2.0, 3.0]),  # tie: ratio 0.2 at both, the first index wins
@@ -136,7 +136,7 @@ def test_direction_matches_reference(kind, seed):
     par = np.array([shen.TRIAL_ACCEPT, shen.LS_WOLFE, shen._LSE_TINY, rb.boosters._newton.DIRECTION_ZERO,
                     rb.boosters._newton.DIRECTION_CAP, shen.LS_ITERS, shen.EXACT_EVERY])
     ok = J._direction(m.lam, m.gbuf, m.Lbuf, m.LTbuf, np.zeros((cap, cap + 1), order="F"), np.zeros((cap + 1, cap + 1)),
-                      np.zeros(cap, np.int64), ist, s, np.zeros(cap, np.int64), par)
+                      np.zeros(cap, np.int64), ist, s, np.zeros(cap, np.int64), par, np.zeros((cap + 2, cap + 1)))
     assert ok == (s_ref is not None)
     if ok:
         assert rel(s[: m.t], s_ref) <= 1e-10 * max(1.0, float(np.abs(s_ref).max()))

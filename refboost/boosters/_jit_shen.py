@@ -16,9 +16,10 @@ kernel                         reference (``shen.py``)
 
 So a column-generation iteration with one chord-Newton step is two compiled calls (``add_column``,
 ``newton_step``) instead of ~56 numpy/LAPACK calls. The three ``O(N t)`` products (``U_S^T C h`` of the
-border, ``U_S s``, ``U_S^T u``) go to BLAS through ``np.dot`` (``U`` is passed as the Fortran-ordered
-view ``buf[:, :t]``, ``t >= 2``); triangular solves are column-oriented loops over the factor ``L``
-(forward) and its stored transpose ``L^T`` (backward); everything else is plain loops.
+border, ``U_S s``, ``U_S^T u``) go to BLAS dgemv through :func:`_gemv` on the master's column buffer
+(``U`` = the whole Fortran-ordered buffer, its first t columns used); triangular solves are column-oriented
+loops over the factor ``L`` (forward) and its stored transpose ``L^T`` (backward); everything else is plain
+loops (no slice assignment, no allocation: both would add seconds of compile time for their error paths).
 Exact IEEE arithmetic (no fastmath), one thread; the first call compiles (cached in ``__pycache__``).
 
 Objectives (``kind``): :data:`EXP` = ``f(m) = -T lse(-m / T)`` (Shen & Li (2010), eq. (6), centred
@@ -32,7 +33,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+import scipy.linalg.cython_blas  # noqa: F401  (numba_xxgemv loads dgemv from here)
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 #: Objective kinds.
 EXP = 0
@@ -50,8 +55,45 @@ N_IST = 4
 P_TRIAL, P_WOLFE, P_TINY, P_DZERO, P_DCAP, P_LS_ITERS, P_EXACT = 0, 1, 2, 3, 4, 5, 6
 N_PAR = 7
 # rows of the N-sized scratch wM
-W_M1, W_U1, W_Z1, W_A, W_B = 0, 1, 2, 3, 4
-N_WM = 5
+W_M1, W_U1, W_Z1, W_A, W_B, W_V = 0, 1, 2, 3, 4, 5
+N_WM = 6
+
+
+@intrinsic
+def _gemv(typingctx, trans, A, nrow, ncol, x, y):
+    """``y = A[:nrow, :ncol] x`` (trans 0) or ``A[:nrow, :ncol]^T x`` (trans 1) by BLAS dgemv.
+
+    ``A``: Fortran-ordered float64 with leading dimension ``A.shape[0]`` (the column buffer of the master:
+    its first t columns, no view needed); ``x``, ``y``: contiguous float64 (``y`` gets nrow resp. ncol
+    entries). Calls ``numba_xxgemv``, the bridge to scipy's ``cython_blas.dgemv`` that numba's own ``np.dot``
+    uses (the same BLAS as ``U @ x`` in numpy: bit-identical products), without ``np.dot``'s allocation and
+    checks, which cost ~1-2 s of compile time per call site.
+    """
+    sig = types.int32(trans, A, nrow, ncol, x, y)
+
+    def codegen(context, builder, signature, args):
+        trans_v, a, nr, nc, xv, yv = args
+        ary = context.make_array(signature.args[1])(context, builder, a)
+        xa = context.make_array(signature.args[4])(context, builder, xv)
+        ya = context.make_array(signature.args[5])(context, builder, yv)
+        ll_char = ir.IntType(8)
+        intp = context.get_value_type(types.intp)
+        vp = cgutils.voidptr_t
+        fnty = ir.FunctionType(ir.IntType(32), [ll_char, ll_char, intp, intp, vp, vp, intp, vp, vp, vp])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "numba_xxgemv")
+        alpha = cgutils.alloca_once_value(builder, context.get_constant(types.float64, 1.0))
+        beta = cgutils.alloca_once_value(builder, context.get_constant(types.float64, 0.0))
+        lda = cgutils.unpack_tuple(builder, ary.shape)[0]
+        tv = context.cast(builder, trans_v, signature.args[0], types.intp)
+        tchar = builder.select(builder.icmp_signed("!=", tv, ir.Constant(intp, 0)), ir.Constant(ll_char, ord("t")),
+                               ir.Constant(ll_char, ord("n")))
+        nr_ = context.cast(builder, nr, signature.args[2], types.intp)
+        nc_ = context.cast(builder, nc, signature.args[3], types.intp)
+        return builder.call(fn, (ir.Constant(ll_char, ord("d")), tchar, nr_, nc_, builder.bitcast(alpha, vp),
+                                 builder.bitcast(ary.data, vp), lda, builder.bitcast(xa.data, vp),
+                                 builder.bitcast(beta, vp), builder.bitcast(ya.data, vp)))
+
+    return sig, codegen
 
 
 @njit(cache=True)
@@ -109,16 +151,15 @@ def point(kind, T, m, u, z):
 def _set_edges(U, lam, u, G, st, ist):
     """``G = U_S^T u``, its first argmax, the Frank-Wolfe gap ``max G - lambda^T G``."""
     t = lam.size
-    Gt = np.dot(U.T, u)
+    _gemv(1, U, u.size, t, u, G)
     j = 0
-    gmax = Gt[0]
+    gmax = G[0]
     for i in range(t):
-        G[i] = Gt[i]
-        if Gt[i] > gmax:
-            gmax, j = Gt[i], i
+        if G[i] > gmax:
+            gmax, j = G[i], i
     lg = 0.0
     for i in range(t):
-        lg += lam[i] * Gt[i]
+        lg += lam[i] * G[i]
     ist[JMAX] = j
     st[GMAX] = gmax
     st[MEASURE] = gmax - lg
@@ -127,7 +168,7 @@ def _set_edges(U, lam, u, G, st, ist):
 @njit(cache=True)
 def set_point(kind, T, U, lam, m, u, z, G, st, ist):
     """``m = U_S lambda`` (exactly), ``f(m)``, ``u``, the edges and the gap (``_Master._set_point()``)."""
-    m[:] = np.dot(U, lam)
+    _gemv(0, U, m.size, lam.size, lam, m)
     ist[N_INEXACT] = 0
     st[VAL], st[ZMAX] = point(kind, T, m, u, z)
     _set_edges(U, lam, u, G, st, ist)
@@ -153,6 +194,21 @@ def _forward(L, x, t, start):
         if xj != 0.0:
             for i in range(j + 1, t):
                 x[i] -= xj * L[i, j]
+    return True
+
+
+@njit(cache=True)
+def _forward_col(L, Y, a, t, start):
+    """:func:`_forward` on column a of the Fortran-ordered ``Y`` in place (no 'A'-layout view to compile for)."""
+    for j in range(start, t):
+        d = L[j, j]
+        if d == 0.0:
+            return False
+        xj = Y[j, a] / d
+        Y[j, a] = xj
+        if xj != 0.0:
+            for i in range(j + 1, t):
+                Y[i, a] -= xj * L[i, j]
     return True
 
 
@@ -200,9 +256,9 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
             ch[i] = ci
             dd += ci * hc
         dd += rho + damp
-        pt = np.dot(U.T, ch)
+        _gemv(1, U, n, t, ch, p)
         for i in range(t):
-            p[i] = pt[i] + rho
+            p[i] += rho
         ok = _forward(L, p, t, 0)
         ll = 0.0
         for i in range(t):
@@ -237,9 +293,8 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
 
 
 @njit(cache=True)
-def _solve_small(A, b):
-    """``A x = b`` by Gaussian elimination with partial pivoting (``A``, ``b`` overwritten; x in b)."""
-    n = b.size
+def _solve_small(A, b, n):
+    """``A[:n, :n] x = b[:n]`` by Gaussian elimination with partial pivoting (overwritten; x in b)."""
     for c in range(n):
         piv, best = c, abs(A[c, c])
         for r in range(c + 1, n):
@@ -267,12 +322,13 @@ def _solve_small(A, b):
 
 
 @njit(cache=True)
-def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par):
+def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
     """Chord-Newton direction on the support face (``_Master._direction``); False if none is found.
 
     ``H = L L^T``, ``C = [1, e_E]``, ``Y = L^{-1} C`` (cached with its Gram matrix while E is unchanged),
     ``y = L^{-1} G``; the multipliers of ``1^T s = 0`` and ``s_E = 0`` solve ``(Y^T Y) mu = Y^T y``;
-    ``s = L^{-T} (y - Y mu)``.
+    ``s = L^{-T} (y - Y mu)``. ``A``: scratch of shape ``(cap + 2, cap + 1)`` (the Gram system and its
+    right-hand side, solved in place).
     """
     t = lam.size
     jmax = ist[JMAX]
@@ -301,7 +357,7 @@ def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par):
                         Y[i, a] = 0.0
                     start = E[a - 1]
                     Y[start, a] = 1.0
-                if not _forward(L, Y[:, a], t, start):
+                if not _forward_col(L, Y, a, t, start):
                     return False
             for a in range(k + 1):
                 for b in range(a, k + 1):
@@ -318,8 +374,7 @@ def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par):
         if not _forward(L, s, t, 0):
             return False
         if k:
-            rhs = np.empty(k + 1)
-            A = np.empty((k + 1, k + 1))
+            rhs = A[k + 1, : k + 1]
             for a in range(k + 1):
                 r = 0.0
                 for i in range(t):
@@ -327,7 +382,7 @@ def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par):
                 rhs[a] = r
                 for b in range(k + 1):
                     A[a, b] = YtY[a, b]
-            if not _solve_small(A, rhs):
+            if not _solve_small(A, rhs, k + 1):
                 return False
             for a in range(k + 1):
                 mua = rhs[a]
@@ -440,7 +495,7 @@ def _move(lam, s, a, hit, clip):
 
 
 @njit(cache=True)
-def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist, st, s, E, wM, par):
+def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist, st, s, E, wM, par, A):
     """One chord-Newton step on the support face (``_Master._newton_step``); False if no ascent step.
 
     The unit step is taken when it stays inside the simplex, increases f and meets
@@ -450,7 +505,7 @@ def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist
     """
     t = lam.size
     ist[CLIPPED] = 0
-    if not _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par):
+    if not _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
         return False
     st_ = s[:t]
     slope = 0.0
@@ -470,8 +525,9 @@ def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist
         amax, hit = _ratio_test(lam, st_)
         has_amax = True
         a = min(1.0, amax)
-    v = np.dot(U, st_)
+    v = wM[W_V]
     n = v.size
+    _gemv(0, U, n, t, st_, v)
     m1, u1, z1 = wM[W_M1], wM[W_U1], wM[W_Z1]
     for i in range(n):
         m1[i] = m[i] + a * v[i]
@@ -489,9 +545,10 @@ def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist
             set_point(kind, T, U, lam, m, u, z, G, st, ist)
         else:
             ist[N_INEXACT] += 1
-            m[:] = m1
-            u[:] = u1
-            z[:] = z1
+            for i in range(n):  # loops, not slice assignment (its shape-check message costs seconds of compile)
+                m[i] = m1[i]
+                u[i] = u1[i]
+                z[i] = z1[i]
             st[VAL], st[ZMAX] = val1, zmax1
             _set_edges(U, lam, u, G, st, ist)
         return True

@@ -682,8 +682,6 @@ class _JitMaster(_Master):
     ``u``, ``lambda`` and ``G`` live in buffers the kernels update in place, the scalar state in two small
     arrays (the properties below). The curvature-model refresh (O(N t^2 + t^3), BLAS/LAPACK-bound), the
     ``solve`` loop and the fallback to :func:`refboost.boosters._newton.maximize` are the reference code.
-    With fewer than two columns the reference numpy path runs (the kernels take ``U_S`` as a Fortran
-    view, which a single column is not distinguishably).
     """
 
     val = _jit_property("_st", _jit_shen.VAL)
@@ -702,7 +700,6 @@ class _JitMaster(_Master):
         self._ist[_jit_shen.KY] = -1
         self.m, self.u, self._z = np.zeros(M), np.zeros(M), np.zeros(M)
         self._wM = np.empty((_jit_shen.N_WM, M))
-        self._dummyU = np.zeros((M, 2), order="F")
         self._par = np.array([TRIAL_ACCEPT, LS_WOLFE, _LSE_TINY, _newton.DIRECTION_ZERO, _newton.DIRECTION_CAP,
                               LS_ITERS, EXACT_EVERY], dtype=float)
 
@@ -713,6 +710,7 @@ class _JitMaster(_Master):
         self.Ecache = np.zeros(cap, dtype=np.int64)
         self.Ework = np.zeros(cap, dtype=np.int64)
         self.sbuf = np.zeros(cap)
+        self.Abuf = np.zeros((cap + 2, cap + 1))  # the (1 + |E|)-square Gram system of the direction, solved in place
         if hasattr(self, "_ist"):
             self._ist[_jit_shen.KY] = -1
 
@@ -745,33 +743,13 @@ class _JitMaster(_Master):
         return ok
 
     def _set_point(self, m=None) -> None:
-        t = self.t
-        if m is not None:  # not used by the kernels' own steps (only by the reference methods)
-            self.m[:] = m
-        if t >= 2:
-            if m is None:
-                _jit_shen.set_point(self.kind, self.f.T, self.U, self.lam, self.m, self.u, self._z, self.gbuf,
-                                    self._st, self._ist)
-            else:
-                _jit_shen._point_at(self.kind, self.f.T, self.U, self.lam, self.m, self.u, self._z, self.gbuf,
-                                    self._st, self._ist)
-            return
-        # t = 1: the products with U_S in numpy
         if m is None:
-            self.m[:] = self.U @ self.lam
-            self.n_inexact = 0
-        else:
-            self.n_inexact = self.n_inexact + 1
-        val, zmax = _jit_shen.point(self.kind, self.f.T, self.m, self.u, self._z)
-        self._st[_jit_shen.VAL], self._st[_jit_shen.ZMAX] = val, zmax
-        self._set_edges()
-
-    def _set_edges(self) -> None:
-        G = self.gbuf[: self.t]
-        np.matmul(self.U.T, self.u, out=G)
-        self.jmax = j = int(G.argmax())
-        self.Gmax = Gmax = float(G[j])
-        self.measure = Gmax - float(self.lam @ G)
+            _jit_shen.set_point(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
+                                self._st, self._ist)
+        else:  # not reached from the kernels' own steps (only from reference methods)
+            self.m[:] = m
+            _jit_shen._point_at(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
+                                self._st, self._ist)
 
     def add(self, h: np.ndarray) -> None:
         t = self.t
@@ -784,25 +762,22 @@ class _JitMaster(_Master):
             self._set_point()
             return
         border = self.valid and self.n_model == t
-        U = self.buf[:, :t] if border else self._dummyU
         if border:
             c_ref, csum, rho, damp = self.c_ref, self.csum_ref, self.rho, self.damp
         else:
             c_ref, csum, rho, damp = self.m, 0.0, 0.0, 0.0
-        status = _jit_shen.add_column(border, self.centred, U, self.buf[:, t], t, c_ref, csum, rho, damp, self.Lbuf,
-                                      self.LTbuf, self.Ybuf, self.YtYbuf, self._ist, self.pbuf, self._wM, self.u,
-                                      self.gbuf, self._lbuf, self._st)
+        status = _jit_shen.add_column(border, self.centred, self.buf, self.buf[:, t], t, c_ref, csum, rho, damp,
+                                      self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self._ist, self.pbuf, self._wM,
+                                      self.u, self.gbuf, self._lbuf, self._st)
         if status == 1:
             self.n_model = t + 1
         elif status == 0:
             self.valid = False
 
     def _newton_step(self) -> bool:
-        if self.t < 2:
-            return False
-        return _jit_shen.newton_step(self.kind, self.centred, self.f.T, self.U, self.lam, self.m, self.u, self._z,
+        return _jit_shen.newton_step(self.kind, self.centred, self.f.T, self.buf, self.lam, self.m, self.u, self._z,
                                      self.gbuf, self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self.Ecache, self._ist,
-                                     self._st, self.sbuf, self.Ework, self._wM, self._par)
+                                     self._st, self.sbuf, self.Ework, self._wM, self._par, self.Abuf)
 
 
 # ---------------------------------------------------------------------------------------------
