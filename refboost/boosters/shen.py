@@ -28,7 +28,7 @@ edge update: ~56 numpy/LAPACK calls per column) runs as two compiled numba calls
 :class:`_JitMaster` (kernels in :mod:`refboost.boosters._jit_shen`); :data:`USE_JIT` = False runs the numpy
 :class:`_Master`, which stays the readable reference (same iterates to round-off: ``tests/test_shen_jit.py``,
 ``benchmarks/check_shen_iterates.py jit``). ``benchmarks/results/bench_shen.txt``: one compiled master costs
-0.25-0.82 stump-oracle calls in CPU time on the nine benchmark sets, the numpy master 0.42-1.68 in the same run.
+0.22-0.72 stump-oracle calls in CPU time on the nine benchmark sets, the numpy master 0.41-1.73 in the same run.
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
