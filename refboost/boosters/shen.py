@@ -791,6 +791,8 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     keys: list = []
     key_set: set | None = set()  # O(1) membership while the oracle's keys are hashable (else the list)
     f, centred = make_master(T)
+    # the compiled master serves the objectives it has kernels for (f.kind: exp, logistic) in the fast mode; the
+    # hinge LPBoost (fast=False) and the FW_FIRST_STEP variant (not compiled) use the numpy master
     jit = USE_JIT and fast and hasattr(f, "kind") and not FW_FIRST_STEP
     master = (_JitMaster if jit else _Master)(f, centred, M)
     lam = np.zeros(0)
