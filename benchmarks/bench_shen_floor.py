@@ -1,5 +1,9 @@
 """Floor of one AdaBoost-CG restricted master in numpy: its calls, each timed alone (complements bench_shen_master.py).
 
+This is the floor of the numpy reference master (``shen._Master``, ``shen.USE_JIT = False``), the reason its hot
+path is now compiled (``refboost/boosters/_jit_shen.py``, ``shen._JitMaster``: two compiled calls per column instead
+of these ~56; bench_shen_master.py replays both).
+
 Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/work/shared/data PYTHONPATH=. python benchmarks/bench_shen_floor.py
 
 At the state just before column t enters (as in bench_shen_master.py), every numpy/LAPACK call that one master

@@ -23,9 +23,12 @@ on the support face from a Cholesky factor of an earlier curvature model that ea
 O(N t + t^2) (refreshed only when a step is weak), each master solved only to a fraction (0.5) of the
 current certificate (:data:`INNER_GAP_FRACTION`; usually one step), with the shared
 :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use the shared
-solver directly. ``benchmarks/results/bench_shen.txt``: one master costs 1.2-1.6 stump-oracle calls in CPU
-time on the six small sets and 0.4-0.8 on w1a, mushrooms, a9a (before this master: 2.7-3.4); its ~56
-numpy/LAPACK calls timed alone and hot sum to 0.7-1.2 oracle calls (``benchmarks/bench_shen_floor.py``).
+solver directly. The hot path of that master (border, face direction, chord point, line search, margin and
+edge update: ~56 numpy/LAPACK calls per column) runs as two compiled numba calls per column in
+:class:`_JitMaster` (kernels in :mod:`refboost.boosters._jit_shen`); :data:`USE_JIT` = False runs the numpy
+:class:`_Master`, which stays the readable reference (same iterates to round-off: ``tests/test_shen_jit.py``,
+``benchmarks/check_shen_iterates.py jit``). ``benchmarks/results/bench_shen.txt``: one compiled master costs
+0.22-0.72 stump-oracle calls in CPU time on the nine benchmark sets, the numpy master 0.41-1.73 in the same run.
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
@@ -49,7 +52,7 @@ from scipy.special import expit, log_softmax
 
 from .._validation import check_eps, check_max_iter, check_real
 from ..result import BoostResult
-from . import _newton
+from . import _jit_shen, _newton
 from ._common import check_oracle
 from .lpboost import lpboost
 
@@ -154,6 +157,7 @@ def exp_master(T: float):
         return phi
 
     f.line, f.point, f.curv = line, point, curv
+    f.kind, f.T = _jit_shen.EXP, T  # the compiled master (refboost.boosters._jit_shen) evaluates the same f
     return f, True
 
 
@@ -191,6 +195,7 @@ def logistic_master(T: float):
         return phi
 
     f.line, f.point, f.curv = line, point, curv
+    f.kind, f.T = _jit_shen.LOGISTIC, T
     return f, False
 
 
@@ -652,6 +657,129 @@ class _Master:
         """Recompute ``m = U_S lambda`` and ``f(m)`` from scratch (after ``lam`` was set from outside)."""
         self._set_point()
 
+
+#: Run the column-generation masters of adaboost_cg / logitboost_cg through the compiled kernels of
+#: :mod:`refboost.boosters._jit_shen` (:class:`_JitMaster`); False runs the numpy reference :class:`_Master`.
+#: Both take the same steps; the iterates agree to round-off (tests/test_shen_jit.py).
+USE_JIT = True
+
+
+def _jit_property(store: str, index: int, cast=float):
+    def get(self):
+        return cast(getattr(self, store)[index])
+
+    def set_(self, value):
+        getattr(self, store)[index] = np.nan if value is None else value
+
+    return property(get, set_)
+
+
+class _JitMaster(_Master):
+    """:class:`_Master` with its hot path compiled (:mod:`refboost.boosters._jit_shen`); same algorithm.
+
+    ``add`` (the border of the factor and the Frank-Wolfe bookkeeping) and ``_newton_step`` (direction,
+    ratio test, chord point, line search, margin and edge update) are one compiled call each; ``m``,
+    ``u``, ``lambda`` and ``G`` live in buffers the kernels update in place, the scalar state in two small
+    arrays (the properties below). The curvature-model refresh (O(N t^2 + t^3), BLAS/LAPACK-bound), the
+    ``solve`` loop and the fallback to :func:`refboost.boosters._newton.maximize` are the reference code.
+    """
+
+    val = _jit_property("_st", _jit_shen.VAL)
+    measure = _jit_property("_st", _jit_shen.MEASURE)
+    Gmax = _jit_property("_st", _jit_shen.GMAX)
+    jmax = _jit_property("_ist", _jit_shen.JMAX, int)
+    n_inexact = _jit_property("_ist", _jit_shen.N_INEXACT, int)
+    clipped = _jit_property("_ist", _jit_shen.CLIPPED, bool)
+
+    def __init__(self, f, centred: bool, M: int, capacity: int = 64):
+        self.kind = f.kind
+        self._st = np.zeros(_jit_shen.N_ST)
+        self._ist = np.zeros(_jit_shen.N_IST, dtype=np.int64)
+        self._lbuf = np.zeros(capacity)
+        super().__init__(f, centred, M, capacity)
+        self._ist[_jit_shen.KY] = -1
+        self.m, self.u, self._z = np.zeros(M), np.zeros(M), np.zeros(M)
+        self._wM = np.empty((_jit_shen.N_WM, M))
+        self._par = np.array([TRIAL_ACCEPT, LS_WOLFE, _LSE_TINY, _newton.DIRECTION_ZERO, _newton.DIRECTION_CAP,
+                              LS_ITERS, EXACT_EVERY], dtype=float)
+
+    def _buffers(self, cap: int) -> None:
+        super()._buffers(cap)
+        self.Ybuf = np.zeros((cap, cap + 1), order="F")  # Y = L^{-1} [1, e_E] in its leading t x (1 + |E|)
+        self.YtYbuf = np.zeros((cap + 1, cap + 1))
+        self.Ecache = np.zeros(cap, dtype=np.int64)
+        self.Ework = np.zeros(cap, dtype=np.int64)
+        self.sbuf = np.zeros(cap)
+        self.Abuf = np.zeros((cap + 2, cap + 1))  # the (1 + |E|)-square Gram system of the direction, solved in place
+        if hasattr(self, "_ist"):
+            self._ist[_jit_shen.KY] = -1
+
+    lam = property(lambda self: self._lbuf[: self.t])
+
+    @lam.setter
+    def lam(self, value) -> None:
+        value = np.asarray(value, dtype=float)
+        self._lbuf[: value.size] = value
+
+    G = property(lambda self: self.gbuf[: self.t])
+
+    @G.setter
+    def G(self, value) -> None:  # the edges live in gbuf (the base class rebinds its view)
+        pass
+
+    @property
+    def c(self) -> np.ndarray:
+        return self._curv(self.u)
+
+    def _grow(self) -> None:
+        lb = self._lbuf
+        self._lbuf = np.zeros(2 * lb.size)
+        self._lbuf[: lb.size] = lb
+        super()._grow()  # calls _buffers: new Y buffers, cached Y invalid
+
+    def _refresh_model(self) -> bool:
+        ok = super()._refresh_model()
+        self._ist[_jit_shen.KY] = -1
+        return ok
+
+    def _set_point(self, m=None) -> None:
+        if m is None:
+            _jit_shen.set_point(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
+                                self._st, self._ist)
+        else:  # not reached from the kernels' own steps (only from reference methods)
+            self.m[:] = m
+            _jit_shen._point_at(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
+                                self._st, self._ist)
+
+    def add(self, h: np.ndarray) -> None:
+        t = self.t
+        if t == self.buf.shape[1]:
+            self._grow()
+        self.buf[:, t] = h
+        self.t += 1
+        if t == 0:
+            self._lbuf[0] = 1.0
+            self._set_point()
+            return
+        border = self.valid and self.n_model == t
+        if border:
+            c_ref, csum, rho, damp = self.c_ref, self.csum_ref, self.rho, self.damp
+        else:
+            c_ref, csum, rho, damp = self.m, 0.0, 0.0, 0.0
+        status = _jit_shen.add_column(border, self.centred, self.buf, self.buf[:, t], t, c_ref, csum, rho, damp,
+                                      self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self._ist, self.pbuf, self._wM,
+                                      self.u, self.gbuf, self._lbuf, self._st)
+        if status == 1:
+            self.n_model = t + 1
+        elif status == 0:
+            self.valid = False
+
+    def _newton_step(self) -> bool:
+        return _jit_shen.newton_step(self.kind, self.centred, self.f.T, self.buf, self.lam, self.m, self.u, self._z,
+                                     self.gbuf, self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self.Ecache, self._ist,
+                                     self._st, self.sbuf, self.Ework, self._wM, self._par, self.Abuf)
+
+
 # ---------------------------------------------------------------------------------------------
 # Column generation driver (Algorithm 2)
 # ---------------------------------------------------------------------------------------------
@@ -663,7 +791,10 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     keys: list = []
     key_set: set | None = set()  # O(1) membership while the oracle's keys are hashable (else the list)
     f, centred = make_master(T)
-    master = _Master(f, centred, M)
+    # the compiled master serves the objectives it has kernels for (f.kind: exp, logistic) in the fast mode; the
+    # hinge LPBoost (fast=False) and the FW_FIRST_STEP variant (not compiled) use the numpy master
+    jit = USE_JIT and fast and hasattr(f, "kind") and not FW_FIRST_STEP
+    master = (_JitMaster if jit else _Master)(f, centred, M)
     lam = np.zeros(0)
     history: list[dict] = []
     converged = False

@@ -1,0 +1,636 @@
+"""Compiled hot path of the AdaBoost-CG / LogitBoost-CG restricted master (numba).
+
+Each kernel is the loop form of one method of :class:`refboost.boosters.shen._Master`, whose numpy code
+stays the readable reference (``shen.USE_JIT = False`` runs it; ``tests/test_shen_jit.py`` checks that
+both give the same iterates to round-off):
+
+=============================  ======================================================================
+kernel                         reference (``shen.py``)
+=============================  ======================================================================
+:func:`point`                  ``exp_master(T).point`` / ``logistic_master(T).point`` (value, ``u``)
+:func:`set_point`              ``_Master._set_point()`` (``m = U_S lambda`` exactly) + ``_set_edges``
+:func:`add_column`             ``_Master.add`` (the Frank-Wolfe bookkeeping) + ``_Master._border``
+:func:`newton_step`            ``_Master._newton_step``: ``_direction``, ratio test, the chord point,
+                               ``_line_step`` with ``f.line``, the margin and edge update
+=============================  ======================================================================
+
+So a column-generation iteration with one chord-Newton step is two compiled calls (``add_column``,
+``newton_step``) instead of ~56 numpy/LAPACK calls. The three ``O(N t)`` products (``U_S^T C h`` of the
+border, ``U_S s``, ``U_S^T u``) go to BLAS dgemv through :func:`_gemv` on the master's column buffer
+(``U`` = the whole Fortran-ordered buffer, its first t columns used); triangular solves are column-oriented
+loops over the factor ``L`` (forward) and its stored transpose ``L^T`` (backward); everything else is plain
+loops (no slice assignment, no allocation: both would add seconds of compile time for their error paths).
+Exact IEEE arithmetic (no fastmath), one thread; the first call compiles (cached in ``__pycache__``).
+
+Objectives (``kind``): :data:`EXP` = ``f(m) = -T lse(-m / T)`` (Shen & Li (2010), eq. (6), centred
+curvature ``u / T``), evaluated shifted by ``max(-m / T)`` so that ``exp <= 1`` for any T (T = 1/500
+included); :data:`LOGISTIC` = ``f(m) = -T sum log(1 + exp(-m / T))`` (eq. (32), separable curvature
+``u (1 - u) / T``) with the overflow-free ``log1p`` / ``expit`` forms.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import scipy.linalg.cython_blas  # noqa: F401  (numba_xxgemv loads dgemv from here)
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+#: Objective kinds.
+EXP = 0
+LOGISTIC = 1
+
+# st (float64 state): value f(m), zmax (exp: max(-m/T), the shift of the stored exponent), the
+# Frank-Wolfe gap, the largest restricted edge
+VAL, ZMAX, MEASURE, GMAX = 0, 1, 2, 3
+N_ST = 4
+# ist (int64 state): first index of the largest edge, steps since the exact margins, clipped flag,
+# number of columns in the cached E (-1: no cached Y = L^{-1} [1, e_E])
+JMAX, N_INEXACT, CLIPPED, KY = 0, 1, 2, 3
+N_IST = 4
+# par (float64 tunables, from shen.py / _newton.py)
+P_TRIAL, P_WOLFE, P_TINY, P_DZERO, P_DCAP, P_LS_ITERS, P_EXACT = 0, 1, 2, 3, 4, 5, 6
+N_PAR = 7
+# rows of the N-sized scratch wM
+W_M1, W_U1, W_Z1, W_A, W_B, W_V = 0, 1, 2, 3, 4, 5
+N_WM = 6
+
+
+@intrinsic
+def _gemv(typingctx, trans, A, nrow, ncol, x, y):
+    """``y = A[:nrow, :ncol] x`` (trans 0) or ``A[:nrow, :ncol]^T x`` (trans 1) by BLAS dgemv.
+
+    ``A``: Fortran-ordered float64 with leading dimension ``A.shape[0]`` (the column buffer of the master:
+    its first t columns, no view needed); ``x``, ``y``: contiguous float64 (``y`` gets nrow resp. ncol
+    entries). Calls ``numba_xxgemv``, the bridge to scipy's ``cython_blas.dgemv`` that numba's own ``np.dot``
+    uses (the same BLAS as ``U @ x`` in numpy: bit-identical products), without ``np.dot``'s allocation and
+    checks, which cost ~1-2 s of compile time per call site.
+    """
+    sig = types.int32(trans, A, nrow, ncol, x, y)
+
+    def codegen(context, builder, signature, args):
+        trans_v, a, nr, nc, xv, yv = args
+        ary = context.make_array(signature.args[1])(context, builder, a)
+        xa = context.make_array(signature.args[4])(context, builder, xv)
+        ya = context.make_array(signature.args[5])(context, builder, yv)
+        ll_char = ir.IntType(8)
+        intp = context.get_value_type(types.intp)
+        vp = cgutils.voidptr_t
+        fnty = ir.FunctionType(ir.IntType(32), [ll_char, ll_char, intp, intp, vp, vp, intp, vp, vp, vp])
+        fn = cgutils.get_or_insert_function(builder.module, fnty, "numba_xxgemv")
+        alpha = cgutils.alloca_once_value(builder, context.get_constant(types.float64, 1.0))
+        beta = cgutils.alloca_once_value(builder, context.get_constant(types.float64, 0.0))
+        lda = cgutils.unpack_tuple(builder, ary.shape)[0]
+        tv = context.cast(builder, trans_v, signature.args[0], types.intp)
+        tchar = builder.select(builder.icmp_signed("!=", tv, ir.Constant(intp, 0)), ir.Constant(ll_char, ord("t")),
+                               ir.Constant(ll_char, ord("n")))
+        nr_ = context.cast(builder, nr, signature.args[2], types.intp)
+        nc_ = context.cast(builder, nc, signature.args[3], types.intp)
+        return builder.call(fn, (ir.Constant(ll_char, ord("d")), tchar, nr_, nc_, builder.bitcast(alpha, vp),
+                                 builder.bitcast(ary.data, vp), lda, builder.bitcast(xa.data, vp),
+                                 builder.bitcast(beta, vp), builder.bitcast(ya.data, vp)))
+
+    return sig, codegen
+
+
+@njit(cache=True)
+def _expit(z):
+    if z >= 0.0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)
+    return e / (1.0 + e)
+
+
+@njit(cache=True)
+def _log1pexp(z):
+    """``log(1 + exp(z))`` = ``logaddexp(0, z)``."""
+    if z > 0.0:
+        return z + math.log1p(math.exp(-z))
+    return math.log1p(math.exp(z))
+
+
+@njit(cache=True)
+def point(kind, T, m, u, z):
+    """``f(m)`` and ``u = grad f``; returns ``(value, zmax)``. Writes ``u`` and ``z``.
+
+    EXP: ``z = -m/T - zmax`` (the shifted exponent; ``line`` reuses it), ``u = softmax(-m/T)``.
+    LOGISTIC: ``z = -m/T``, ``u = expit(z)``; zmax = 0.
+    """
+    n = m.size
+    if kind == EXP:
+        a = -1.0 / T
+        zmax = -np.inf
+        for i in range(n):
+            zi = m[i] * a
+            z[i] = zi
+            if zi > zmax:
+                zmax = zi
+        s = 0.0
+        for i in range(n):
+            zi = z[i] - zmax
+            z[i] = zi
+            e = math.exp(zi)
+            u[i] = e
+            s += e
+        for i in range(n):
+            u[i] /= s
+        return -T * (zmax + math.log(s)), zmax
+    val = 0.0
+    for i in range(n):
+        zi = -m[i] / T
+        z[i] = zi
+        val += _log1pexp(zi)
+        u[i] = _expit(zi)
+    return -T * val, 0.0
+
+
+@njit(cache=True)
+def _set_edges(U, lam, u, G, st, ist):
+    """``G = U_S^T u``, its first argmax, the Frank-Wolfe gap ``max G - lambda^T G``."""
+    t = lam.size
+    _gemv(1, U, u.size, t, u, G)
+    j = 0
+    gmax = G[0]
+    for i in range(t):
+        if G[i] > gmax:
+            gmax, j = G[i], i
+    lg = 0.0
+    for i in range(t):
+        lg += lam[i] * G[i]
+    ist[JMAX] = j
+    st[GMAX] = gmax
+    st[MEASURE] = gmax - lg
+
+
+@njit(cache=True)
+def set_point(kind, T, U, lam, m, u, z, G, st, ist):
+    """``m = U_S lambda`` (exactly), ``f(m)``, ``u``, the edges and the gap (``_Master._set_point()``)."""
+    _gemv(0, U, m.size, lam.size, lam, m)
+    ist[N_INEXACT] = 0
+    st[VAL], st[ZMAX] = point(kind, T, m, u, z)
+    _set_edges(U, lam, u, G, st, ist)
+
+
+@njit(cache=True)
+def _point_at(kind, T, U, lam, m, u, z, G, st, ist):
+    """``f`` at the margins already in ``m`` (moved incrementally): ``_Master._set_point(m)``."""
+    ist[N_INEXACT] += 1
+    st[VAL], st[ZMAX] = point(kind, T, m, u, z)
+    _set_edges(U, lam, u, G, st, ist)
+
+
+@njit(cache=True)
+def _forward(L, x, t, start):
+    """``x[:t] <- L[:t, :t]^{-1} x[:t]`` (lower, column-oriented); ``x[:start]`` is zero. False if singular."""
+    for j in range(start, t):
+        d = L[j, j]
+        if d == 0.0:
+            return False
+        xj = x[j] / d
+        x[j] = xj
+        if xj != 0.0:
+            for i in range(j + 1, t):
+                x[i] -= xj * L[i, j]
+    return True
+
+
+@njit(cache=True)
+def _forward_col(L, Y, a, t, start):
+    """:func:`_forward` on column a of the Fortran-ordered ``Y`` in place (no 'A'-layout view to compile for)."""
+    for j in range(start, t):
+        d = L[j, j]
+        if d == 0.0:
+            return False
+        xj = Y[j, a] / d
+        Y[j, a] = xj
+        if xj != 0.0:
+            for i in range(j + 1, t):
+                Y[i, a] -= xj * L[i, j]
+    return True
+
+
+@njit(cache=True)
+def _backward(LT, x, t):
+    """``x[:t] <- L^{-T} x[:t]`` from the stored upper ``LT = L^T`` (column-oriented). False if singular."""
+    for j in range(t - 1, -1, -1):
+        d = LT[j, j]
+        if d == 0.0:
+            return False
+        xj = x[j] / d
+        x[j] = xj
+        if xj != 0.0:
+            for i in range(j):
+                x[i] -= xj * LT[i, j]
+    return True
+
+
+@njit(cache=True)
+def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y, YtY, ist, p, wM,
+               u, G, lbuf, st):
+    """A new column ``h`` enters at weight 0 (``_Master.add``, ``t >= 1`` columns before it).
+
+    ``do_border``: extend the Cholesky factor of the stale model by ``h`` first (``_Master._border``):
+    ``p = U_S^T C (h - mu 1) + rho``, ``l = L^{-1} p``, new row ``[l, sqrt(max(dd - l.l, damp))]``,
+    and one row more of the cached ``Y = L^{-1} [1, e_E]`` and its Gram matrix. Returns 1 (bordered),
+    0 (border failed: the model is invalid) or -1 (not asked). Then ``lambda_t = 0``, ``G_t = h^T u``,
+    the gap grows by ``max(G_t - max G, 0)``.
+    """
+    n = h.size
+    g_new = bh = 0.0
+    for i in range(n):  # G_t = h^T u and (border) b_h = c_ref^T h in one pass
+        g_new += h[i] * u[i]
+        bh += c_ref[i] * h[i]
+    G[t] = g_new
+    status = -1
+    if do_border:
+        status = 0
+        mu = bh / csum_ref if centred and csum_ref > 0 else 0.0
+        ch = wM[W_A]
+        dd = 0.0
+        for i in range(n):  # ch = C (h - mu 1), dd = (h - mu 1)^T C (h - mu 1)
+            hc = h[i] - mu
+            ci = c_ref[i] * hc
+            ch[i] = ci
+            dd += ci * hc
+        dd += rho + damp
+        _gemv(1, U, n, t, ch, p)
+        for i in range(t):
+            p[i] += rho
+        ok = _forward(L, p, t, 0)
+        ll = 0.0
+        for i in range(t):
+            ll += p[i] * p[i]
+        if ok and math.isfinite(ll):
+            Ltt = math.sqrt(max(dd - ll, damp))
+            for i in range(t):
+                L[t, i] = p[i]
+                LT[i, t] = p[i]
+            L[t, t] = Ltt
+            LT[t, t] = Ltt
+            k1 = ist[KY] + 1
+            if k1 > 0:  # Y gains the row -(l^T Y) / Ltt (+ 1/Ltt in the column of 1)
+                for a in range(k1):
+                    r = 0.0
+                    for i in range(t):
+                        r += p[i] * Y[i, a]
+                    Y[t, a] = -r / Ltt
+                Y[t, 0] += 1.0 / Ltt
+                for a in range(k1):
+                    ya = Y[t, a]
+                    for b in range(k1):
+                        YtY[a, b] += ya * Y[t, b]
+            status = 1
+    lbuf[t] = 0.0
+    gmax = st[GMAX]
+    if g_new > gmax:
+        st[MEASURE] += g_new - gmax
+        st[GMAX] = g_new
+        ist[JMAX] = t
+    return status
+
+
+@njit(cache=True)
+def _solve_small(A, b, n):
+    """``A[:n, :n] x = b[:n]`` by Gaussian elimination with partial pivoting (overwritten; x in b)."""
+    for c in range(n):
+        piv, best = c, abs(A[c, c])
+        for r in range(c + 1, n):
+            if abs(A[r, c]) > best:
+                piv, best = r, abs(A[r, c])
+        if best == 0.0:
+            return False
+        if piv != c:
+            for k in range(n):
+                A[c, k], A[piv, k] = A[piv, k], A[c, k]
+            b[c], b[piv] = b[piv], b[c]
+        d = A[c, c]
+        for r in range(c + 1, n):
+            f = A[r, c] / d
+            if f != 0.0:
+                for k in range(c + 1, n):
+                    A[r, k] -= f * A[c, k]
+                b[r] -= f * b[c]
+    for c in range(n - 1, -1, -1):
+        x = b[c]
+        for k in range(c + 1, n):
+            x -= A[c, k] * b[k]
+        b[c] = x / A[c, c]
+    return True
+
+
+@njit(cache=True)
+def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
+    """Chord-Newton direction on the support face (``_Master._direction``); False if none is found.
+
+    ``H = L L^T``, ``C = [1, e_E]``, ``Y = L^{-1} C`` (cached with its Gram matrix while E is unchanged),
+    ``y = L^{-1} G``; the multipliers of ``1^T s = 0`` and ``s_E = 0`` solve ``(Y^T Y) mu = Y^T y``;
+    ``s = L^{-T} (y - Y mu)``. ``A``: scratch of shape ``(cap + 2, cap + 1)`` (the Gram system and its
+    right-hand side, solved in place).
+    """
+    t = lam.size
+    jmax = ist[JMAX]
+    keep = lam[jmax] <= 0.0
+    for _ in range(2):
+        k = 0
+        for j in range(t):
+            if lam[j] <= 0.0 and not (keep and j == jmax):
+                E[k] = j
+                k += 1
+        same = ist[KY] == k
+        if same:
+            for i in range(k):
+                if Ecache[i] != E[i]:
+                    same = False
+                    break
+        if not same:
+            ist[KY] = -1
+            for a in range(k + 1):
+                if a == 0:
+                    for i in range(t):
+                        Y[i, 0] = 1.0
+                    start = 0
+                else:
+                    for i in range(t):
+                        Y[i, a] = 0.0
+                    start = E[a - 1]
+                    Y[start, a] = 1.0
+                if not _forward_col(L, Y, a, t, start):
+                    return False
+            for a in range(k + 1):
+                for b in range(a, k + 1):
+                    r = 0.0
+                    for i in range(t):
+                        r += Y[i, a] * Y[i, b]
+                    YtY[a, b] = r
+                    YtY[b, a] = r
+            for i in range(k):
+                Ecache[i] = E[i]
+            ist[KY] = k
+        for i in range(t):
+            s[i] = G[i]
+        if not _forward(L, s, t, 0):
+            return False
+        if k:
+            rhs = A[k + 1, : k + 1]
+            for a in range(k + 1):
+                r = 0.0
+                for i in range(t):
+                    r += Y[i, a] * s[i]
+                rhs[a] = r
+                for b in range(k + 1):
+                    A[a, b] = YtY[a, b]
+            if not _solve_small(A, rhs, k + 1):
+                return False
+            for a in range(k + 1):
+                mua = rhs[a]
+                for i in range(t):
+                    s[i] -= Y[i, a] * mua
+        else:
+            r = 0.0
+            for i in range(t):
+                r += Y[i, 0] * s[i]
+            r /= YtY[0, 0]
+            for i in range(t):
+                s[i] -= r * Y[i, 0]
+        if not _backward(LT, s, t):
+            return False
+        for i in range(k):
+            s[E[i]] = 0.0
+        smax = 0.0
+        for i in range(t):
+            a_ = abs(s[i])
+            if not a_ <= smax:  # NaN propagates
+                smax = a_
+        if not (math.isfinite(smax) and smax > 0):
+            return False
+        if not keep or s[jmax] >= -par[P_DZERO] * smax:
+            if smax > par[P_DCAP]:
+                f = par[P_DCAP] / smax
+                for i in range(t):
+                    s[i] *= f
+            return True
+        keep = False
+        if t - k - 1 < 2:  # the face without the best column
+            return False
+    return False
+
+
+@njit(cache=True)
+def _ratio_test(lam, s):
+    """Largest ``a`` with ``lambda + a s >= 0`` and the index reaching 0 (``inf, -1`` if none)."""
+    best, hit = 0.0, -1
+    for j in range(s.size):
+        if s[j] < 0:
+            r = lam[j] / s[j]
+            if hit < 0 or r > best:
+                best, hit = r, j
+    if hit < 0:
+        return np.inf, -1
+    return -best, hit
+
+
+@njit(cache=True)
+def _phi(kind, T, z0, z0max, vt, vtmax, v, a, tiny):
+    """``phi(a) = f(m + a v)`` -> ``(phi, phi', -phi'')`` (``f.line`` of exp_master / logistic_master).
+
+    EXP: ``z0`` = the shifted exponent at m (shift ``z0max``), ``vt = -v/T - vtmax``; the sum is
+    shifted by the bound ``z0max + a vtmax`` of the exponent's maximum and by the exact maximum if every
+    term underflowed. LOGISTIC: ``z0 = -m/T``, ``vt = -v/T``.
+    """
+    n = v.size
+    if kind == EXP:
+        s = ev = ev2 = 0.0
+        for i in range(n):
+            e = math.exp(z0[i] + a * vt[i])
+            vi = v[i]
+            s += e
+            ev += e * vi
+            ev2 += e * (vi * vi)
+        shift = z0max + a * vtmax
+        if not s > tiny:
+            ymax = -np.inf
+            for i in range(n):
+                y = z0[i] + a * vt[i]
+                if y > ymax:
+                    ymax = y
+            shift += ymax
+            s = ev = ev2 = 0.0
+            for i in range(n):
+                e = math.exp(z0[i] + a * vt[i] - ymax)
+                vi = v[i]
+                s += e
+                ev += e * vi
+                ev2 += e * (vi * vi)
+        d1 = ev / s
+        return -T * (shift + math.log(s)), d1, max(ev2 / s - d1 * d1, 0.0) / T
+    val = d1 = d2 = 0.0
+    for i in range(n):
+        zi = z0[i] + a * vt[i]
+        ui = _expit(zi)
+        vi = v[i]
+        val += _log1pexp(zi)
+        d1 += ui * vi
+        d2 += (ui - ui * ui) * (vi * vi)
+    return -T * val, d1, d2 / T
+
+
+@njit(cache=True)
+def _move(lam, s, a, hit, clip):
+    """``lambda <- max(lambda + a s, 0)`` (``lambda_hit = 0`` if clip), renormalised."""
+    t = lam.size
+    for j in range(t):
+        lam[j] += a * s[j]
+    if clip:
+        lam[hit] = 0.0
+    tot = 0.0
+    for j in range(t):
+        if lam[j] < 0.0:
+            lam[j] = 0.0
+        tot += lam[j]
+    for j in range(t):
+        lam[j] /= tot
+
+
+@njit(cache=True)
+def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist, st, s, E, wM, par, A):
+    """One chord-Newton step on the support face (``_Master._newton_step``); False if no ascent step.
+
+    The unit step is taken when it stays inside the simplex, increases f and meets
+    ``|phi'(1)| <= TRIAL_ACCEPT phi'(0)``; otherwise the safeguarded Newton line search of ``_line_step``
+    (at most LS_ITERS evaluations of :func:`_phi`, exit at ``|phi'| <= LS_WOLFE phi'(0)``). The margins move
+    by ``a U_S s`` and are recomputed as ``U_S lambda`` every EXACT_EVERY-th step or after a clip.
+    """
+    t = lam.size
+    ist[CLIPPED] = 0
+    if not _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
+        return False
+    st_ = s[:t]
+    slope = 0.0
+    for j in range(t):
+        slope += G[j] * st_[j]
+    if not slope > 0:
+        return False
+    lmin = np.inf
+    for j in range(t):
+        x = lam[j] + st_[j]
+        if x < lmin:
+            lmin = x
+    inside = lmin > 0.0
+    if inside:  # the unit step stays inside: no ratio test needed
+        has_amax, amax, hit, a = False, np.inf, -1, 1.0
+    else:
+        amax, hit = _ratio_test(lam, st_)
+        has_amax = True
+        a = min(1.0, amax)
+    v = wM[W_V]
+    n = v.size
+    _gemv(0, U, n, t, st_, v)
+    m1, u1, z1 = wM[W_M1], wM[W_U1], wM[W_Z1]
+    for i in range(n):
+        m1[i] = m[i] + a * v[i]
+    val1, zmax1 = point(kind, T, m1, u1, z1)
+    g = 0.0
+    for i in range(n):
+        g += u1[i] * v[i]
+    exact_every = int(par[P_EXACT])
+    if val1 >= st[VAL] and (abs(g) <= par[P_TRIAL] * slope or (has_amax and a == amax and g >= 0)):
+        clip = hit >= 0 and has_amax and a == amax
+        if clip:
+            ist[CLIPPED] = 1
+        _move(lam, st_, a, hit, clip)
+        if ist[N_INEXACT] + 1 >= exact_every:
+            set_point(kind, T, U, lam, m, u, z, G, st, ist)
+        else:
+            ist[N_INEXACT] += 1
+            for i in range(n):  # loops, not slice assignment (its shape-check message costs seconds of compile)
+                m[i] = m1[i]
+                u[i] = u1[i]
+                z[i] = z1[i]
+            st[VAL], st[ZMAX] = val1, zmax1
+            _set_edges(U, lam, u, G, st, ist)
+        return True
+    if not has_amax:
+        amax, hit = _ratio_test(lam, st_)
+    # safeguarded line search from the Newton point of phi' at the trial
+    cv = csum = cvv = 0.0
+    for i in range(n):
+        ui = u1[i]
+        ci = ui / T if kind == EXP else (ui - ui * ui) / T
+        vi = v[i]
+        cv += ci * vi
+        csum += ci
+        cvv += ci * (vi * vi)
+    h = cvv - (cv * cv / csum if centred and csum > 0 else 0.0)
+    if g > 0:
+        lo, hi = a, amax
+    else:
+        lo, hi = 0.0, a
+    a_new = a + g / h if h > 0 else np.nan
+    if not (lo < a_new < hi):
+        a_new = 0.5 * (lo + hi) if math.isfinite(hi) else 2.0 * a
+    return _line_step(kind, centred, T, U, lam, m, u, z, G, ist, st, v, slope, a_new, amax, st_, hit, lo, hi,
+                      wM, par)
+
+
+@njit(cache=True)
+def _line_step(kind, centred, T, U, lam, m, u, z, G, ist, st, v, g0, a, amax, s, hit, lo, hi, wM, par):
+    """Exact line search of ``phi(a) = f(m + a v)`` on ``[0, amax]`` from trial a (``_Master._line_step``)."""
+    n = v.size
+    vt = wM[W_A]
+    z0 = wM[W_B]
+    ninv = -1.0 / T
+    vtmax = 0.0
+    if kind == EXP:
+        vtmax = -np.inf
+        for i in range(n):
+            x = v[i] * ninv
+            vt[i] = x
+            if x > vtmax:
+                vtmax = x
+        for i in range(n):
+            vt[i] -= vtmax
+        z0 = z
+        z0max = st[ZMAX]
+    else:
+        for i in range(n):
+            vt[i] = v[i] * ninv
+            z0[i] = m[i] * ninv
+        z0max = 0.0
+    tiny, wolfe = par[P_TINY], par[P_WOLFE]
+    val0 = st[VAL]
+    found = False
+    best = 0.0
+    for _ in range(int(par[P_LS_ITERS])):
+        val, g, h = _phi(kind, T, z0, z0max, vt, vtmax, v, a, tiny)
+        if val >= val0 and (abs(g) <= wolfe * g0 or (a == amax and g >= 0)):
+            best, found = a, True
+            break
+        if g > 0:
+            lo = a
+            if val >= val0:
+                best, found = a, True
+        else:
+            hi = a
+        a_new = a + g / h if h > 0 else np.nan
+        if not (lo < a_new < hi):
+            a_new = 0.5 * (lo + hi) if math.isfinite(hi) else 2.0 * max(a, lo)
+        a = a_new
+    if not found:
+        return False
+    a = best
+    exact = ist[N_INEXACT] + 1 >= int(par[P_EXACT])
+    clip = hit >= 0 and a == amax
+    if clip:
+        ist[CLIPPED] = 1
+        exact = True
+    _move(lam, s, a, hit, clip)
+    if exact:
+        set_point(kind, T, U, lam, m, u, z, G, st, ist)
+    else:
+        for i in range(n):
+            m[i] += a * v[i]
+        _point_at(kind, T, U, lam, m, u, z, G, st, ist)
+    return True
