@@ -119,6 +119,34 @@ def _jit():
     return _jit_entropy
 
 
+def _compiled_f(evaluate, maximize_kernel, nu: float, eta: float, make_aux):
+    """``f`` of :func:`_erlp_f` / :func:`_binary_f` through the compiled kernels (:data:`USE_JIT`).
+
+    ``evaluate(m, nu, eta, hint) -> (value, d, c, extra, hint')`` is :func:`refboost._jit_entropy.erlp_eval`
+    (extra = capped set, hint = log Z) or :func:`~refboost._jit_entropy.binary_eval` (hint = beta), started
+    from the previous evaluation's hint (NaN: none); ``f.compiled_maximize`` is the compiled
+    :func:`_newton.maximize` (``maximize_kernel`` = ``maximize_erlp`` / ``maximize_binary``, used by
+    ``maximize(fast=True)`` on the simplex); ``make_aux(value, d, extra, hint)`` builds the caller's aux.
+    """
+    J = _jit()
+    nu, eta = float(nu), float(eta)
+    hint = [np.nan]
+
+    def f(m):
+        value, d, c, extra, h = evaluate(np.ascontiguousarray(m, dtype=float), nu, eta, hint[0])
+        hint[0] = h
+        return value, d, c, make_aux(value, d, extra, h)
+
+    def compiled_maximize(A, x0, tol, max_iter):
+        x, d, value, G, meas, it, n_eval, status, extra, h = maximize_kernel(
+            np.ascontiguousarray(A, dtype=float), np.array(x0, dtype=float), nu, eta, float(tol), int(max_iter))
+        return _newton.NewtonResult(x=x, d=d, value=float(value), grad=G, measure=float(meas), n_iter=int(it),
+                                    n_eval=int(n_eval), status=J.STATUS[status], aux=make_aux(value, d, extra, h))
+
+    f.compiled_maximize = compiled_maximize
+    return f
+
+
 def _erlp_f(nu: float, eta: float):
     """``f(m) -> (F(m), d, c, aux)`` for :func:`_newton.maximize`: the smoothed soft margin, its gradient d,
     curvature ``c = eta d`` off the capped set (0 on it), aux the :class:`SmoothedSoftMargin`.
@@ -127,27 +155,12 @@ def _erlp_f(nu: float, eta: float):
     ``f.compiled_maximize`` (:func:`refboost._jit_entropy.maximize_erlp`, used by ``maximize(fast=True)``
     on the simplex); otherwise through :func:`refboost.projections._smoothed_soft_margin` (the reference).
     """
-    hint = [None]  # log Z of the previous evaluation: the start of the next projection's capped set
     if USE_JIT:
         J = _jit()
-        nu, eta = float(nu), float(eta)
+        return _compiled_f(J.erlp_eval, J.maximize_erlp, nu, eta, lambda value, d, capped, log_Z: SmoothedSoftMargin(
+            value=value, d=d, capped=capped, log_Z=log_Z))
 
-        def f(m):
-            h = hint[0]
-            value, d, c, capped, log_Z = J.erlp_eval(np.ascontiguousarray(m, dtype=float), nu, eta,
-                                                     np.nan if h is None else h)
-            hint[0] = log_Z
-            return value, d, c, SmoothedSoftMargin(value=value, d=d, capped=capped, log_Z=log_Z)
-
-        def compiled_maximize(A, x0, tol, max_iter):
-            x, d, value, G, meas, it, n_eval, status, capped, log_Z = J.maximize_erlp(
-                np.ascontiguousarray(A, dtype=float), np.array(x0, dtype=float), nu, eta, float(tol), int(max_iter))
-            aux = SmoothedSoftMargin(value=value, d=d, capped=capped, log_Z=log_Z)
-            return _newton.NewtonResult(x=x, d=d, value=float(value), grad=G, measure=float(meas), n_iter=int(it),
-                                        n_eval=int(n_eval), status=J.STATUS[status], aux=aux)
-
-        f.compiled_maximize = compiled_maximize
-        return f
+    hint = [None]  # log Z of the previous evaluation: the start of the next projection's capped set
 
     def f(m):
         r = _smoothed_soft_margin(m, nu, eta, hint[0])
@@ -266,27 +279,12 @@ def _binary_f(nu: float, eta: float):
     """``f(m) -> (F_B(m), d, c, aux)`` for :func:`_newton.maximize`: the binary smoothed soft margin, d,
     curvature ``c = eta d (1 - nu d)``, aux the :class:`BinarySmoothed` (compiled as in :func:`_erlp_f`).
     """
-    hint = [None]  # beta of the previous evaluation: the start of the next root search
     if USE_JIT:
         J = _jit()
-        nu, eta = float(nu), float(eta)
+        return _compiled_f(J.binary_eval, J.maximize_binary, nu, eta, lambda value, d, _, beta: BinarySmoothed(
+            value=value, d=d, beta=beta, mass_error=float(d.sum() - 1.0)))
 
-        def f(m):
-            h = hint[0]
-            value, d, c, _, beta = J.binary_eval(np.ascontiguousarray(m, dtype=float), nu, eta,
-                                                 np.nan if h is None else h)
-            hint[0] = beta
-            return value, d, c, BinarySmoothed(value=value, d=d, beta=beta, mass_error=float(d.sum() - 1.0))
-
-        def compiled_maximize(A, x0, tol, max_iter):
-            x, d, value, G, meas, it, n_eval, status, _, beta = J.maximize_binary(
-                np.ascontiguousarray(A, dtype=float), np.array(x0, dtype=float), nu, eta, float(tol), int(max_iter))
-            aux = BinarySmoothed(value=value, d=d, beta=beta, mass_error=float(d.sum() - 1.0))
-            return _newton.NewtonResult(x=x, d=d, value=float(value), grad=G, measure=float(meas), n_iter=int(it),
-                                        n_eval=int(n_eval), status=J.STATUS[status], aux=aux)
-
-        f.compiled_maximize = compiled_maximize
-        return f
+    hint = [None]  # beta of the previous evaluation: the start of the next root search
 
     def f(m):
         r = _binary_smoothed(m, nu, eta, hint[0])
