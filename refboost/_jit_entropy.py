@@ -528,6 +528,19 @@ def _sum_zero_basis(k):
 
 
 @njit(cache=True)
+def _solve_upper(R, y):
+    """Back substitution: ``z`` with ``R z = y`` for the upper triangle of ``R`` (its diagonal non-zero)."""
+    n = y.size
+    z = np.empty(n)
+    for i in range(n - 1, -1, -1):
+        acc = y[i]
+        for p in range(i + 1, n):
+            acc -= R[i, p] * z[p]
+        z[i] = acc / R[i, i]
+    return z
+
+
+@njit(cache=True)
 def _cholesky_solve(Mq, g):
     """Solve with the Cholesky factor of the upper triangle of Mq (LAPACK dposv); None if not PD."""
     n = Mq.shape[0]
@@ -551,13 +564,7 @@ def _cholesky_solve(Mq, g):
         for p in range(i):
             acc -= R[p, i] * y[p]
         y[i] = acc / R[i, i]
-    z = np.empty(n)
-    for i in range(n - 1, -1, -1):
-        acc = y[i]
-        for p in range(i + 1, n):
-            acc -= R[i, p] * z[p]
-        z[i] = acc / R[i, i]
-    return True, z
+    return True, _solve_upper(R, y)
 
 
 @njit(cache=True)
@@ -585,13 +592,7 @@ def _lu_solve(M, g):
                 for q in range(j + 1, n):
                     A[i, q] -= f * A[j, q]
                 b[i] -= f * b[j]
-    z = np.empty(n)
-    for i in range(n - 1, -1, -1):
-        acc = b[i]
-        for q in range(i + 1, n):
-            acc -= A[i, q] * z[q]
-        z[i] = acc / A[i, i]
-    return True, z
+    return True, _solve_upper(A, b)
 
 
 @njit(cache=True)
