@@ -25,6 +25,28 @@ def rng() -> np.random.Generator:
     return np.random.default_rng(20091201)
 
 
+def _newton_face_instance(rng: np.random.Generator):
+    """A random Newton-direction instance ``(A, x, G, c)``: N in [100, 300), k in [2, 30), x on the simplex
+    with ~30 % zero coordinates, curvature c >= 0 with ~30 % zero rows (as ERLPBoost's capped rows)."""
+    N, k = int(rng.integers(100, 300)), int(rng.integers(2, 30))
+    A = rng.uniform(-1, 1, size=(N, k))
+    x = rng.dirichlet(np.ones(k))
+    x[rng.random(k) < 0.3] = 0.0
+    if x.sum() == 0:
+        x[0] = 1.0
+    x /= x.sum()
+    c = rng.random(N) * (rng.random(N) < 0.7)
+    G = rng.normal(size=k)
+    return A, x, G, c
+
+
+@pytest.fixture
+def newton_face_instance():
+    """Factory ``make(rng) -> (A, x, G, c)`` of random Newton-direction instances (shared by the
+    reference-vs-fast and numpy-vs-compiled direction tests)."""
+    return _newton_face_instance
+
+
 def _data_home_candidate():
     """REFBOOST_DATA if set (CI: ../shared/data relative to the clone), else ../shared/data."""
     import os

@@ -106,18 +106,10 @@ def test_erlp_eval_matches_reference(seed):
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_newton_direction_matches_reference(seed):
+def test_newton_direction_matches_reference(seed, newton_face_instance):
     rng = np.random.default_rng(seed)
     for _ in range(30):
-        N, k = int(rng.integers(100, 300)), int(rng.integers(2, 30))
-        A = rng.uniform(-1, 1, size=(N, k))
-        x = rng.dirichlet(np.ones(k))
-        x[rng.random(k) < 0.3] = 0.0
-        if x.sum() == 0:
-            x[0] = 1.0
-        x /= x.sum()
-        c = rng.random(N) * (rng.random(N) < 0.7)
-        G = rng.normal(size=k)
+        A, x, G, c = newton_face_instance(rng)
         s_ref = _newton._newton_direction_fast(A, x, G, c, "simplex", True)
         ok, s = J.newton_direction(A, x, G, c)
         assert ok == (s_ref is not None)
@@ -151,8 +143,8 @@ def test_maximize_matches_reference(seed, monkeypatch):
         assert abs(got.x.sum() - 1.0) <= 1e-14 and got.x.min() >= 0
 
 
-@pytest.mark.parametrize("seed", range(2))
-def test_erlpboost_same_run_with_and_without_kernels(seed, monkeypatch):
+@pytest.mark.parametrize(("booster", "seed"), [(erlpboost, 0), (erlpboost, 1), (binary_erlpboost, 3)])
+def test_same_run_with_and_without_kernels(booster, seed, monkeypatch):
     rng = np.random.default_rng(seed)
     U = rng.uniform(-1, 1, size=(60, 40))
     o = MatrixOracle(U, reflexive=True)
@@ -160,7 +152,7 @@ def test_erlpboost_same_run_with_and_without_kernels(seed, monkeypatch):
     runs = []
     for use in (False, True):
         monkeypatch.setattr(entropy, "USE_JIT", use)
-        runs.append(erlpboost(o, nu=nu, eps=0.05))
+        runs.append(booster(o, nu=nu, eps=0.05))
     ref, got = runs
     assert got.converged and ref.converged
     assert got.hypotheses == ref.hypotheses
@@ -208,18 +200,3 @@ def test_maximize_binary_matches_reference(seed, monkeypatch):
         assert abs(got.value - ref.value) <= VALUE_RTOL * max(1.0, abs(ref.value))
         assert got.measure <= tol
         assert abs(got.aux.mass_error) <= 1e-10
-
-
-def test_binary_erlpboost_same_run_with_and_without_kernels(monkeypatch):
-    rng = np.random.default_rng(3)
-    U = rng.uniform(-1, 1, size=(60, 40))
-    o = MatrixOracle(U, reflexive=True)
-    nu = 6.0
-    runs = []
-    for use in (False, True):
-        monkeypatch.setattr(entropy, "USE_JIT", use)
-        runs.append(binary_erlpboost(o, nu=nu, eps=0.05))
-    ref, got = runs
-    assert got.converged and ref.converged
-    assert got.hypotheses == ref.hypotheses
-    assert np.abs(got.weights - ref.weights).max() <= 1e-8

@@ -54,19 +54,11 @@ def test_project_log_underflow_and_fallback():
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_newton_direction_fast_matches_reference(seed):
+def test_newton_direction_fast_matches_reference(seed, newton_face_instance):
     rng = np.random.default_rng(seed)
     work: dict = {}
     for _ in range(30):
-        N, k = int(rng.integers(100, 300)), int(rng.integers(2, 30))
-        A = rng.uniform(-1, 1, size=(N, k))
-        x = rng.dirichlet(np.ones(k))
-        x[rng.random(k) < 0.3] = 0.0
-        if x.sum() == 0:
-            x[0] = 1.0
-        x /= x.sum()
-        c = rng.random(N) * (rng.random(N) < 0.7)
-        G = rng.normal(size=k)
+        A, x, G, c = newton_face_instance(rng)
         for domain in ("simplex", "orthant"):
             for centred in (True, False):
                 s_ref = _newton._newton_direction(A, x, G, c, domain, centred)
