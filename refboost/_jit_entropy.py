@@ -44,6 +44,7 @@ import math
 import numpy as np
 from numba import njit
 
+from ._jit_common import expit as _expit
 from .boosters._newton import (
     DIRECTION_CAP,
     DIRECTION_ZERO,
@@ -374,15 +375,6 @@ def erlp_eval(m, nu, eta, log_Z_hint):
     if nC:
         value += sum_C / nu + nC / (nu * eta) * (log_N - math.log(nu))
     return value, d, c, capped, log_Z
-
-
-@njit(cache=True)
-def _expit(z):
-    """Logistic sigma(z) = 1 / (1 + e^-z) without overflow (scipy.special.expit)."""
-    if z >= 0:
-        return 1.0 / (1.0 + math.exp(-z))
-    e = math.exp(z)
-    return e / (1.0 + e)
 
 
 @njit(cache=True)

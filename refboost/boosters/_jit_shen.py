@@ -39,6 +39,8 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from .._jit_common import expit as _expit
+
 #: Objective kinds.
 EXP = 0
 LOGISTIC = 1
@@ -94,14 +96,6 @@ def _gemv(typingctx, trans, A, nrow, ncol, x, y):
                                  builder.bitcast(beta, vp), builder.bitcast(ya.data, vp)))
 
     return sig, codegen
-
-
-@njit(cache=True)
-def _expit(z):
-    if z >= 0.0:
-        return 1.0 / (1.0 + math.exp(-z))
-    e = math.exp(z)
-    return e / (1.0 + e)
 
 
 @njit(cache=True)
