@@ -107,6 +107,18 @@ def _log1pexp(z):
 
 
 @njit(cache=True)
+def _scale_max(x, scale, out):
+    """``out = scale * x``; returns ``max(out)`` (the shift of the exponents of the EXP objective)."""
+    mx = -np.inf
+    for i in range(x.size):
+        xi = x[i] * scale
+        out[i] = xi
+        if xi > mx:
+            mx = xi
+    return mx
+
+
+@njit(cache=True)
 def point(kind, T, m, u, z):
     """``f(m)`` and ``u = grad f``; returns ``(value, zmax)``. Writes ``u`` and ``z``.
 
@@ -115,13 +127,7 @@ def point(kind, T, m, u, z):
     """
     n = m.size
     if kind == EXP:
-        a = -1.0 / T
-        zmax = -np.inf
-        for i in range(n):
-            zi = m[i] * a
-            z[i] = zi
-            if zi > zmax:
-                zmax = zi
+        zmax = _scale_max(m, -1.0 / T, z)
         s = 0.0
         for i in range(n):
             zi = z[i] - zmax
@@ -578,12 +584,7 @@ def _line_step(kind, centred, T, U, lam, m, u, z, G, ist, st, v, g0, a, amax, s,
     ninv = -1.0 / T
     vtmax = 0.0
     if kind == EXP:
-        vtmax = -np.inf
-        for i in range(n):
-            x = v[i] * ninv
-            vt[i] = x
-            if x > vtmax:
-                vtmax = x
+        vtmax = _scale_max(v, ninv, vt)
         for i in range(n):
             vt[i] -= vtmax
         z0 = z
