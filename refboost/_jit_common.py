@@ -1,4 +1,4 @@
-"""Scalar numba kernels shared by the compiled solvers.
+"""Small numba kernels shared by the compiled solvers (the logistic function, a dense LU solve).
 
 Used by :mod:`refboost._jit_entropy` and :mod:`refboost.boosters._jit_shen`. numba's on-disk cache is
 keyed on the calling module's source: after editing this file, touch those two modules so that their
@@ -19,3 +19,33 @@ def expit(z):
         return 1.0 / (1.0 + math.exp(-z))
     e = math.exp(z)
     return e / (1.0 + e)
+
+
+@njit(cache=True)
+def lu_solve_inplace(A, b, n):
+    """``A[:n, :n] x = b[:n]`` by Gaussian elimination with partial pivoting (LAPACK dgesv): A and b are
+    overwritten, x is left in ``b[:n]``; False if a pivot is exactly 0."""
+    for c in range(n):
+        piv, best = c, abs(A[c, c])
+        for r in range(c + 1, n):
+            if abs(A[r, c]) > best:
+                piv, best = r, abs(A[r, c])
+        if best == 0.0:
+            return False
+        if piv != c:
+            for k in range(n):
+                A[c, k], A[piv, k] = A[piv, k], A[c, k]
+            b[c], b[piv] = b[piv], b[c]
+        d = A[c, c]
+        for r in range(c + 1, n):
+            f = A[r, c] / d
+            if f != 0.0:
+                for k in range(c + 1, n):
+                    A[r, k] -= f * A[c, k]
+                b[r] -= f * b[c]
+    for c in range(n - 1, -1, -1):
+        x = b[c]
+        for k in range(c + 1, n):
+            x -= A[c, k] * b[k]
+        b[c] = x / A[c, c]
+    return True

@@ -45,6 +45,7 @@ import numpy as np
 from numba import njit
 
 from ._jit_common import expit as _expit
+from ._jit_common import lu_solve_inplace
 from .boosters._newton import (
     DIRECTION_CAP,
     DIRECTION_ZERO,
@@ -561,30 +562,9 @@ def _cholesky_solve(Mq, g):
 
 @njit(cache=True)
 def _lu_solve(M, g):
-    """Gaussian elimination with partial pivoting (LAPACK dgesv); False if a pivot is exactly 0."""
-    n = M.shape[0]
-    A = M.copy()
+    """Gaussian elimination with partial pivoting (LAPACK dgesv) on copies; False if a pivot is exactly 0."""
     b = g.copy()
-    for j in range(n):
-        p = j
-        big = abs(A[j, j])
-        for i in range(j + 1, n):
-            if abs(A[i, j]) > big:
-                big = abs(A[i, j])
-                p = i
-        if big == 0.0:
-            return False, b
-        if p != j:
-            for q in range(n):
-                A[j, q], A[p, q] = A[p, q], A[j, q]
-            b[j], b[p] = b[p], b[j]
-        for i in range(j + 1, n):
-            f = A[i, j] / A[j, j]
-            if f != 0.0:
-                for q in range(j + 1, n):
-                    A[i, q] -= f * A[j, q]
-                b[i] -= f * b[j]
-    return True, _solve_upper(A, b)
+    return lu_solve_inplace(M.copy(), b, b.size), b
 
 
 @njit(cache=True)

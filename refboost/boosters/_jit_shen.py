@@ -40,6 +40,7 @@ from numba.core import cgutils
 from numba.extending import intrinsic
 
 from .._jit_common import expit as _expit
+from .._jit_common import lu_solve_inplace as _solve_small
 
 #: Objective kinds.
 EXP = 0
@@ -290,35 +291,6 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
         st[GMAX] = g_new
         ist[JMAX] = t
     return status
-
-
-@njit(cache=True)
-def _solve_small(A, b, n):
-    """``A[:n, :n] x = b[:n]`` by Gaussian elimination with partial pivoting (overwritten; x in b)."""
-    for c in range(n):
-        piv, best = c, abs(A[c, c])
-        for r in range(c + 1, n):
-            if abs(A[r, c]) > best:
-                piv, best = r, abs(A[r, c])
-        if best == 0.0:
-            return False
-        if piv != c:
-            for k in range(n):
-                A[c, k], A[piv, k] = A[piv, k], A[c, k]
-            b[c], b[piv] = b[piv], b[c]
-        d = A[c, c]
-        for r in range(c + 1, n):
-            f = A[r, c] / d
-            if f != 0.0:
-                for k in range(c + 1, n):
-                    A[r, k] -= f * A[c, k]
-                b[r] -= f * b[c]
-    for c in range(n - 1, -1, -1):
-        x = b[c]
-        for k in range(c + 1, n):
-            x -= A[c, k] * b[k]
-        b[c] = x / A[c, c]
-    return True
 
 
 @njit(cache=True)
