@@ -117,25 +117,33 @@ def test_newton_direction_matches_reference(seed, newton_face_instance):
             assert np.abs(s - s_ref).max() <= DIR_RTOL * max(1.0, np.abs(s_ref).max())
 
 
+def _maximize_both(make_f, rng, monkeypatch, duplicates: bool):
+    """A random instance solved by the reference ``_newton.maximize`` and by the compiled solver (``make_f`` =
+    ``entropy._erlp_f`` / ``entropy._binary_f``); asserts both converge to the same value, the kernel's
+    certificate below tol. ``duplicates``: sometimes repeat a column (singular face Hessians)."""
+    N, k = int(rng.integers(20, 300)), int(rng.integers(1, 30))
+    nu = float(rng.uniform(1, N / 2))
+    eta = 10 ** rng.uniform(0, 4)
+    A = rng.choice([-1.0, 1.0], size=(N, k)) * rng.uniform(0, 1, size=(N, k))
+    if duplicates and k > 2 and rng.random() < 0.3:
+        A[:, 1] = A[:, 0]
+    x0 = rng.dirichlet(np.ones(k))
+    tol = max(1e-12, entropy._tol_floor(eta))
+    monkeypatch.setattr(entropy, "USE_JIT", False)
+    ref = _newton.maximize(make_f(nu, eta), A, x0, tol=tol, fast=True)
+    monkeypatch.setattr(entropy, "USE_JIT", True)
+    got = _newton.maximize(make_f(nu, eta), A, x0, tol=tol, fast=True)
+    assert got.status == ref.status == "converged"
+    assert abs(got.value - ref.value) <= VALUE_RTOL * max(1.0, abs(ref.value))
+    assert got.measure <= tol
+    return A, nu, eta, got
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_maximize_matches_reference(seed, monkeypatch):
     rng = np.random.default_rng(seed)
     for _ in range(25):
-        N, k = int(rng.integers(20, 300)), int(rng.integers(1, 30))
-        nu = float(rng.uniform(1, N / 2))
-        eta = 10 ** rng.uniform(0, 4)
-        A = rng.choice([-1.0, 1.0], size=(N, k)) * rng.uniform(0, 1, size=(N, k))
-        if k > 2 and rng.random() < 0.3:
-            A[:, 1] = A[:, 0]  # duplicate columns: singular face Hessians
-        x0 = rng.dirichlet(np.ones(k))
-        tol = max(1e-12, entropy._tol_floor(eta))
-        monkeypatch.setattr(entropy, "USE_JIT", False)
-        ref = _newton.maximize(entropy._erlp_f(nu, eta), A, x0, tol=tol, fast=True)
-        monkeypatch.setattr(entropy, "USE_JIT", True)
-        got = _newton.maximize(entropy._erlp_f(nu, eta), A, x0, tol=tol, fast=True)
-        assert got.status == ref.status == "converged"
-        assert abs(got.value - ref.value) <= VALUE_RTOL * max(1.0, abs(ref.value))
-        assert got.measure <= tol
+        A, nu, eta, got = _maximize_both(entropy._erlp_f, rng, monkeypatch, duplicates=True)
         # the certificate is exact at the returned x
         value, d, *_ = J.erlp_eval(A @ got.x, nu, eta, np.nan)
         assert value == pytest.approx(got.value, rel=1e-14, abs=1e-14)
@@ -186,17 +194,5 @@ def test_binary_eval_matches_reference(seed):
 def test_maximize_binary_matches_reference(seed, monkeypatch):
     rng = np.random.default_rng(seed)
     for _ in range(25):
-        N, k = int(rng.integers(20, 300)), int(rng.integers(1, 30))
-        nu = float(rng.uniform(1, N / 2))
-        eta = 10 ** rng.uniform(0, 4)
-        A = rng.choice([-1.0, 1.0], size=(N, k)) * rng.uniform(0, 1, size=(N, k))
-        x0 = rng.dirichlet(np.ones(k))
-        tol = max(1e-12, entropy._tol_floor(eta))
-        monkeypatch.setattr(entropy, "USE_JIT", False)
-        ref = _newton.maximize(entropy._binary_f(nu, eta), A, x0, tol=tol, fast=True)
-        monkeypatch.setattr(entropy, "USE_JIT", True)
-        got = _newton.maximize(entropy._binary_f(nu, eta), A, x0, tol=tol, fast=True)
-        assert got.status == ref.status == "converged"
-        assert abs(got.value - ref.value) <= VALUE_RTOL * max(1.0, abs(ref.value))
-        assert got.measure <= tol
+        _, _, _, got = _maximize_both(entropy._binary_f, rng, monkeypatch, duplicates=False)
         assert abs(got.aux.mass_error) <= 1e-10
