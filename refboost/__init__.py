@@ -5,7 +5,7 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 :mod:`refboost.truth`.
 """
 
-from . import bounds, dynamics, instances, truth
+from . import bounds, certify, dynamics, instances, truth
 from .boosters.adaboost import adaboost, adaboost_star, arcgv, coordinate_ascent
 from .boosters.corrective import corrective_binary_erlpboost, corrective_erlpboost
 from .boosters.entropy import binary_erlpboost, erlpboost, softboost, totalboost
@@ -85,6 +85,7 @@ __all__ = [
     *BOOSTERS,
     # modules
     "bounds",
+    "certify",
     "datasets",
     "dynamics",
     "experiments",

@@ -1,6 +1,9 @@
-"""Small helpers shared by the boosters (argument checks on the oracle, timing)."""
+"""What every booster shares: the oracle argument, the one place where the columns an oracle
+returns are checked, and the assembly of a certified result."""
 
 from __future__ import annotations
+
+import numpy as np
 
 from ..oracles import Oracle
 
@@ -11,19 +14,22 @@ def check_oracle(oracle) -> Oracle:
         raise TypeError(
             f"oracle must be a refboost.Oracle (e.g. refboost.MatrixOracle(U)), got {type(oracle).__name__}"
         )
+    n = getattr(oracle, "n_examples", None)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"oracle.n_examples must be an integer >= 1, got {n!r}")
     return oracle
 
 
 def check_oracle_column(u, n_examples: int):
-    """Validate a column returned by ``oracle.best(d)``: shape (N,), finite, entries in [-1, 1].
+    """Validate a column returned by an oracle: shape (N,), real, finite, entries in [-1, 1].
 
     A weak learner that breaks the contract ``u_n = y_n h(x_n)`` with ``h`` in [-1, 1] would void
     every bound and certificate, so the boosters stop with a clear error instead.
     """
-    import numpy as np
+    from .._validation import U_RANGE_TOL
 
-    from .._validation import check_U
-
+    if np.iscomplexobj(u):
+        raise TypeError("oracle column must be real, got a complex array")
     try:
         arr = np.asarray(u, dtype=float)
     except (TypeError, ValueError) as exc:
@@ -32,4 +38,33 @@ def check_oracle_column(u, n_examples: int):
         raise ValueError(
             f"oracle column must have one entry per example (shape ({n_examples},)), got shape {arr.shape}"
         )
-    return check_U(arr.reshape(n_examples, 1), "oracle column")[:, 0]
+    arr = arr.reshape(n_examples)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError("oracle column must contain only finite values (found NaN or inf): "
+                         "u_n = y_n h(x_n) with h in [-1, 1]")
+    amax = float(np.max(np.abs(arr)))
+    if amax > 1.0 + U_RANGE_TOL:
+        raise ValueError(f"oracle column entries must lie in [-1, 1] (u = y h(x) with h in [-1, 1]); "
+                         f"found |entry| = {amax}")
+    return np.clip(arr, -1.0, 1.0)
+
+
+def query(oracle: Oracle, d: np.ndarray):
+    """``oracle.best(d)`` with the returned column checked (every booster asks its oracle through here)."""
+    key, u = oracle.best(d)
+    return key, check_oracle_column(u, oracle.n_examples)
+
+
+def query_columns(oracle: Oracle, keys) -> np.ndarray:
+    """``oracle.columns(keys)`` with every column checked."""
+    keys = list(keys)
+    N = oracle.n_examples
+    if not keys:
+        return np.zeros((N, 0))
+    A = oracle.columns(keys)
+    if np.iscomplexobj(A):
+        raise TypeError("oracle.columns must return a real array, got a complex one")
+    A = np.asarray(A, dtype=float)
+    if A.shape != (N, len(keys)):
+        raise ValueError(f"oracle.columns must return shape ({N}, {len(keys)}), got {A.shape}")
+    return np.column_stack([check_oracle_column(A[:, k], N) for k in range(len(keys))])

@@ -1,0 +1,182 @@
+"""The certificate type and the small pieces of arithmetic every family shares.
+
+A :class:`Certificate` is what an independent reader needs to accept or reject a candidate
+solution of one optimisation problem: the candidate's objective, a bound on the optimum that
+does not come from the code that produced the candidate, the gap between them, how far the
+candidate is from feasible, the residuals of the optimality (KKT) conditions that apply, and a
+verdict. Everything here is recomputed from the instance and the candidate alone.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+#: Absolute slack for round-off added to every tolerance test (objectives are O(1) here).
+ROUNDOFF = 1e-9
+
+#: Worst constraint violation a candidate may show and still count as feasible.
+FEAS_TOL = 1e-8
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """An independently recomputed verdict on a candidate solution.
+
+    Attributes
+    ----------
+    problem : str
+        Problem family (e.g. ``"soft_margin_lp"``).
+    equation : str
+        The source equation the objective and bound are read from.
+    sense : {"max", "min"}
+        Whether the problem maximises or minimises ``objective``.
+    objective : float
+        The candidate's objective value (recomputed, never read from the solver).
+    bound : float
+        An upper (``sense="max"``) or lower (``sense="min"``) bound on the optimum.
+    gap : float
+        ``bound - objective`` (max) or ``objective - bound`` (min): an upper bound on the
+        candidate's suboptimality once it is feasible. ``inf`` when no bound could be formed.
+    feasibility : float
+        Worst violation of the candidate's constraints (0 when exactly feasible).
+    kkt : dict of str -> float
+        Named residuals of the optimality conditions that were checked.
+    tol : float
+        The gap the verdict requires.
+    ok : bool
+        ``feasibility <= FEAS_TOL`` and ``gap <= tol`` (each with round-off slack ``ROUNDOFF``).
+    bound_source : str
+        Where the bound comes from (a dual point built from the candidate, the oracle, ground truth).
+    message : str
+        One line that says why the verdict is what it is.
+    """
+
+    problem: str
+    equation: str
+    sense: str
+    objective: float
+    bound: float
+    gap: float
+    feasibility: float
+    tol: float
+    ok: bool
+    bound_source: str
+    message: str
+    kkt: dict = field(default_factory=dict)
+
+    def report(self) -> str:
+        """A readable multi-line report (what an assertion failure prints)."""
+        lines = [
+            f"{self.problem} [{self.equation}]: {'CERTIFIED' if self.ok else 'NOT CERTIFIED'}",
+            f"  objective ({self.sense})  {self.objective:.12g}",
+            f"  bound                {self.bound:.12g}   ({self.bound_source})",
+            f"  gap                  {self.gap:.3g}   (tolerance {self.tol:.3g})",
+            f"  feasibility          {self.feasibility:.3g}   (tolerance {FEAS_TOL:.1g})",
+        ]
+        for k, v in self.kkt.items():
+            lines.append(f"  {k:<20} {v:.3g}")
+        lines.append(f"  {self.message}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.report()
+
+
+def verdict(*, problem, equation, sense, objective, bound, feasibility, tol, bound_source, kkt=None,
+            what="objective") -> Certificate:
+    """Assemble a :class:`Certificate` from its recomputed parts (the gap and the verdict are derived here)."""
+    objective, bound, feasibility = float(objective), float(bound), float(feasibility)
+    if not (math.isfinite(objective) and math.isfinite(bound)):
+        gap = math.inf
+    else:
+        gap = bound - objective if sense == "max" else objective - bound
+    kkt = {k: float(v) for k, v in (kkt or {}).items()}
+    feasible = feasibility <= FEAS_TOL
+    small = gap <= tol + ROUNDOFF * max(1.0, abs(objective))
+    ok = bool(feasible and small)
+    if ok:
+        msg = f"{what} within {tol:.3g} of the optimum (gap {gap:.3g})"
+    elif not feasible:
+        msg = f"candidate infeasible: worst violation {feasibility:.3g} > {FEAS_TOL:.1g}"
+    elif not math.isfinite(gap):
+        msg = "no finite bound: the gap cannot be certified"
+    else:
+        msg = f"gap {gap:.3g} > tolerance {tol:.3g}"
+    return Certificate(problem=problem, equation=equation, sense=sense, objective=objective, bound=bound,
+                       gap=float(gap), feasibility=feasibility, tol=float(tol), ok=ok,
+                       bound_source=bound_source, message=msg, kkt=kkt)
+
+
+def as_float_array(x, name: str, ndim: int) -> np.ndarray:
+    """A finite float array of the given dimension (certify reads arrays; it never repairs them)."""
+    try:
+        arr = np.asarray(x, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be a numeric array: {exc}") from None
+    if arr.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-d array, got shape {arr.shape}")
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must contain only finite values (found NaN or inf)")
+    return arr
+
+
+def check_tol(tol, name: str = "tol") -> float:
+    """A certificate tolerance: a finite real >= 0."""
+    import numbers
+
+    if isinstance(tol, bool) or not isinstance(tol, numbers.Real):
+        raise TypeError(f"{name} must be a real number >= 0, got {type(tol).__name__}")
+    t = float(tol)
+    if not (math.isfinite(t) and t >= 0):
+        raise ValueError(f"{name} must be a finite real >= 0, got {t}")
+    return t
+
+
+def simplex_violation(w: np.ndarray) -> float:
+    """Distance of ``w`` from the probability simplex in the max sense: negative entries and |sum - 1|."""
+    if w.size == 0:
+        return 1.0
+    return float(max(0.0, -float(w.min()), abs(float(w.sum()) - 1.0)))
+
+
+def capped_simplex_violation(d: np.ndarray, nu: float) -> float:
+    """Worst violation of ``d >= 0, sum d = 1, d <= 1/nu``."""
+    return float(max(0.0, -float(d.min()), float(d.max()) - 1.0 / nu, abs(float(d.sum()) - 1.0)))
+
+
+def onto_capped_simplex(d: np.ndarray, nu: float) -> np.ndarray:
+    """Move a nearly feasible ``d`` exactly onto ``{d >= 0, sum d = 1, d <= 1/nu}``.
+
+    Clip to [0, 1/nu], then spread the deficit (surplus) over the room under the caps (over the
+    entries). A bound evaluated at the result is valid whatever ``d`` was; how far it moved is
+    reported separately.
+    """
+    cap = 1.0 / nu
+    x = np.clip(d, 0.0, cap)
+    for _ in range(3):
+        deficit = 1.0 - x.sum()
+        if deficit > 0:
+            room = cap - x
+            if room.sum() <= 0:
+                break
+            x = x + deficit * room / room.sum()
+        elif deficit < 0:
+            x = x + deficit * x / x.sum()
+        x = np.clip(x, 0.0, cap)
+    return x
+
+
+def sorted_soft_margin(m: np.ndarray, nu: float) -> float:
+    """``min { d . m : d in capped simplex }``, read off the sorted margins.
+
+    The minimiser puts 1/nu on the floor(nu) smallest margins and the rest on the next one
+    (Glocer 2009, eq. (2.2) at fixed w). Written here again on purpose: a certificate does not
+    call the code it checks.
+    """
+    N = m.shape[0]
+    s = np.sort(m)
+    k = min(N, max(1, math.ceil(nu - 1e-12)))
+    return float(s[: k - 1].sum() / nu + (1.0 - (k - 1) / nu) * s[k - 1])
