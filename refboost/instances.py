@@ -266,3 +266,70 @@ def noisy_parabola(n: int, rng: np.random.Generator, *, noise: float = 0.15) -> 
     flip = rng.random(n) < noise
     y[flip] = -y[flip]
     return X, y
+
+
+#: The adversarial families of :func:`adversarial` (the hard instances every booster is tested on).
+ADVERSARIAL_KINDS = (
+    "random_pm1",          # entries +-1
+    "gaussian",            # clipped N(0, 0.5^2) entries
+    "optimum_zero",        # reflexive [A, -A]: the optimum is >= 0 and here (non-separable) exactly 0
+    "negative_edges",      # every column has negative edge under every distribution (optimum < 0)
+    "ties",                # every column duplicated (exactly tied edges)
+    "duplicate_rows",      # every example repeated
+    "rank1",               # U = a b^T with entries in [-1, 1]
+    "all_plus_column",     # one column is +1 everywhere (a perfect hypothesis)
+    "all_minus_column",    # one column is -1 everywhere
+    "zeros",               # every entry 0
+    "tiny",                # entries of size 1e-200 (scale far below round-off of 1)
+    "small",               # entries of size 1e-8
+    "one_column",          # K = 1
+    "worst_case",          # Glocer's Theorem 2.5 family (optimum > 0, tiny)
+)
+
+
+def adversarial(kind: str, N: int, K: int, rng: np.random.Generator) -> np.ndarray:
+    """A hard instance ``U`` (N x K-ish, entries in [-1, 1]) of the named family (:data:`ADVERSARIAL_KINDS`).
+
+    The shape may differ from (N, K) where the family fixes it (``optimum_zero`` and ``ties``
+    double the columns, ``duplicate_rows`` the rows, ``one_column`` has K = 1, ``worst_case`` is
+    Glocer's construction with N rounded to an even number >= 4).
+    """
+    if kind not in ADVERSARIAL_KINDS:
+        raise ValueError(f"kind must be one of {list(ADVERSARIAL_KINDS)}, got {kind!r}")
+    N = check_int(N, "N", low=1)
+    K = check_int(K, "K", low=1)
+    if kind == "random_pm1":
+        return rng.choice([-1.0, 1.0], size=(N, K))
+    if kind == "gaussian":
+        return np.clip(rng.normal(0.0, 0.5, size=(N, K)), -1.0, 1.0)
+    if kind == "optimum_zero":
+        A = rng.choice([-1.0, 1.0], size=(N, K))
+        if N >= 2:
+            A[1] = -A[0]  # two opposite examples: no combination separates both, so the optimum is 0
+        return np.hstack([A, -A])
+    if kind == "negative_edges":
+        return -rng.uniform(0.05, 1.0, size=(N, K))
+    if kind == "ties":
+        A = rng.choice([-1.0, 1.0], size=(N, K))
+        return np.hstack([A, A])
+    if kind == "duplicate_rows":
+        A = rng.choice([-1.0, 1.0], size=(N, K))
+        return np.vstack([A, A])
+    if kind == "rank1":
+        a = rng.uniform(-1.0, 1.0, size=N)
+        b = rng.uniform(-1.0, 1.0, size=K)
+        return np.outer(a, b)
+    if kind in ("all_plus_column", "all_minus_column"):
+        A = rng.choice([-1.0, 1.0], size=(N, K))
+        A[:, int(rng.integers(K))] = 1.0 if kind == "all_plus_column" else -1.0
+        return A
+    if kind == "zeros":
+        return np.zeros((N, K))
+    if kind == "tiny":
+        return 1e-200 * rng.choice([-1.0, 1.0], size=(N, K))
+    if kind == "small":
+        return 1e-8 * rng.uniform(-1.0, 1.0, size=(N, K))
+    if kind == "one_column":
+        return rng.uniform(-1.0, 1.0, size=(N, 1))
+    m = max(2, N // 2)
+    return lpboost_worst_case(m)
