@@ -26,8 +26,8 @@ def check_real(value, name: str, *, low=None, high=None, low_open=False, high_op
     v = float(value)
     if not np.isfinite(v):
         raise ValueError(f"{name} must be finite, got {v}")
-    lo_br = "(" if low_open else "["
-    hi_br = ")" if high_open else "]"
+    lo_br = "(" if low_open or low is None else "["
+    hi_br = ")" if high_open or high is None else "]"
     rng = f"{lo_br}{'-inf' if low is None else low}, {'inf' if high is None else high}{hi_br}"
     if low is not None and (v < low or (low_open and v == low)):
         raise ValueError(f"{name} must lie in {rng}, got {v}")
@@ -49,7 +49,9 @@ def check_int(value, name: str, *, low: int | None = None, high: int | None = No
 
 
 def check_array(a, name: str, *, ndim: int | None = None, min_size: int = 1) -> np.ndarray:
-    """Convert to a float array; check dimension, non-emptiness and finiteness."""
+    """Convert to a float array; check dimension, non-emptiness and finiteness (complex input is refused)."""
+    if np.iscomplexobj(a):
+        raise TypeError(f"{name} must be a real array, got complex values")
     try:
         arr = np.asarray(a, dtype=float)
     except (TypeError, ValueError) as exc:

@@ -546,7 +546,8 @@ def load(
     n, n_test : int
         Sizes for the ``gen:*`` generators (IDA sizes: 400 train, 7000 test for twonorm/ringnorm).
     rng : numpy.random.Generator
-        Required for the ``gen:*`` generators.
+        Required for the ``gen:*`` generators; refused (ValueError) for file data sets, which use
+        no random numbers (``n`` and ``n_test`` likewise apply to generators only).
 
     Raises
     ------
@@ -585,6 +586,15 @@ def load(
         source = f"refboost.datasets.{gen.__name__}(n={n}, n_test={n_test})"
         info["label_map"] = {-1.0: -1.0, 1.0: 1.0}
     else:
+        if rng is not None:
+            raise ValueError(
+                f"rng: data set {spec.name} is read from files and uses no random numbers; pass rng=None "
+                "(rng is only for the gen:* generators; random splits are made by refboost.experiments)"
+            )
+        for nm, v, dflt in (("n", n, 400), ("n_test", n_test, 7000)):
+            if v != dflt:
+                raise ValueError(f"{nm}: data set {spec.name} is read from files, its size is fixed; "
+                                 f"{nm} is only for the gen:* generators")
         home = get_data_home(data_home)
         files = _files(spec, realisation)
         missing = [f for f in files if not (home / f).is_file()]

@@ -194,7 +194,8 @@ def splits(
             return out
         if realisations is not None:
             raise ValueError(f"realisations: data set {spec.name} has no IDA realisations; use n_splits")
-        dataset = _datasets.load(dataset, data_home=data_home, scale=scale, rng=rng)
+        gen_rng = rng if spec.kind == "generator" else None  # file data sets take no rng; the split below does
+        dataset = _datasets.load(dataset, data_home=data_home, scale=scale, rng=gen_rng)
     if not isinstance(dataset, _datasets.Dataset):
         raise TypeError(f"dataset must be a data set name or a refboost.datasets.Dataset, got {type(dataset).__name__}")
     if dataset.X_test is not None:

@@ -60,8 +60,9 @@ class MatrixOracle(Oracle):
         U = check_U(U)
         if not isinstance(reflexive, bool):
             raise TypeError(f"reflexive must be a bool, got {type(reflexive).__name__}")
-        if not (np.isfinite(tie_tol) and tie_tol >= 0):
-            raise ValueError(f"tie_tol must be a finite number >= 0, got {tie_tol}")
+        from ._validation import check_real
+
+        tie_tol = check_real(tie_tol, "tie_tol", low=0.0)
         self.U = np.hstack([U, -U]) if reflexive else U
         self.U.setflags(write=False)
         self.reflexive = reflexive

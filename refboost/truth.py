@@ -177,8 +177,8 @@ def optimal_face_extreme(U, nu: float, c, *, sense: str = "min", tol: float = 1e
 # U[i, j] = y_i H_ij (the matrix V = diag(y) H). Nothing here is used by refboost.boosters.shen.
 # =============================================================================================
 
-#: Clarabel tolerances for the Shen & Li ground truth (tighter than the defaults).
-CLARABEL_OPTS = {"tol_gap_abs": 1e-9, "tol_gap_rel": 1e-9, "tol_feas": 1e-9, "max_iter": 500}
+#: Clarabel tolerance (gap and feasibility) for the Shen & Li ground truth (tighter than the defaults).
+SHEN_CLARABEL_TOL = 1e-9
 
 
 @dataclass
@@ -203,25 +203,36 @@ class ConicSolution:
     status: str = ""
 
 
-def _cvx_solve(prob, what: str):
-    """Solve with Clarabel at CLARABEL_OPTS; on failure retry once at Clarabel's default tolerances."""
+def _conic_solve(prob, what: str, *, tols=(1e-10,), accept=("optimal", "optimal_inaccurate")) -> str:
+    """The one conic solve of the ground truth: Clarabel at each tolerance of ``tols`` in turn
+    (``None``: Clarabel's own defaults) until the status is in ``accept`` with a finite value.
+
+    cvxpy's "solution may be inaccurate" warning is silenced: the status carries the same fact.
+    Raises :class:`GroundTruthError` naming the problem when no attempt succeeds.
+    """
     import warnings
 
     import cvxpy as cp
 
     status = "not solved"
-    for opts in (CLARABEL_OPTS, {}):
+    for tol in tols:
+        opts = {} if tol is None else {"tol_gap_abs": tol, "tol_gap_rel": tol, "tol_feas": tol, "max_iter": 500}
         try:
-            with warnings.catch_warnings():  # "may be inaccurate" is reported through prob.status
+            with warnings.catch_warnings():
                 warnings.simplefilter("ignore", UserWarning)
                 prob.solve(solver=cp.CLARABEL, **opts)
         except cp.error.SolverError as exc:
             status = f"solver error: {exc}"
             continue
         status = prob.status
-        if prob.status in (cp.OPTIMAL, cp.OPTIMAL_INACCURATE) and np.isfinite(prob.value):
-            return prob.status
+        if status in accept and (status.startswith("infeasible") or np.isfinite(prob.value)):
+            return status
     raise GroundTruthError(f"Clarabel did not solve {what}: {status}")
+
+
+def _cvx_solve(prob, what: str):
+    """Shen & Li problems: Clarabel at 1e-9, then once more at its default tolerances."""
+    return _conic_solve(prob, what, tols=(SHEN_CLARABEL_TOL, None))
 
 
 def _check_T_truth(T) -> float:
@@ -416,8 +427,8 @@ def tsallis_dual_eq28(U, D: float, p: float) -> ConicSolution:
 # the cutting-plane LP (29)/(36). Nothing here is used by refboost.boosters.sun.
 # =============================================================================================
 
-#: Clarabel tolerances used by the Sun et al. ground truth.
-CLARABEL_OPTS = {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10, "max_iter": 500}
+#: Clarabel tolerance (gap and feasibility) used by the Sun et al. ground truth.
+SUN_CLARABEL_TOL = 1e-10
 
 
 @dataclass
@@ -439,13 +450,9 @@ class RegularizedSolution:
     status: str = ""
 
 
-def _cvx_solve(prob, what):
-    import cvxpy as cp
-
-    prob.solve(solver=cp.CLARABEL, **CLARABEL_OPTS)
-    if prob.status not in ("optimal", "optimal_inaccurate"):
-        raise GroundTruthError(f"Clarabel failed on {what}: status {prob.status}")
-    return prob.status
+def _sun_solve(prob, what):
+    """Sun et al. problems: Clarabel at 1e-10."""
+    return _conic_solve(prob, what, tols=(SUN_CLARABEL_TOL,))
 
 
 def _check_beta(beta, positive=False) -> float:
@@ -467,7 +474,7 @@ def sun_kl_primal(U, beta: float) -> RegularizedSolution:
     g = cp.Variable()
     cons = [U.T @ d <= g, cp.sum(d) == 1]
     prob = cp.Problem(cp.Minimize(g + beta * cp.sum(cp.rel_entr(d, np.full(N, 1.0 / N)))), cons)
-    st = _cvx_solve(prob, "Sun (20)")
+    st = _sun_solve(prob, "Sun (20)")
     return RegularizedSolution(
         float(prob.value), d=np.asarray(d.value), gamma=float(g.value), alpha=np.asarray(cons[0].dual_value), status=st
     )
@@ -484,7 +491,7 @@ def sun_kl_dual(U, beta: float) -> RegularizedSolution:
     N, K = U.shape
     a = cp.Variable(K, nonneg=True)
     prob = cp.Problem(cp.Maximize(-beta * (cp.log_sum_exp(-(U @ a) / beta) - np.log(N))), [cp.sum(a) == 1])
-    st = _cvx_solve(prob, "Sun (20-D)")
+    st = _sun_solve(prob, "Sun (20-D)")
     return RegularizedSolution(float(prob.value), alpha=np.asarray(a.value), status=st)
 
 
@@ -499,7 +506,7 @@ def shen_li_l1_dual(U, T: float) -> RegularizedSolution:
     K = U.shape[1]
     w = cp.Variable(K, nonneg=True)
     prob = cp.Problem(cp.Minimize(cp.log_sum_exp(-(U @ w))), [cp.sum(w) == 1.0 / T])
-    st = _cvx_solve(prob, "Shen & Li l1 dual")
+    st = _sun_solve(prob, "Shen & Li l1 dual")
     return RegularizedSolution(float(prob.value), alpha=np.asarray(w.value), status=st)
 
 
@@ -516,7 +523,7 @@ def sun_norm2_primal(U, beta: float) -> RegularizedSolution:
     g = cp.Variable()
     cons = [U.T @ d <= g, cp.sum(d) == 1]
     prob = cp.Problem(cp.Minimize(g + beta * cp.norm(d - np.full(N, 1.0 / N), 2)), cons)
-    st = _cvx_solve(prob, "Sun (35)")
+    st = _sun_solve(prob, "Sun (35)")
     return RegularizedSolution(
         float(prob.value), d=np.asarray(d.value), gamma=float(g.value), alpha=np.asarray(cons[0].dual_value), status=st
     )
@@ -537,7 +544,7 @@ def sun_norm2_dual(U, beta: float) -> RegularizedSolution:
     rho = cp.Variable()
     cons = [U @ a + beta * u >= rho, cp.norm(u, 2) <= 1, cp.sum(a) == 1]
     prob = cp.Problem(cp.Maximize(rho - beta / N * cp.sum(u)), cons)
-    st = _cvx_solve(prob, "Sun (35-D)")
+    st = _sun_solve(prob, "Sun (35-D)")
     return RegularizedSolution(
         float(prob.value), alpha=np.asarray(a.value), u=np.asarray(u.value), rho=float(rho.value), status=st
     )
@@ -557,7 +564,7 @@ def sun_inner_min(margins, beta: float, penalty: str) -> RegularizedSolution:
     d = cp.Variable(N, nonneg=True)
     P = cp.sum(cp.rel_entr(d, d0)) if penalty == "kl" else cp.norm(d - d0, 2)
     prob = cp.Problem(cp.Minimize(m @ d + beta * P), [cp.sum(d) == 1])
-    st = _cvx_solve(prob, f"Sun (17) inner min, {penalty}")
+    st = _sun_solve(prob, f"Sun (17) inner min, {penalty}")
     return RegularizedSolution(float(prob.value), d=np.asarray(d.value), status=st)
 
 
@@ -571,7 +578,7 @@ def sun_line_search(log_d, zt) -> RegularizedSolution:
     zt = check_array(zt, "zt", ndim=1)
     a = cp.Variable(nonneg=True)
     prob = cp.Problem(cp.Minimize(cp.log_sum_exp(log_d - a * zt)))
-    st = _cvx_solve(prob, "Sun (33) line search")
+    st = _sun_solve(prob, "Sun (33) line search")
     return RegularizedSolution(float(prob.value), gamma=float(a.value), status=st)
 
 
@@ -630,15 +637,9 @@ class EntropyConicSolution:
 
 
 def _clarabel_solve(prob, what):
-    import cvxpy as cp
-
-    try:
-        prob.solve(solver=cp.CLARABEL, tol_gap_abs=1e-10, tol_gap_rel=1e-10, tol_feas=1e-10, max_iter=500)
-    except cp.error.SolverError as exc:  # pragma: no cover - reported as a ground-truth failure
-        raise GroundTruthError(f"Clarabel failed on {what}: {exc}") from None
-    if prob.status not in ("optimal", "optimal_inaccurate", "infeasible", "infeasible_inaccurate"):
-        raise GroundTruthError(f"Clarabel failed on {what}: status {prob.status}")
-    return prob.status
+    """Glocer chapter 3-4 problems: Clarabel at 1e-10; an infeasible problem is an answer (SoftBoost's (3.1))."""
+    return _conic_solve(prob, what, tols=(1e-10,),
+                        accept=("optimal", "optimal_inaccurate", "infeasible", "infeasible_inaccurate"))
 
 
 def _relent(a, b):
@@ -668,6 +669,7 @@ def erlp_primal_36(U, nu: float, eta: float) -> EntropyConicSolution:
     U = check_U(U)
     N, _ = U.shape
     nu = check_nu(nu, N)
+    eta = check_eta(eta)
     d0 = np.full(N, 1.0 / N)
     d = cp.Variable(N)
     gamma = cp.Variable()
@@ -710,6 +712,7 @@ def erlp_unnormalized_318(U, nu: float, eta: float) -> EntropyConicSolution:
     U = check_U(U)
     N, _ = U.shape
     nu = check_nu(nu, N)
+    eta = check_eta(eta)
     d0 = np.full(N, 1.0 / N)
     d = cp.Variable(N)
     gamma = cp.Variable()
@@ -735,6 +738,7 @@ def binary_primal_325(U, nu: float, eta: float) -> EntropyConicSolution:
     U = check_U(U)
     N, _ = U.shape
     nu = check_nu_binary(nu, N)
+    eta = check_eta(eta)
     d0 = np.full(N, 1.0 / N)
     d = cp.Variable(N)
     gamma = cp.Variable()
@@ -758,6 +762,7 @@ def corrective_primal_46(u, ubar, nu: float, eta: float) -> EntropyConicSolution
     ubar = check_array(ubar, "ubar", ndim=1)
     N = u.shape[0]
     nu = check_nu(nu, N)
+    eta = check_eta(eta)
     d0 = np.full(N, 1.0 / N)
     d = cp.Variable(N)
     cons = [cp.sum(d) == 1, d <= 1.0 / nu, (u - ubar) @ d == 0]
@@ -780,6 +785,7 @@ def corrective_binary_primal_412(u, ubar, nu: float, eta: float) -> EntropyConic
     ubar = check_array(ubar, "ubar", ndim=1)
     N = u.shape[0]
     nu = check_nu_binary(nu, N)
+    eta = check_eta(eta)
     d0 = np.full(N, 1.0 / N)
     d = cp.Variable(N)
     cons = [cp.sum(d) == 1, (u - ubar) @ d == 0]
@@ -924,30 +930,12 @@ class HardMarginCVX:
 
 #: Clarabel tolerances for the hard-margin cross-check: first strict, then Clarabel's usual 1e-8
 #: (on degenerate instances Clarabel reports "inaccurate" at 1e-10 for the same iterate).
-RUDIN_CLARABEL_OPTS = (
-    {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10, "max_iter": 500},
-    {"tol_gap_abs": 1e-8, "tol_gap_rel": 1e-8, "tol_feas": 1e-8, "max_iter": 500},
-)
+RUDIN_CLARABEL_TOLS = (1e-10, 1e-8)
 
 
 def _rudin_cvx_solve(prob, what: str) -> str:
-    import warnings
-
-    import cvxpy as cp
-
-    status = "not solved"
-    for opts in RUDIN_CLARABEL_OPTS:
-        try:
-            with warnings.catch_warnings():  # "may be inaccurate" is reported through prob.status
-                warnings.simplefilter("ignore", UserWarning)
-                prob.solve(solver=cp.CLARABEL, **opts)
-        except cp.error.SolverError as exc:  # pragma: no cover - reported as a ground-truth failure
-            status = f"solver error: {exc}"
-            continue
-        status = prob.status
-        if status == cp.OPTIMAL:
-            return status
-    raise GroundTruthError(f"Clarabel did not solve {what}: status {status}")
+    """Hard-margin cross-check: Clarabel at 1e-10, then 1e-8; only "optimal" is accepted."""
+    return _conic_solve(prob, what, tols=RUDIN_CLARABEL_TOLS, accept=("optimal",))
 
 
 def _simplex_clean(v) -> np.ndarray:
