@@ -91,7 +91,9 @@ def repair_capped(d, nu: float) -> np.ndarray:
     deficit = 1.0 - d.sum()
     if deficit > 0:
         room = cap - d
-        d = d + deficit * room / room.sum()
+        total = room.sum()
+        if total > 0:  # at nu = N every entry may sit at its cap already (the deficit is round-off)
+            d = d + deficit * room / total
     elif deficit < 0:
         d = d + deficit * d / d.sum()
     return np.clip(d, 0.0, cap)
