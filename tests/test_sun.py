@@ -356,8 +356,14 @@ def test_bad_input(toy, f):
         f(o, alpha_max=0.0)
     with pytest.raises(TypeError, match="oracle"):
         f(toy)
-    with pytest.raises(ValueError, match="oracle"):  # degenerate pool: no positive edge
-        f(rb.MatrixOracle(np.zeros((5, 3))))
+    with pytest.raises(TypeError, match="max_iter"):
+        f(o, max_iter=1.5)
+    with pytest.raises(TypeError, match="on_unbounded"):
+        f(o, on_unbounded=1)
+    # A pool without a positive edge is valid input: it no longer raises; it returns the first
+    # hypothesis with weight 1 and says so (tests/test_certify_sun.py checks the degenerate cases).
+    r = f(rb.MatrixOracle(np.zeros((5, 3))))
+    assert r.weights.tolist() == [1.0] and "no finite step" in r.message
 
 
 def test_bad_input_helpers():

@@ -55,9 +55,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import brentq
 
-from .._validation import check_array, check_choice, check_margins, check_max_iter, check_real
+from .._params import Choice, Int, Real, constraints
+from .._validation import check_array, check_margins, check_real
 from ..result import BoostResult
-from ._common import check_oracle
+from ._common import query, query_columns
 
 # AdaBoost's log-domain primitives are shared, so that beta = 0 reproduces refboost.adaboost
 # bit for bit: the lean 1-d log-sum-exp and the closed-form step artanh(edge) of a +-1 column.
@@ -68,7 +69,7 @@ from .adaboost import logsumexp as logsumexp
 LINE_SEARCH_XTOL = 1e-15
 #: Relative tolerance of ``brentq``.
 LINE_SEARCH_RTOL = 4 * np.finfo(float).eps
-#: Largest step the bracket search tries before reporting ``"no_bracket"``.
+#: Largest step (of the column scaled to ``max |z~| = 1``) the bracket search tries before ``"no_bracket"``.
 LINE_SEARCH_MAX_STEP = 1e12
 #: A column counts as {-1, +1}-valued (closed-form step) if every |z~_n| is within this of 1.
 BINARY_TOL = 0.0
@@ -129,7 +130,9 @@ def exp_line_search(log_d, zt, *, d=None) -> LineSearch:
     2. ``min_n z~_n >= 0``   -> no finite minimiser (status ``"unbounded"``);
     3. a {-1, +1} column     -> AdaBoost's closed form ``alpha~ = 1/2 ln((1-eps)/eps)``, eq. (2),
        with ``ln eps`` and ``ln(1-eps)`` as log-sum-exps of the log-weights;
-    4. otherwise the unique root of g, bracketed by doubling and found by ``brentq``.
+    4. otherwise the unique root of g, bracketed by doubling and found by ``brentq`` on the
+       column scaled to ``max_n |z~_n| = 1`` (``phi(a; z~) = phi(a c; z~/c)``), so that the search
+       does not depend on the size of the entries.
 
     Parameters
     ----------
@@ -165,13 +168,20 @@ def exp_line_search(log_d, zt, *, d=None) -> LineSearch:
         a = _artanh_edge_pm1(log_d, zt, d)  # (log d_+ - log d_-) / 2, AdaBoost's (2)
         status = "closed_form"
     else:
+        # phi(a; z~) = phi(a c; z~ / c): search the step of the column scaled to max |z~| = 1, so that
+        # columns of any size (entries of 1e-200, beta = 1e6) have a step of the same order
+        scale = float(np.abs(zt).max())
+        zs = zt / scale
         hi = 1.0
-        while _tilted_mean(log_d, zt, hi) > 0.0:
+        while _tilted_mean(log_d, zs, hi) > 0.0:
             hi *= 2.0
             if hi > LINE_SEARCH_MAX_STEP:
                 return LineSearch(math.nan, "no_bracket", pe, math.nan, math.nan)
         lo = 0.0 if hi == 1.0 else hi / 2.0
-        a = brentq(lambda x: _tilted_mean(log_d, zt, x), lo, hi, xtol=LINE_SEARCH_XTOL, rtol=LINE_SEARCH_RTOL)
+        a = brentq(lambda x: _tilted_mean(log_d, zs, x), lo, hi, xtol=LINE_SEARCH_XTOL, rtol=LINE_SEARCH_RTOL)
+        a = a / scale
+        if not math.isfinite(a):  # the step does not fit in a float
+            return LineSearch(math.nan, "no_bracket", pe, math.nan, math.nan)
         status = "ok"
     res = abs(_tilted_mean(log_d, zt, a))
     log_C = float(logsumexp(log_d - a * zt))
@@ -284,11 +294,40 @@ def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
         s = math.exp(log_s)
         return float(np.linalg.norm(_project_ray_sorted(cs, cm, k, s) - d0)) / s - beta
 
-    lo = math.log(0.5 / (N * c.max()))  # d_0 - s c > 0 here, so r = ||c|| - beta > 0
-    hi = math.log(2.0 * math.sqrt(2.0) / beta)  # r <= sqrt(2)/s - beta = -beta/2 < 0
-    log_s = brentq(r, lo, hi, xtol=LINE_SEARCH_XTOL, rtol=LINE_SEARCH_RTOL)
+    lo = math.log(0.5 / (N * np.abs(c).max()))  # d_0 - s c > 0 here, so r = ||c|| - beta > 0
+    hi = max(lo, math.log(2.0 * math.sqrt(2.0) / beta))  # r <= sqrt(2)/s - beta = -beta/2 < 0
+    r_lo, r_hi = r(lo), r(hi)
+    if r_lo <= 0.0:  # ||c|| - beta is zero to round-off: the collapse d = d_0
+        return RegularizedMargin(float(m.mean()), d0)
+    if r_hi >= 0.0:  # round-off at the far end: the projection there is already the minimiser
+        log_s = hi
+    else:
+        log_s = brentq(r, lo, hi, xtol=LINE_SEARCH_XTOL, rtol=LINE_SEARCH_RTOL)
     d = _project_ray(c, math.exp(log_s))
     return RegularizedMargin(float(d @ m + beta * np.linalg.norm(d - d0)), d)
+
+
+def quadratic_regularized_margin(margins, beta: float) -> RegularizedMargin:
+    """``min_{d in simplex} d.m + (beta/2) ||d - d_0||_2^2``: ``d* = P_simplex(d_0 - m / beta)``.
+
+    The quadratic penalty of Sun et al.'s framework (44) whose supporting hyperplane at ``d^(t)``
+    has the direction of AdaBoost_Reg's column ``z_t + beta d^(t)`` (40) (up to a constant shift,
+    which changes the line search only). The projection of the ray is :func:`_project_ray` with
+    ``s = 1/beta``; ``beta = 0`` gives the hard margin.
+
+    Parameters
+    ----------
+    margins : array_like, shape (N,)
+    beta : float >= 0
+    """
+    m = check_margins(margins)
+    beta = check_real(beta, "beta", low=0.0)
+    N = m.shape[0]
+    if beta <= 1e-300:  # 1/beta overflows: the hard-margin face (beta ||d - d_0||^2 is below round-off)
+        d = kl_regularized_margin(m, 0.0).d
+    else:
+        d = _project_ray(m - m.mean(), 1.0 / beta)
+    return RegularizedMargin(float(d @ m + 0.5 * beta * np.sum((d - 1.0 / N) ** 2)), d)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -296,6 +335,8 @@ def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
 # ---------------------------------------------------------------------------------------------
 
 _KINDS = ("kl", "norm2", "reg")
+#: The penalty of the exact problem each booster is certified against (refboost.certify.sun).
+CERTIFIED_PENALTY = {"kl": "kl", "norm2": "norm2", "reg": "quadratic"}
 
 
 def _mistrust(kind: str, log_d: np.ndarray, t: int) -> tuple[np.ndarray, float, bool]:
@@ -311,16 +352,18 @@ def _mistrust(kind: str, log_d: np.ndarray, t: int) -> tuple[np.ndarray, float, 
         if t == 1 or nrm <= NORM2_ZERO_TOL / math.sqrt(N):
             return np.zeros(N), nrm, t > 1  # phi(d_0) := 0 (digest §7.1)
         return diff / nrm, nrm, False
-    d = np.exp(log_d)  # reg: phi = d, eq. (40); "P" reported as the pseudo-edge shift d.d
-    return d, float(d @ d), False
+    # reg: phi = d, eq. (40); P = ||d - d_0||^2 / 2, the quadratic penalty the result is certified against
+    diff = np.expm1(log_d + logN) / N
+    return np.exp(log_d), 0.5 * float(diff @ diff), False
 
 
 def _dual_bound(kind: str, rho: np.ndarray, beta: float) -> float:
+    """``D(w)``: the inner minimum of (17) at the normalised margins ``rho = U w``."""
     if kind == "kl":
         return kl_regularized_margin(rho, beta).value
     if kind == "norm2":
         return norm2_regularized_margin(rho, beta).value
-    return math.nan
+    return quadratic_regularized_margin(rho, beta).value
 
 
 def _entropy(log_d: np.ndarray) -> float:
@@ -328,22 +371,10 @@ def _entropy(log_d: np.ndarray) -> float:
     return float(-(d @ log_d))
 
 
-def _penalized_boost(
-    oracle,
-    kind: str,
-    beta: float,
-    eps: float,
-    max_iter: int,
-    on_unbounded: str,
-    alpha_max: float,
-    algorithm: str,
-) -> BoostResult:
-    oracle = check_oracle(oracle)
-    beta = check_real(beta, "beta", low=0.0)
-    eps = check_real(eps, "eps", low=0.0)
-    max_iter = check_max_iter(max_iter)
-    on_unbounded = check_choice(on_unbounded, "on_unbounded", UNBOUNDED_POLICIES)
-    alpha_max = check_real(alpha_max, "alpha_max", low=0.0, low_open=True)
+def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max, algorithm) -> BoostResult:
+    from ..certify.sun import regularized_margin_certificate
+
+    beta, eps, alpha_max, max_iter = float(beta), float(eps), float(alpha_max), int(max_iter)
     N = oracle.n_examples
     logN = math.log(N)
 
@@ -355,25 +386,20 @@ def _penalized_boost(
     round_alphas: list[float] = []
     round_cols: list[np.ndarray] = []
     history: list[dict] = []
-    upper, lower = math.inf, -math.inf
+    upper, lower, current = math.inf, -math.inf, -math.inf
+    d_best = np.full(N, 1.0 / N)  # the query with the smallest s(d^(t)) (the bound of the certificate)
     log_G = logN  # G^(0) = N (digest §2.9)
-    flags = {"zero_step": 0, "unbounded_step": 0, "capped_step": 0, "beta_alpha_gt_1": 0, "no_bracket": 0}
+    flags = {"zero_step": 0, "unbounded_step": 0, "capped_step": 0, "beta_alpha_gt_1": 0, "no_bracket": 0,
+             "first_step_forced": 0}
     status = "max_iter"
-    converged = False
     t0 = time.perf_counter()
     for t in range(1, max_iter + 1):
         d = np.exp(log_d)
         d /= d.sum()  # as refboost.adaboost: the oracle sees the same d bit for bit at beta = 0
-        key, z = oracle.best(d)
-        z = np.asarray(z, dtype=float)
+        key, z = query(oracle, d)
         gamma = float(d @ z)
         phi, P, degenerate = _mistrust(kind, log_d, t)
         zt = z + beta * phi
-        if t == 1 and gamma <= 0.0:
-            raise ValueError(
-                "oracle: the best hypothesis has edge <= 0 under the uniform distribution "
-                f"(edge {gamma:.3g}); the pool is degenerate and boosting cannot start"
-            )
         ls = exp_line_search(log_d, zt, d=d)
         rec = {
             "t": t,
@@ -386,12 +412,12 @@ def _penalized_boost(
             "kl_to_uniform": float(d @ (log_d + logN)),
             "max_Nd": float(np.exp(log_d.max() + logN)),
             "line_search_status": ls.status,
-            "line_search_residual": ls.residual,
             "phi_degenerate": degenerate,
             "time": time.perf_counter() - t0,
         }
-        if kind != "reg":
-            upper = min(upper, gamma + beta * P)  # s(d^(t)), (21) at the query (K11)
+        s_t = gamma + beta * P  # s(d^(t)), (21) at the query (K11): an upper bound on Opt
+        if s_t < upper:
+            upper, d_best = s_t, d
         alpha = ls.alpha
         if ls.status == "zero":
             flags["zero_step"] += 1
@@ -405,14 +431,17 @@ def _penalized_boost(
                 alpha = alpha_max
                 flags["capped_step"] += 1
                 rec["line_search_status"] = "capped"
-            elif t == 1:
-                # a single perfect (pseudo-)hypothesis: any positive weight gives the same classifier
-                alpha = 1.0
-                status = "unbounded_step"
             else:
                 status = "unbounded_step"
-        if status != "max_iter" and not (status == "unbounded_step" and t == 1):
-            rec.update(alpha=0.0, upper=upper, lower=lower, gap=upper - lower, log_G=log_G)
+        if status != "max_iter" and t == 1:
+            # no finite step in round 1 (a perfect hypothesis, every edge <= 0, or a column below the
+            # resolution of the line search): the first hypothesis is returned with weight 1, so that
+            # the result is a combination of the class
+            alpha = 1.0
+            flags["first_step_forced"] += 1
+        elif status != "max_iter":
+            rec.update(alpha=0.0, beta_alpha=0.0, line_search_residual=abs(ls.pseudo_edge),
+                       upper=upper, lower=current, gap=upper - current, log_G=log_G)
             history.append(rec)
             break
         # take the step (34)/(43) in the log domain
@@ -429,25 +458,26 @@ def _penalized_boost(
         S = S + alpha * zt
         log_d = -S - logsumexp(-S)
         A += alpha
-        if kind != "reg":
-            lower = max(lower, _dual_bound(kind, F / A, beta))
+        current = _dual_bound(kind, F / A, beta)  # D(w^(t)) at the normalised weights
+        lower = max(lower, current)
+        step_res = abs(float(np.exp(log_d) @ zt))  # |g(alpha~)| = |d^(t+1).z~_t| (K10)
         rec.update(
             alpha=alpha,
             beta_alpha=beta * alpha,
+            line_search_residual=ls.residual if (np.isfinite(ls.residual) and alpha == ls.alpha) else step_res,
             log_C=log_C,
             log_G=log_G,
-            step_residual=abs(float(np.exp(log_d) @ zt)) if np.isfinite(ls.residual) else math.nan,
+            step_residual=step_res,
             min_margin=float(F.min() / A),
             min_soft_margin=float(S.min() / A),
             upper=upper,
-            lower=lower,
-            gap=upper - lower,
+            lower=current,
+            gap=upper - current,
         )
         history.append(rec)
-        if status != "max_iter":  # t == 1 unbounded, kept with weight 1
+        if status != "max_iter":  # round 1 without a finite step, kept with weight 1
             break
-        if kind != "reg" and eps > 0.0 and upper - lower <= eps:
-            converged = True
+        if eps > 0.0 and upper - current <= eps:
             status = "converged"
             break
 
@@ -464,33 +494,42 @@ def _penalized_boost(
             keys.append(k)
             lam.append(a)
     lam_arr = np.asarray(lam, dtype=float)
-    w = lam_arr / lam_arr.sum() if lam_arr.size and lam_arr.sum() > 0 else lam_arr
-    margins = oracle.columns(keys) @ w if keys else np.zeros(N)
-    gap = upper - lower if kind != "reg" else math.nan
-    messages = {
-        "converged": f"converged: gap {gap:.3g} <= eps = {eps:g}",
-        "max_iter": f"max_iter = {max_iter} reached; "
-        + (f"gap to the exact problem {gap:.3g}" if kind != "reg" else "no exact problem (gap nan)"),
-        "zero_step": f"stopped at t = {len(history)}: pseudo-edge <= 0, the line search returned alpha = 0",
-        "unbounded_step": (
-            f"stopped at t = {len(history)}: min_n z~_n >= 0, the line search is unbounded "
-            "(policy 'stop'; the round is not taken)"
-            if len(history) > 1
-            else "stopped at t = 1: the first hypothesis has no error; returned with weight 1"
-        ),
-        "no_bracket": f"stopped at t = {len(history)}: the line search found no bracket below {LINE_SEARCH_MAX_STEP:g}",
+    w = lam_arr / lam_arr.sum()
+    margins = query_columns(oracle, keys) @ w
+    distribution = np.exp(log_d)
+    cert = regularized_margin_certificate(oracle, w, beta=beta, penalty=CERTIFIED_PENALTY[kind], hypotheses=keys,
+                                          distribution=[distribution, d_best], tol=eps, bound="dual")
+    converged = cert.ok
+    T = len(history)
+    stops = {
+        "converged": f"stopping rule fired at t = {T}: s(d) - D(w) <= eps = {eps:g}",
+        "max_iter": f"max_iter = {max_iter} reached",
+        "zero_step": f"stopped at t = {T}: pseudo-edge <= 0, the line search returned alpha = 0",
+        "unbounded_step": f"stopped at t = {T}: min_n z~_n >= 0, the line search is unbounded "
+        "(policy 'stop'; the round is not taken)",
+        "no_bracket": f"stopped at t = {T}: the step is beyond the line search's range "
+        f"({LINE_SEARCH_MAX_STEP:g} / max|z~|)",
     }
-    norm_margins = F / A if A > 0 else np.zeros(N)
+    msg = stops[status]
+    if flags["first_step_forced"]:
+        msg = (f"stopped at t = 1: no finite step for the first hypothesis (line search: "
+               f"{history[0]['line_search_status']}, edge {history[0]['edge']:.3g}); returned with weight 1")
+    if converged:
+        msg += f"; certified: gap {cert.gap:.3g} <= eps = {eps:g}"
+    elif status == "converged":
+        msg += f"; NOT certified from the returned weights: {cert.message}"
+    else:
+        msg += f"; not certified: {cert.message}"
     return BoostResult(
         weights=w,
         hypotheses=keys,
-        distribution=np.exp(log_d),
+        distribution=distribution,
         margins=margins,
         n_iter=len(round_alphas),
         history=history,
-        gap=float(gap),
+        gap=float(cert.gap),
         converged=converged,
-        message=messages[status],
+        message=msg,
         algorithm=algorithm,
         params={
             "beta": beta,
@@ -501,20 +540,20 @@ def _penalized_boost(
         },
         extra={
             "status": status,
+            "certificate": cert,
+            "certificate_distributions": [d_best],
             "lambda": lam_arr,
             "alpha_tilde": np.asarray(round_alphas),
             "round_hypotheses": list(round_keys),
-            "augmented_columns": np.column_stack(round_cols) if round_cols else np.zeros((N, 0)),
-            "normalized_margins": norm_margins,
-            "soft_margins": S / A if A > 0 else np.zeros(N),
+            "augmented_columns": np.column_stack(round_cols),
+            "normalized_margins": F / A,
+            "soft_margins": S / A,
             "log_distribution": log_d,
             "log_G": log_G,
-            "upper_bound": upper if kind != "reg" else math.nan,
-            "lower_bound": lower if kind != "reg" else math.nan,
+            "upper_bound": upper,
+            "lower_bound": lower,
             "flags": flags,
-            "max_line_search_residual": float(
-                max([r["line_search_residual"] for r in history if np.isfinite(r["line_search_residual"])] or [0.0])
-            ),
+            "max_line_search_residual": float(max(r["line_search_residual"] for r in history)),
         },
     )
 
@@ -525,21 +564,23 @@ _PARAMS_DOC = """
     oracle : refboost.Oracle
         Weak learner; ``oracle.best(d)`` must return a maximum-edge hypothesis (27).
     beta : float >= 0
-        Penalty weight. ``beta = 0`` is AdaBoost exactly (paper §3.2; digest §4.8): the same
-        hypotheses, steps, ``weights`` and ``margins`` as :func:`refboost.adaboost` with the same
-        ``max_iter``, bit for bit for {-1, +1}-valued hypotheses (shared closed-form step).
+        Penalty weight. ``beta = 0`` is AdaBoost exactly (paper §3.2): the same hypotheses, steps,
+        ``weights`` and ``margins`` as :func:`refboost.adaboost` with the same ``max_iter``, bit for
+        bit for {-1, +1}-valued hypotheses (shared closed-form step).
     eps : float >= 0
-        If > 0, stop when the certificate ``gap`` is <= eps (rarely fires: the stage-wise
-        iterates do not solve the exact problem, digest §4.12; it does fire when the exact Norm2
-        problem has collapsed to ``d_0``). The default 0 runs all ``max_iter`` rounds, the paper's
-        protocol (T = 200).
+        Certificate tolerance. If > 0 the run stops as soon as ``s(d) - D(w) <= eps`` for the
+        current weights (the stopping rule; it rarely fires, because the stage-wise iterates do not
+        solve the exact problem, except e.g. when the exact Norm2 problem has collapsed to
+        ``d_0``). The default 0 runs all ``max_iter`` rounds, the paper's protocol (T = 200); then
+        ``converged`` is True only if the returned weights are optimal to round-off
+        (``gap <= 1e-9 max(1, |D(w)|)``, e.g. a perfect first hypothesis with beta = 0).
     max_iter : int >= 1
         Number of rounds T (paper: 200).
     on_unbounded : {"stop", "cap"}
-        Policy when ``min_n z~_n >= 0`` (infinite step, digest §5.9 (b)): ``"stop"`` discards the
-        round and stops (at t = 1 the perfect hypothesis is returned with weight 1); ``"cap"``
-        takes ``alpha~_t = alpha_max`` and continues. Every occurrence is counted in
-        ``extra["flags"]``.
+        Policy when ``min_n z~_n >= 0`` (infinite step): ``"stop"`` discards the round and stops;
+        ``"cap"`` takes ``alpha~_t = alpha_max`` and continues. In round 1 a round without a finite
+        step (a perfect hypothesis, or every edge <= 0, or no bracket) is kept with weight 1, so the
+        result is never empty. Every occurrence is counted in ``extra["flags"]``.
     alpha_max : float > 0
         Step used by ``on_unbounded="cap"``.
 
@@ -549,16 +590,30 @@ _PARAMS_DOC = """
         ``weights`` = the steps ``alpha~`` summed per distinct hypothesis (first-use order) and
         normalised to sum 1, the convention of :func:`refboost.adaboost` (``extra["lambda"]`` holds
         the unnormalised sums, so ``y F(x) = U lambda``); ``margins = U w`` (normalised hard
-        margins ``rho``); ``distribution = d^(T+1)``; ``gap`` = the certificate described
-        in the module docstring; ``history`` = per-round edge, pseudo-edge, step, line-search
-        status and residual, entropy / KL(d||d_0) / max N d of the query, bounds.
-        ``extra``: ``alpha_tilde``, ``round_hypotheses`` and ``augmented_columns`` (the N x T
-        matrix Z~ of (28)/(37), per round), ``normalized_margins``
-        ``rho(x_n)``, ``soft_margins`` (31)/(39), ``log_G`` (``ln G^(T) = ln N + sum ln C_t``),
-        ``flags`` (zero / unbounded / capped steps, ``beta alpha~ > 1`` for KL), ``status``.
+        margins ``rho``); ``distribution = d^(T+1)``; ``gap`` = the gap of the certificate of the
+        returned weights (``extra["certificate"]``, see "Certifies"); ``converged`` = that
+        certificate holds with tolerance ``eps``. ``history`` = per-round edge, pseudo-edge, step,
+        line-search status and residual (``|g(a)|`` at the step taken; at a round not taken,
+        the pseudo-edge), entropy / KL(d||d_0) / max N d of the query, ``upper`` =
+        ``min_t s(d^(t))``, ``lower`` = ``D(w^(t))``, ``gap`` = their difference.
+        ``extra``: ``certificate``, ``certificate_distributions`` (the query ``d^(t)`` with the
+        smallest ``s``), ``alpha_tilde``, ``round_hypotheses`` and ``augmented_columns`` (the
+        N x T matrix Z~ of (28)/(37), per round), ``normalized_margins`` ``rho(x_n)``,
+        ``soft_margins`` (31)/(39), ``log_G`` (``ln G^(T) = ln N + sum ln C_t``), ``upper_bound`` =
+        ``min_t s(d^(t))``, ``lower_bound`` = ``max_t D(w^(t))``, ``flags`` (zero / unbounded /
+        capped steps, ``beta alpha~ > 1`` for KL, a forced first step), ``status``.
 """
 
+_CONSTRAINTS = dict(
+    beta=Real(0.0, None),
+    eps=Real(0.0, None),
+    max_iter=Int(1),
+    on_unbounded=Choice(UNBOUNDED_POLICIES),
+    alpha_max=Real(0.0, None, low_open=True),
+)
 
+
+@constraints(**_CONSTRAINTS)
 def adaboost_kl(
     oracle,
     *,
@@ -571,14 +626,19 @@ def adaboost_kl(
     """AdaBoost_KL, Sun, Todorovic & Li (2006), Fig. 2, eqs. (28), (33), (34).
 
     Column ``z~_{.t} = z_{.t} + beta ln(N d^(t))``; exact line search (33); log-weight update
-    (34), which is the tempered rule ``d^(t+1) propto (d^(t))^(1 - beta alpha~_t) exp(-alpha~_t z_{.t})``
-    (digest §4.12 item 3). Step 1 is an AdaBoost step (``ln(N d_0) = 0``). Steps with
-    ``beta alpha~_t > 1`` invert the weight order; they are kept (paper's algorithm) and counted in
-    ``extra["flags"]["beta_alpha_gt_1"]``. Certificate: gap to the exact problem (20) / (20-D).
+    (34), which is the tempered rule ``d^(t+1) propto (d^(t))^(1 - beta alpha~_t) exp(-alpha~_t z_{.t})``.
+    Step 1 is an AdaBoost step (``ln(N d_0) = 0``). Steps with ``beta alpha~_t > 1`` invert the
+    weight order; they are kept (paper's algorithm) and counted in
+    ``extra["flags"]["beta_alpha_gt_1"]``.
+
+    Certifies: the KL-regularised margin ``-beta ln((1/N) sum_n exp(-(U w)_n / beta))`` of the
+    returned weights is within eps of the optimum of (20) / (20-D) over the class
+    (:func:`refboost.certify.sun.sun_kl`; beta = 0: the hard margin).
     """
     return _penalized_boost(oracle, "kl", beta, eps, max_iter, on_unbounded, alpha_max, "adaboost_kl")
 
 
+@constraints(**_CONSTRAINTS)
 def adaboost_norm2(
     oracle,
     *,
@@ -591,14 +651,19 @@ def adaboost_norm2(
     """AdaBoost_Norm2, Sun, Todorovic & Li (2006), Fig. 3, eqs. (37), (42), (43).
 
     Column ``z~_{.t} = z_{.t} + beta (d^(t) - d_0)/||d^(t) - d_0||_2`` with the convention
-    ``phi(d_0) = 0`` at t = 1 (digest §7.1), so step 1 is an AdaBoost step. The penalty is the
-    *non-squared* norm; its per-sample mistrust is O(beta / sqrt(N)), so useful beta are about
-    sqrt(N) times larger than for KL, and the exact problem (35) collapses to ``d* = d_0`` for
-    ``beta >= ||Z alpha - mean||`` (digest §0 fact 4, §2.7). Certificate: gap to (35) / (35-D).
+    ``phi(d_0) = 0`` at t = 1, so step 1 is an AdaBoost step. The penalty is the *non-squared*
+    norm; its per-sample mistrust is O(beta / sqrt(N)), so useful beta are about sqrt(N) times
+    larger than for KL, and the exact problem (35) collapses to ``d* = d_0`` for
+    ``beta >= ||Z alpha - mean||``.
+
+    Certifies: the Norm2-regularised margin ``min_d d.(U w) + beta ||d - d_0||_2`` of the returned
+    weights is within eps of the optimum of (35) / (35-D) over the class
+    (:func:`refboost.certify.sun.sun_norm2`; beta = 0: the hard margin).
     """
     return _penalized_boost(oracle, "norm2", beta, eps, max_iter, on_unbounded, alpha_max, "adaboost_norm2")
 
 
+@constraints(**_CONSTRAINTS)
 def adaboost_reg(
     oracle,
     *,
@@ -613,9 +678,14 @@ def adaboost_reg(
     Column ``z~_{.t} = z_{.t} + beta d^(t)`` (uncentred mistrust, eq. (40)); ``beta`` is Rätsch's
     regularisation constant C with power p = 1. With p = 1 Rätsch's cost
     ``sum_n exp{-|b| (rho_n + C mu_n)}`` with ``|b| mu_n = sum_r b_r w_r(z_n)`` is exactly the
-    stage-wise exp-loss on these columns (digest §5.5). There is no consistent exact problem
-    behind (40) (digest §2.11 and §4.10: its direction is not steepest in its own class), so
-    ``gap`` is ``nan``; the per-round certificate is the line-search residual in ``history``.
+    stage-wise exp-loss on these columns. No penalty of the framework (44) is consistent with (40)
+    including its constant (the tangency ``z~_t.d^(t) = s(d^(t))`` fails for every P); its
+    direction is, up to that constant, the supporting hyperplane of ``P(d) = ||d - d_0||^2 / 2``,
+    so the result is scored against that exact problem.
+
+    Certifies: the quadratically regularised margin ``min_d d.(U w) + (beta/2) ||d - d_0||_2^2`` of
+    the returned weights is within eps of the optimum of (44) with that penalty over the class
+    (:func:`refboost.certify.sun.sun_quadratic`; beta = 0: the hard margin).
     """
     return _penalized_boost(oracle, "reg", beta, eps, max_iter, on_unbounded, alpha_max, "adaboost_reg")
 
@@ -633,4 +703,5 @@ __all__ = [
     "exp_line_search",
     "kl_regularized_margin",
     "norm2_regularized_margin",
+    "quadratic_regularized_margin",
 ]
