@@ -55,7 +55,9 @@ def _candidate_columns(U, weights, hypotheses):
         raise ValueError("U entries must lie in [-1, 1]")
     if hypotheses is None:
         if w.shape[0] != A.shape[1]:
-            raise ValueError(f"weights must have length U.shape[1] = {A.shape[1]} (or give hypotheses), got {w.shape[0]}")
+            raise ValueError(
+                f"weights must have length U.shape[1] = {A.shape[1]} (or give hypotheses), got {w.shape[0]}"
+            )
         return A, w
     idx = np.asarray(list(hypotheses), dtype=np.int64)
     if idx.shape[0] != w.shape[0]:
@@ -166,7 +168,8 @@ def soft_margin_lp(
         dd = onto_capped_simplex(np.asarray(sol.d, dtype=float), nu)
         b = _max_edge(U, dd)
         if b < best[0] or bound == "truth":
-            return _done(b, dd, "dual solution of HiGHS (refboost.truth.soft_margin_lp)", capped_simplex_violation(sol.d, nu))
+            return _done(b, dd, "dual solution of HiGHS (refboost.truth.soft_margin_lp)",
+                         capped_simplex_violation(sol.d, nu))
     elif bound == "truth":
         raise ValueError("bound='truth' needs U as a matrix (HiGHS solves the LP over its columns)")
     if cert is None:
@@ -174,7 +177,9 @@ def soft_margin_lp(
     return cert
 
 
-def hard_margin(U, weights, *, hypotheses=None, distribution=None, tol: float = 1e-6, bound: str = "auto") -> Certificate:
+def hard_margin(
+    U, weights, *, hypotheses=None, distribution=None, tol: float = 1e-6, bound: str = "auto"
+) -> Certificate:
     """Certify the hard margin ``min_n (U w)_n`` against ``rho = max_w min_n (Uw)_n``: :func:`soft_margin_lp` at nu = 1
     (Rudin, Daubechies & Schapire (2004), the maximum margin rho; Glocer (2009), (2.2) with nu = 1)."""
     return soft_margin_lp(U, weights, nu=1.0, hypotheses=hypotheses, distribution=distribution, tol=tol, bound=bound)
