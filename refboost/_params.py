@@ -30,7 +30,9 @@ class Real:
     def describe(self) -> str:
         lo = "-inf" if self.low is None else f"{self.low:g}"
         hi = "inf" if self.high is None else f"{self.high:g}"
-        s = f"a finite real in {'(' if self.low_open else '['}{lo}, {hi}{')' if self.high_open else ']'}"
+        lb = "(" if self.low_open or self.low is None else "["
+        rb = ")" if self.high_open or self.high is None else "]"
+        s = f"a finite real in {lb}{lo}, {hi}{rb}"
         return s + (" or None" if self.none_ok else "")
 
     def check(self, name, v, N):
@@ -71,7 +73,9 @@ class Int:
     def describe(self) -> str:
         lo = "-inf" if self.low is None else str(self.low)
         hi = "inf" if self.high is None else str(self.high)
-        return f"an integer in [{lo}, {hi}]" + (" or None" if self.none_ok else "")
+        lb = "(" if self.low is None else "["
+        rb = ")" if self.high is None else "]"
+        return f"an integer in {lb}{lo}, {hi}{rb}" + (" or None" if self.none_ok else "")
 
     def check(self, name, v, N):
         if v is None and self.none_ok:
