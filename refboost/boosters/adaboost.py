@@ -48,9 +48,10 @@ from collections.abc import Hashable
 import numpy as np
 from scipy.optimize import brentq
 
-from .._validation import check_choice, check_eps, check_int, check_max_iter, check_real
+from .._params import Bool, Choice, Int, Real, constraints
+from .._validation import check_choice, check_int, check_real
 from ..result import BoostResult
-from ._common import check_oracle
+from ._common import query, query_columns
 
 #: A step with ``alpha <= ZERO_STEP_TOL`` makes no progress: the run stops (edge <= target).
 ZERO_STEP_TOL = 1e-14
@@ -58,8 +59,8 @@ ZERO_STEP_TOL = 1e-14
 FIXED_POINT_GAP_TOL = 1e-12
 #: Tolerance (relative to alpha) of the Brent line searches.
 LINE_SEARCH_XTOL = 1e-14
-#: At most this many doublings when bracketing a line-search root.
-MAX_BRACKET_DOUBLINGS = 200
+#: Line-search roots are bracketed by doubling up to this step (on the column scaled to max |u| = 1).
+BRACKET_LIMIT = 1e300
 #: Masses above this are summed directly from d; below it the log-sum-exp path is used.
 SAFE_MASS = 1e-250
 #: Entries of u that count as exactly +-1 for the closed-form step.
@@ -131,14 +132,22 @@ def _tilted_edge(log_d: np.ndarray, u: np.ndarray, alpha: float) -> float:
     return float(np.exp(w) @ u)
 
 
-def _bracket_decreasing(fun, a0: float, what: str) -> float:
-    """Smallest ``b = a0 * 2^k`` with ``fun(b) < 0`` (fun decreasing, fun(0) > 0)."""
-    b = max(a0, 1e-3)
-    for _ in range(MAX_BRACKET_DOUBLINGS):
-        if fun(b) < 0:
+def _bracket_decreasing(fun, a0: float) -> float | None:
+    """Smallest ``b = a0 * 2^k <= BRACKET_LIMIT`` with ``fun(b) <= 0`` (fun decreasing, fun(0) > 0);
+    None when even ``BRACKET_LIMIT`` does not bring fun to 0 in floating point."""
+    b = max(a0, 1e-3) if math.isfinite(a0) else 1e-3
+    while b <= BRACKET_LIMIT:
+        if fun(b) <= 0:
             return b
         b *= 2.0
-    raise RuntimeError(f"could not bracket the {what} root")  # pragma: no cover - guarded by callers
+    return None
+
+
+def _root(fun, b: float) -> float:
+    """The root of the decreasing ``fun`` in ``[0, b]`` (fun(0) > 0 >= fun(b))."""
+    if fun(b) == 0:
+        return b
+    return float(brentq(fun, 0.0, b, xtol=LINE_SEARCH_XTOL, rtol=4 * np.finfo(float).eps))
 
 
 def _step_to_target(
@@ -147,31 +156,49 @@ def _step_to_target(
     """Step alpha >= 0 after which the edge of u equals theta (``+inf`` if none is finite).
 
     Closed form ``artanh(r) - artanh(theta)`` for +-1 hypotheses (Rudin et al. 2003, eq. (3));
-    otherwise Brent on the strictly decreasing tilted edge. The caller guarantees ``r > theta``.
+    otherwise Brent on the strictly decreasing tilted edge. The caller ensures ``r > theta``; the
+    step is 0 when round-off makes the tilted edge at alpha = 0 not exceed theta (e.g. a rank-one
+    U, where every edge is 0 after one step). The search runs on ``v = u / max|u|`` (the edge of u
+    is ``max|u|`` times that of v, and alpha = beta / max|u|), so entries of any scale (1e-200)
+    give the same bracketing as entries of size 1.
     """
     if pm1:
         return _artanh_edge_pm1(log_d, u, d) - math.atanh(theta)
-    # tilted edge -> min_i u_i as alpha -> inf (every d_i > 0): no finite root if min u >= theta
-    if u.min() >= theta:
+    c = float(np.max(np.abs(u)))
+    if c == 0.0:
+        return 0.0 if theta >= 0 else math.inf  # the edge of a zero column is 0 for every alpha
+    v, th = u / c, theta / c
+    # tilted edge -> min_i v_i as beta -> inf (every d_i > 0): no finite root if min v >= th
+    if v.min() >= th:
         return math.inf
-    fun = lambda a: _tilted_edge(log_d, u, a) - theta
-    b = _bracket_decreasing(fun, math.atanh(min(max(r, 0.0), 1 - 1e-12)) - math.atanh(theta), "edge = theta")
-    return float(brentq(fun, 0.0, b, xtol=LINE_SEARCH_XTOL, rtol=4 * np.finfo(float).eps))
+    fun = lambda b: _tilted_edge(log_d, v, b) - th
+    if fun(0.0) <= 0:
+        return 0.0
+    rv = min(max(r / c, 0.0), 1 - 1e-12)
+    b = _bracket_decreasing(fun, math.atanh(rv) - math.atanh(min(max(th, -1 + 1e-12), rv)))
+    if b is None:  # the edge stays above theta up to beta = BRACKET_LIMIT: no finite step in floating point
+        return math.inf
+    return _root(fun, b) / c
 
 
 def _step_exact_G(f: np.ndarray, s: float, log_d: np.ndarray, u: np.ndarray, a_hi: float) -> float:
     """Exact line search ``argmax_{alpha >= 0} G(lambda + alpha e_j)`` (Rudin et al. 2003, §4).
 
     Root of ``phi(alpha) = edge_after(alpha) - G(lambda + alpha e_j)`` (= ||lambda_{t+1}||_1 dG/dalpha),
-    which is positive at 0 and has a unique root (digest R8-R9); bracketed by the approximate step
-    ``a_hi`` (digest: alpha_CA <= alpha_ACA), expanded by doubling if needed.
+    which is positive at 0 and has a unique root; bracketed by the approximate step ``a_hi``
+    (alpha_CA <= alpha_ACA), expanded by doubling if round-off needs it. Round-off guards: 0 if
+    phi(0) <= 0 (no ascent along e_j), ``a_hi`` if no bracket is found.
     """
 
     def phi(a: float) -> float:
         return _tilted_edge(log_d, u, a) - smooth_margin_from_f(f + a * u, s + a)
 
-    b = _bracket_decreasing(phi, a_hi, "exact line search")
-    return float(brentq(phi, 0.0, b, xtol=LINE_SEARCH_XTOL, rtol=4 * np.finfo(float).eps))
+    if phi(0.0) <= 0:
+        return 0.0
+    b = _bracket_decreasing(phi, a_hi)
+    if b is None:
+        return a_hi
+    return _root(phi, b)
 
 
 # ----------------------------------------------------------------------------------------
@@ -179,16 +206,16 @@ def _step_exact_G(f: np.ndarray, s: float, log_d: np.ndarray, u: np.ndarray, a_h
 # ----------------------------------------------------------------------------------------
 
 
-def _check_u(u, N: int, key) -> np.ndarray:
-    try:
-        u = np.asarray(u, dtype=float)
-    except (TypeError, ValueError):
-        raise BoostingStepError(f"oracle returned a non-numeric hypothesis vector for key {key!r}") from None
-    if u.shape != (N,):
-        raise BoostingStepError(f"oracle returned u of shape {u.shape} for key {key!r}, expected ({N},)")
-    if not np.all(np.isfinite(u)) or np.max(np.abs(u)) > 1.0 + 1e-12:
-        raise BoostingStepError(f"oracle returned u outside [-1, 1] (or non-finite) for key {key!r}")
-    return np.clip(u, -1.0, 1.0)
+def certificate_class(oracle):
+    """What the certificate of a result reads as the class: the matrix of a finite class (a
+    :class:`~refboost.MatrixOracle` or :class:`~refboost.dynamics.PermissibleOracle`: exact largest
+    edges, and a stateful weak learner is not asked again), else the oracle (its best edge is the bound)."""
+    from ..dynamics import PermissibleOracle
+    from ..oracles import MatrixOracle
+
+    if isinstance(oracle, (MatrixOracle, PermissibleOracle)):
+        return oracle.U
+    return oracle
 
 
 def _generic_boost(
@@ -205,7 +232,11 @@ def _generic_boost(
     method: str = "approximate",
     init: dict | None = None,
 ) -> BoostResult:
-    """GenericBoost of digest §4 with the target rule ``rule``; see the module docstring."""
+    """GenericBoost with the target rule ``rule``; see the module docstring."""
+    from ..certify.dynamics import result_tolerance
+    from ..certify.lp import hard_margin
+
+    eps = None if eps is None else float(eps)
     N = oracle.n_examples
     f = np.zeros(N)  # U lambda (unnormalised margins)
     s = 0.0  # ||lambda||_1
@@ -214,20 +245,23 @@ def _generic_boost(
     lam: list[float] = []
     history: list[dict] = []
     gamma_hat = math.inf
+    d_min_edge = None  # the d_t of the smallest edge r_t: the dual point of the certificate
+    first = None  # (key, u) of the first hypothesis: the output if no step is ever taken
     stop_reason = "max_iter"
     t0 = time.perf_counter()
     log_d = np.full(N, -math.log(N))
-    gap = math.inf
     mu_t = G_t = math.nan  # mu(lambda_t), G(lambda_t): undefined at lambda_1 = 0
     pm1_of: list[bool] = []  # per hypothesis: entries exactly +-1 (closed-form step)
-    for key, val in (init or {}).items():  # lambda_1 = init (default 0)
-        u = _check_u(oracle.column(key), N, key)
-        index[key] = len(keys)
-        keys.append(key)
-        lam.append(val)
-        pm1_of.append(_is_pm1(u))
-        f = f + val * u
-        s += val
+    if init:  # lambda_1 = init (default 0)
+        init_cols = query_columns(oracle, list(init))
+        for k, (key, val) in enumerate(init.items()):
+            u = init_cols[:, k]
+            index[key] = len(keys)
+            keys.append(key)
+            lam.append(val)
+            pm1_of.append(_is_pm1(u))
+            f = f + val * u
+            s += val
     if s > 0:
         L = logsumexp(-f)
         log_d = -f - L
@@ -235,22 +269,19 @@ def _generic_boost(
     for t in range(1, max_iter + 1):
         d = np.exp(log_d)
         d /= d.sum()
-        key, u = oracle.best(d)
-        u = _check_u(u, N, key)
+        key, u = query(oracle, d)
+        if first is None:
+            first = (key, u)
         pm1 = pm1_of[index[key]] if key in index else _is_pm1(u)
         r = float(d @ u)
-        gamma_hat = min(gamma_hat, r)
+        if r < gamma_hat:
+            gamma_hat, d_min_edge = r, d
         # --- the target edge theta_t of each algorithm -----------------------------------
         if rule == "adaboost":
             theta = 0.0
         elif rule == "arcgv":
             mu0 = 0.0 if s == 0 else mu_t
             theta = mu0 if floor is None else max(floor, mu0)
-            if theta <= -1.0:
-                raise BoostingStepError(
-                    f"arcgv with floor=None at t={t}: the minimum margin mu_t = {theta:g}, so the step "
-                    "artanh(r) - artanh(mu_t) is infinite; use a floor in (-1, 1) (default 0.0)"
-                )
         elif rule == "star":
             # gamma_hat <= 0: the weak-learning assumption fails; treat as a zero step
             theta = gamma_hat - nu if gamma_hat > 0 else r
@@ -262,6 +293,11 @@ def _generic_boost(
         if store_d:
             rec["d"] = d.copy()
         # --- the step ---------------------------------------------------------------------
+        if theta <= -1.0:  # arc-gv without a floor at mu_t = -1: artanh(theta) is -inf
+            stop_reason = "infinite_target"
+            rec.update(alpha=0.0)
+            history.append(rec)
+            break
         if r <= theta:
             stop_reason = "zero_step"
             rec.update(alpha=0.0)
@@ -270,18 +306,18 @@ def _generic_boost(
         alpha = _step_to_target(log_d, u, r, theta, pm1, d)
         if rule == "ca" and method == "exact" and s > 0 and G_t > 0 and math.isfinite(alpha):
             alpha = _step_exact_G(f, s, log_d, u, alpha)
-        if not math.isfinite(alpha):
+        if not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u)):
             # u >= theta on every example: no finite step; the hypothesis alone is the output
             stop_reason = "perfect"
             keys, index, lam = [key], {key: 0}, [1.0]
             f, s = u.copy(), 1.0
             log_d = -f - logsumexp(-f)
-            rec.update(alpha=math.inf)
+            rec.update(infinite_step=True)
             history.append(rec)
             break
         if alpha <= ZERO_STEP_TOL:
             stop_reason = "zero_step"
-            rec.update(alpha=float(alpha))
+            rec.update(alpha=float(max(alpha, 0.0)))
             history.append(rec)
             break
         if key in index:
@@ -310,28 +346,43 @@ def _generic_boost(
             stop_reason = "gap"
             break
 
-    lam_arr = np.asarray(lam, dtype=float)
-    if s > 0:
-        w = lam_arr / lam_arr.sum()
-        margins = oracle.columns(keys) @ w
-        mu = float(margins.min())
-        gap = gamma_hat - mu
-    else:
-        w = lam_arr
-        margins = np.zeros(N)
-        mu = math.nan
-        gap = math.nan
     d_out = np.exp(log_d - logsumexp(log_d))
-    # a zero step with gap <= 0 is a certified fixed point: min_t r_t <= mu <= rho (arc-gv, AdaBoost*)
-    converged = stop_reason in ("gap", "perfect") or (stop_reason == "zero_step" and gap <= FIXED_POINT_GAP_TOL)
+    if s > 0:
+        lam_arr = np.asarray(lam, dtype=float)
+        w = lam_arr / lam_arr.sum()
+        margins = query_columns(oracle, keys) @ w
+        smooth = smooth_margin_from_f(f, s)
+    else:
+        # no step was taken (r_1 <= theta_1): the output is the first hypothesis alone, w = e_{j_1};
+        # lambda stays 0, where G is undefined: smooth_margin is G at lambda = w (||lambda||_1 = 1)
+        keys = [first[0]]
+        lam_arr = np.zeros(1)
+        w = np.ones(1)
+        margins = first[1].copy()
+        smooth = smooth_margin_from_f(margins, 1.0)
+    mu = float(margins.min())
+    tol = result_tolerance(algorithm, eps, nu)
+    cert_ds = [d_min_edge]
+    cert = hard_margin(certificate_class(oracle), w, hypotheses=keys, distribution=[d_out, d_min_edge], tol=tol, bound="dual")
     messages = {
-        "max_iter": f"max_iter = {max_iter} iterations done; gap min_t r_t - mu = {gap:.3g}",
-        "gap": f"converged: gap min_t r_t - mu = {gap:.3g} <= eps = {eps}",
+        "max_iter": f"max_iter = {max_iter} iterations done",
+        "gap": f"stopping rule: gap min_t r_t - mu <= eps = {eps}",
         "perfect": "a hypothesis is >= the target edge on every example: no finite step; "
         "the output is that hypothesis alone",
         "zero_step": "edge r_t <= target theta_t at the last iteration: zero step, the run stops "
         "(AdaBoost: r_t <= 0, i.e. the weak-learning assumption fails; arc-gv/AdaBoost*: fixed point)",
+        "infinite_target": "arc-gv with floor=None reached mu_t = -1: the step artanh(r_t) - artanh(mu_t) is "
+        "infinite, the run stops (use a floor in (-1, 1), default 0.0)",
     }
+    what = {"adaboost_star": f"hard margin >= rho - {tol:g}"}.get(algorithm, f"hard margin within {tol:g} of rho")
+    if s == 0:
+        messages[stop_reason] += "; no step was taken, the output is the first hypothesis alone"
+    if eps is None and algorithm != "adaboost_star":
+        what += " (no eps given: default tolerance)"
+    if cert.ok:
+        message = f"converged: {what} certified (gap {cert.gap:.3g}); {messages[stop_reason]}"
+    else:
+        message = f"not converged: {what} not certified ({cert.message}); {messages[stop_reason]}"
     return BoostResult(
         weights=w,
         hypotheses=list(keys),
@@ -339,19 +390,21 @@ def _generic_boost(
         margins=margins,
         n_iter=len(history),
         history=history,
-        gap=float(gap),
-        converged=converged,
-        message=messages[stop_reason],
+        gap=float(cert.gap),
+        converged=bool(cert.ok),
+        message=message,
         algorithm=algorithm,
         params=params,
         extra={
             "lambda": lam_arr,
             "norm": s,
             "min_margin": mu,
-            "smooth_margin": smooth_margin_from_f(f, s),
+            "smooth_margin": smooth,
             "gamma_hat": gamma_hat,
             "stop_reason": stop_reason,
             "log_distribution": log_d.copy(),
+            "certificate_distributions": [x.copy() for x in cert_ds],
+            "certificate": cert,
         },
     )
 
@@ -369,14 +422,7 @@ def _check_init(init) -> dict | None:
     return out
 
 
-def _common_args(oracle, max_iter, eps, store_d):
-    oracle = check_oracle(oracle)
-    max_iter = check_max_iter(max_iter)
-    if eps is not None:
-        eps = check_eps(eps)
-    if not isinstance(store_d, bool):
-        raise TypeError(f"store_d must be a bool, got {type(store_d).__name__}")
-    return oracle, max_iter, eps
+_EPS = Real(0, None, low_open=True, none_ok=True)
 
 
 # ----------------------------------------------------------------------------------------
@@ -384,6 +430,7 @@ def _common_args(oracle, max_iter, eps, store_d):
 # ----------------------------------------------------------------------------------------
 
 
+@constraints(max_iter=Int(1), eps=_EPS, store_d=Bool())
 def adaboost(
     oracle, *, max_iter: int = 1000, eps: float | None = None, store_d: bool = True, init: dict | None = None
 ) -> BoostResult:
@@ -434,7 +481,6 @@ def adaboost(
     hypothesis beats random guessing, rho <= 0) or when the hypothesis is correct on every
     example ("perfect": r_t = 1, infinite step; the output is that hypothesis alone).
     """
-    oracle, max_iter, eps = _common_args(oracle, max_iter, eps, store_d)
     return _generic_boost(
         oracle,
         rule="adaboost",
@@ -447,6 +493,8 @@ def adaboost(
     )
 
 
+@constraints(max_iter=Int(1), eps=_EPS, floor=Real(-1, 1, low_open=True, high_open=True, none_ok=True),
+             store_d=Bool())
 def arcgv(
     oracle,
     *,
@@ -476,9 +524,7 @@ def arcgv(
         As :func:`adaboost`. ``zero_step`` stop: ``r_t <= mu_t``, which with a maximum-edge
         oracle means ``rho <= r_t <= mu_t <= rho``: the current combination is optimal.
     """
-    oracle, max_iter, eps = _common_args(oracle, max_iter, eps, store_d)
-    if floor is not None:
-        floor = check_real(floor, "floor", low=-1.0, high=1.0, low_open=True, high_open=True)
+    floor = None if floor is None else float(floor)
     return _generic_boost(
         oracle,
         rule="arcgv",
@@ -505,6 +551,7 @@ def adaboost_star_iterations(N: int, nu: float, *, base: str = "2") -> int:
     return max(1, math.ceil(2.0 * lg / nu**2))
 
 
+@constraints(nu=Real(0, 1, low_open=True), max_iter=Int(1, none_ok=True), eps=_EPS, store_d=Bool())
 def adaboost_star(
     oracle,
     *,
@@ -534,11 +581,9 @@ def adaboost_star(
     eps, store_d, init
         As in :func:`adaboost`.
     """
-    oracle = check_oracle(oracle)
-    nu = check_real(nu, "nu", low=0.0, high=1.0, low_open=True)
+    nu = float(nu)
     if max_iter is None:
         max_iter = adaboost_star_iterations(oracle.n_examples, nu)
-    oracle, max_iter, eps = _common_args(oracle, max_iter, eps, store_d)
     return _generic_boost(
         oracle,
         rule="star",
@@ -555,6 +600,7 @@ def adaboost_star(
 COORDINATE_ASCENT_METHODS = ("approximate", "exact")
 
 
+@constraints(max_iter=Int(1), method=Choice(COORDINATE_ASCENT_METHODS), eps=_EPS, store_d=Bool())
 def coordinate_ascent(
     oracle,
     *,
@@ -589,8 +635,6 @@ def coordinate_ascent(
     BoostResult
         As :func:`adaboost`; history ``target`` is g_t (for ``exact`` the step is the line search's).
     """
-    oracle, max_iter, eps = _common_args(oracle, max_iter, eps, store_d)
-    method = check_choice(method, "method", COORDINATE_ASCENT_METHODS)
     return _generic_boost(
         oracle,
         rule="ca",
