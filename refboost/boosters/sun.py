@@ -155,12 +155,21 @@ def exp_line_search(log_d, zt, *, d=None) -> LineSearch:
     if log_d.shape != zt.shape:
         raise ValueError(f"log_d and zt must have the same length, got {log_d.shape[0]} and {zt.shape[0]}")
     log_d = log_d - logsumexp(log_d)
-    pe = _tilted_mean(log_d, zt, 0.0)
-    if pe <= 0.0:
+    # phi(a; z~) = phi(a c; z~ / c): the sign of g and the root are found on the column scaled to
+    # max |z~| = 1 (one scaled column for every test, so the signs agree), so that the search does
+    # not depend on the size of the entries (1e-200, or beta = 1e6)
+    scale = float(np.abs(zt).max())
+    if scale == 0.0:
+        return LineSearch(0.0, "zero", 0.0, 0.0, 0.0)
+    binary = bool(np.all(np.abs(np.abs(zt) - 1.0) <= BINARY_TOL))
+    zs = zt if binary else zt / scale
+    pe_s = _tilted_mean(log_d, zs, 0.0)
+    pe = pe_s if binary else pe_s * scale
+    if pe_s <= 0.0:
         return LineSearch(0.0, "zero", pe, abs(pe), 0.0)
     if zt.min() >= 0.0:
         return LineSearch(math.nan, "unbounded", pe, math.nan, math.nan)
-    if np.all(np.abs(np.abs(zt) - 1.0) <= BINARY_TOL):
+    if binary:
         if d is not None:
             d = check_array(d, "d", ndim=1)
             if d.shape != zt.shape:
@@ -168,10 +177,6 @@ def exp_line_search(log_d, zt, *, d=None) -> LineSearch:
         a = _artanh_edge_pm1(log_d, zt, d)  # (log d_+ - log d_-) / 2, AdaBoost's (2)
         status = "closed_form"
     else:
-        # phi(a; z~) = phi(a c; z~ / c): search the step of the column scaled to max |z~| = 1, so that
-        # columns of any size (entries of 1e-200, beta = 1e6) have a step of the same order
-        scale = float(np.abs(zt).max())
-        zs = zt / scale
         hi = 1.0
         while _tilted_mean(log_d, zs, hi) > 0.0:
             hi *= 2.0
@@ -419,6 +424,9 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
         if s_t < upper:
             upper, d_best = s_t, d
         alpha = ls.alpha
+        if ls.status in ("ok", "closed_form") and not (0.0 < alpha < math.inf):
+            ls.status = "zero" if alpha <= 0.0 else "no_bracket"  # a step of 0 (rounding) or beyond a float
+            rec["line_search_status"] = ls.status
         if ls.status == "zero":
             flags["zero_step"] += 1
             status = "zero_step"
