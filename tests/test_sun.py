@@ -1,7 +1,7 @@
 """Sun, Todorovic & Li (2006): AdaBoost_KL, AdaBoost_Norm2, AdaBoost_Reg against ground truth.
 
 Ground truth (refboost.truth, cvxpy + Clarabel / HiGHS) and the specialised solvers of
-refboost.boosters.sun are compared with the tolerances named below. Instances: the digest's toy
+refboost.boosters.sun are compared with the tolerances named below. Instances: the toy
 data (x ~ N(0, I_2), y = sign(x_1 + 0.5 x_2^2 - 0.3), labels flipped; refboost.instances.noisy_parabola)
 with the full pool of refboost.StumpOracle as a matrix.
 """
@@ -105,7 +105,7 @@ def test_kl_regularized_margin_vs_clarabel_and_erlpboost(toy, beta):
     gt = truth.sun_inner_min(m, beta, "kl")
     assert abs(ours.value - gt.value) < CONIC_TOL
     assert np.abs(ours.d - gt.d).max() < KKT_TOL
-    # identity with uncapped ERLPBoost (nu = 1, eta = 1/beta): digest §0 fact 5
+    # identity with uncapped ERLPBoost (nu = 1, eta = 1/beta): (20-D) is ERLPBoost's problem without caps
     erlp = smoothed_soft_margin(m, 1.0, 1.0 / beta)
     assert abs(ours.value - erlp.value) < 1e-10
     assert np.abs(ours.d - erlp.d).max() < 1e-12
@@ -166,7 +166,7 @@ def test_norm2_exact_problem_duality_and_kkt(toy, beta):
 
 
 def test_norm2_collapse_threshold(toy):
-    """digest §2.7: with a unique best-mean column of mean m, d* = d_0 iff beta >= sqrt(N (1 - m^2))."""
+    """The Norm2 collapse of (35): with a unique best-mean column of mean m, d* = d_0 iff beta >= sqrt(N (1 - m^2))."""
     N = toy.shape[0]
     means = toy.mean(axis=0)
     assert np.sum(means >= means.max() - 1e-12) == 1
@@ -184,7 +184,7 @@ def test_certificate_brackets_the_exact_optimum(toy, runs, key):
     assert r.extra["lower_bound"] <= opt + CONIC_TOL
     assert r.extra["upper_bound"] >= opt - CONIC_TOL
     assert r.gap >= 0
-    # digest §4.12 item 6: the stage-wise iterates do not solve the exact problem
+    # the stage-wise iterates do not solve the exact problem
     assert r.extra["upper_bound"] - opt > 1e-3
 
 
@@ -245,7 +245,7 @@ def test_stagewise_identities(toy, runs, key):
 
 
 def test_kl_tempered_update(runs):
-    """digest §4.12 item 3: ln d^(t+1) = (1 - beta alpha~_t) ln d^(t) - alpha~_t z_t + const."""
+    """The tempered form of (34): ln d^(t+1) = (1 - beta alpha~_t) ln d^(t) - alpha~_t z_t + const."""
     r, beta = runs[("kl", 0.5)], 0.5
     Zt, a = r.extra["augmented_columns"], r.extra["alpha_tilde"]
     N = Zt.shape[0]
@@ -261,7 +261,7 @@ def test_kl_tempered_update(runs):
 
 @pytest.mark.parametrize("T", [1, 40, 200])
 def test_beta_zero_is_adaboost(toy, T):
-    """Paper §3.2 / digest §4.8: beta = 0 is refboost.adaboost, bit for bit (same weight convention:
+    """Paper §3.2: beta = 0 is refboost.adaboost, bit for bit (same weight convention:
     one normalised weight per distinct hypothesis, first-use order; lambda unnormalised)."""
     o = rb.MatrixOracle(toy)
     ab = rb.adaboost(o, max_iter=T, store_d=False)
@@ -293,7 +293,7 @@ def _cstar(e):
 
 
 def test_lemma1_sharpened_limits(toy):
-    """Lemma 1 (appendix), sharpened (digest §4.9).
+    """Lemma 1 (appendix), sharpened.
 
     KL: beta alpha~_2 -> c*_KL(eps_1); Norm2: beta alpha~_2 -> 2 alpha~_1 sqrt(N eps_1 (1 - eps_1)).
     """
@@ -314,7 +314,7 @@ def test_lemma1_sharpened_limits(toy):
 
 
 def test_failure_modes_kl_large_beta():
-    """digest §4.12 item 5 reproduced: seed 2, N = 60, 5% noise, beta = 2: infinite step at t = 16."""
+    """The failure modes of the line search reproduced: rng 2, N = 60, 5% noise, beta = 2: infinite step at t = 16."""
     X, y = noisy_parabola(60, np.random.default_rng(2), noise=0.05)
     o = rb.MatrixOracle(stump_matrix(X, y))
     r = rb.adaboost_kl(o, beta=2.0, max_iter=60)

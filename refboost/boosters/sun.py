@@ -1,10 +1,10 @@
 """AdaBoost_KL, AdaBoost_Norm2 and AdaBoost_Reg (Sun, Todorovic & Li 2006; Rätsch et al. 2001).
 
 Sun, Todorovic & Li, "Reducing the overfitting of AdaBoost by controlling its data distribution
-skewness", IJPRAI 20(7), 2006. Notation of the digest (seed-001): ``z_{.t} = y * h_t(x)`` is the
-column of the chosen hypothesis, ``d^(t)`` the query distribution, ``d_0 = 1/N``.
+skewness", IJPRAI 20(7), 2006. Notation: ``z_{.t} = y * h_t(x)`` is the column of the chosen
+hypothesis, ``d^(t)`` the query distribution, ``d_0 = 1/N``.
 
-All three algorithms are **ordinary AdaBoost on augmented columns** (digest §0, fact 1)::
+All three algorithms are **ordinary AdaBoost on augmented columns**::
 
     z~_{.t} = z_{.t} + beta * phi(d^(t))
     alpha~_t = argmin_{a >= 0} sum_n d^(t)_n exp(-a z~_{nt})                (33) / (42)
@@ -14,36 +14,36 @@ with the "mistrust" map
 
 * KL,    eq. (28):  ``phi(d) = ln(N d)``                    (penalty ``KL(d || d_0)``),
 * Norm2, eq. (37):  ``phi(d) = (d - d_0) / ||d - d_0||_2``  (penalty ``||d - d_0||_2``), and
-  ``phi(d_0) := 0`` (digest §7.1: the paper's 0/0 at t = 1),
+  ``phi(d_0) := 0`` (the paper's 0/0 at t = 1; 0 is a subgradient of the norm at d_0),
 * Reg,   eq. (40):  ``phi(d) = d`` (uncentred; Rätsch et al.'s soft margin with p = 1).
 
-The classifier is ``F(x) = sum_t alpha~_t h_t(x)``: the mistrust terms are training-only
-(digest §7.7).
+The classifier is ``F(x) = sum_t alpha~_t h_t(x)``: the mistrust terms are training-only.
 
 Two specialised solvers do the numerical work, both in the log domain:
 
 * :func:`exp_line_search` -- the per-round 1-d convex problem (33): closed form when the column
   is {-1, +1}-valued (AdaBoost's (2)), otherwise ``brentq`` on the tilted mean
-  ``g(a) = sum_n softmax(l - a z~)_n z~_n`` (decreasing in a), with the failure modes of digest
-  §5.9 reported as a status instead of inf/NaN.
-* :func:`kl_regularized_margin` / :func:`norm2_regularized_margin` -- the inner minimum of the
-  penalised minimax (17), ``min_{d in simplex} d.m + beta P(d)``: Gibbs closed form (KL) and a
-  scalar root of ``||P_simplex(d_0 - s m) - d_0|| = beta s`` (Norm2). They give the lower bound of
-  the certificate below.
+  ``g(a) = sum_n softmax(l - a z~)_n z~_n`` (decreasing in a), with its failure modes (a zero
+  step, an unbounded step) reported as a status instead of inf/NaN.
+* :func:`kl_regularized_margin` / :func:`norm2_regularized_margin` /
+  :func:`quadratic_regularized_margin` -- the inner minimum of the penalised minimax (17),
+  ``D(w) = min_{d in simplex} d.(U w) + beta P(d)``: Gibbs closed form (KL), a scalar root of
+  ``||P_simplex(d_0 - s m) - d_0|| = beta s`` (Norm2), a projection (quadratic).
 
-Certificate (``BoostResult.gap``). For KL and Norm2 the stage-wise run is scored against the
-*exact* regularised problem it is derived from, (20) resp. (35)::
+Certificate. Each run is scored against the *exact* regularised problem behind its column,
+(20) for KL, (35) for Norm2 and, for AdaBoost_Reg, (44) with ``P(d) = ||d - d_0||^2 / 2``::
 
-    Opt = min_{d in simplex} s(d),   s(d) = max_j z_j.d + beta P(d)            (21)
-        = max_{alpha in simplex} min_d d.(Z alpha) + beta P(d)               (17)
+    Opt = min_{d in simplex} s(d),   s(d) = max_j z_j.d + beta P(d)            (18) / (21)
+        = max_{w in simplex} D(w)                                          (17)
 
 Every round gives an upper bound ``s(d^(t)) = gamma_t + beta P(d^(t))`` (gamma_t is the oracle's
-maximum edge) and a lower bound ``D(alpha^(t))`` at the normalised weights, so
-``gap = min_t s(d^(t)) - max_t D(alpha^(t)) >= 0`` bounds the suboptimality of both. The
-stage-wise iterates do **not** converge to Opt (digest §4.12 item 6), so this gap typically stays
-positive: it is a certificate, not a stopping rule that is expected to fire. For beta = 0 it is
-the classical hard-margin gap ``min_t gamma_t - max_t min_n rho_n``. AdaBoost_Reg has no
-consistent exact problem (digest §2.11), so its gap is ``nan``.
+maximum edge), and ``s(d) - D(w)`` bounds the suboptimality of the weights w. At the end,
+:func:`refboost.certify.sun.regularized_margin_certificate` recomputes this gap for the returned
+weights from the returned distribution, the best query distribution and the inner minimiser of
+the weights (``extra["certificate"]``); ``BoostResult.gap`` is its gap and ``converged`` is its
+verdict at tolerance ``eps``. The stage-wise iterates do **not** converge to Opt, so on most
+instances the gap stays positive and ``converged`` is False: the gap is a certificate, not a
+stopping rule that is expected to fire. For beta = 0 it is the hard-margin gap.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ NORM2_ZERO_TOL = 1e-12
 ROUNDOFF = np.finfo(float).eps
 #: Statuses of :func:`exp_line_search`.
 LINE_SEARCH_STATUSES = ("ok", "closed_form", "zero", "unbounded", "no_bracket")
-#: Policies for an unbounded step (``min_n z~_n >= 0``, digest §5.9 (b)).
+#: Policies for an unbounded step (``min_n z~_n >= 0``).
 UNBOUNDED_POLICIES = ("stop", "cap")
 
 
@@ -97,10 +97,10 @@ class LineSearch:
         to its infimum as a -> inf), ``"no_bracket"`` (no sign change of g below
         :data:`LINE_SEARCH_MAX_STEP`).
     pseudo_edge : float
-        ``g(0) = sum_n d_n z~_n`` (digest §4.12 item 1); alpha~ > 0 iff it is > 0.
+        ``g(0) = sum_n d_n z~_n``; alpha~ > 0 iff it is > 0.
     residual : float
         ``|g(alpha~)|`` = ``|sum_n d^(t+1)_n z~_n|``, the stationarity residual of the 1-d problem
-        (digest K10). ``nan`` when there is no finite minimiser.
+        (``d^(t+1).z~_t = 0`` at the exact step). ``nan`` when there is no finite minimiser.
     log_C : float
         ``ln C_t = ln sum_n d_n exp(-alpha~ z~_n)`` (the normaliser; <= 0).
     """
@@ -123,8 +123,7 @@ def exp_line_search(log_d, zt, *, d=None) -> LineSearch:
     """Exact line search ``alpha~ = argmin_{a >= 0} sum_n d_n exp(-a z~_n)`` (Sun et al. (33)/(42)).
 
     ``phi(a) = sum_n d_n e^{-a z~_n}`` is convex with ``phi'(a) = -phi(a) g(a)``, where
-    ``g(a) = sum_n softmax(ln d - a z~)_n z~_n`` is non-increasing (``g' = -Var``). Hence
-    (digest §5.9):
+    ``g(a) = sum_n softmax(ln d - a z~)_n z~_n`` is non-increasing (``g' = -Var``). Hence:
 
     1. ``g(0) = d.z~ <= 0``  -> ``alpha~ = 0`` (status ``"zero"``);
     2. ``min_n z~_n >= 0``   -> no finite minimiser (status ``"unbounded"``);
@@ -209,7 +208,7 @@ class RegularizedMargin:
 def kl_regularized_margin(margins, beta: float) -> RegularizedMargin:
     """``min_{d in simplex} d.m + beta KL(d || d_0)`` in closed form (Gibbs variational principle).
 
-    Digest §2.5, the inner minimum of (17) with the KL penalty (19)::
+    The inner minimum of Sun et al. (17) with the KL penalty (19) (Gibbs variational principle)::
 
         value = -beta ln( (1/N) sum_n exp(-m_n / beta) ),   d*_n = softmax(-m / beta)_n,
 
@@ -260,10 +259,10 @@ def _project_ray(c: np.ndarray, s: float) -> np.ndarray:
 
 
 def norm2_regularized_margin(margins, beta: float) -> RegularizedMargin:
-    """``min_{d in simplex} d.m + beta ||d - d_0||_2`` by a scalar root (digest §2.7, inner min of (17)).
+    """``min_{d in simplex} d.m + beta ||d - d_0||_2`` by a scalar root (the inner minimum of (17), penalty of (35)).
 
     With ``c = m - mean(m)``: if ``||c||_2 <= beta`` the minimiser is ``d_0`` and the value is
-    ``mean(m)`` (the Norm2 collapse, digest §2.7). Otherwise stationarity
+    ``mean(m)`` (the Norm2 collapse). Otherwise stationarity
     ``0 in m + beta (d - d_0)/||d - d_0|| + N_simplex(d)`` is, with ``s = ||d - d_0|| / beta``,
     ``d = P(d_0 - s m)`` (P = Euclidean projection onto the simplex), so ``s*`` is the root of::
 
@@ -336,7 +335,7 @@ def quadratic_regularized_margin(margins, beta: float) -> RegularizedMargin:
 
 
 # ---------------------------------------------------------------------------------------------
-# The stage-wise loop (digest §5.2)
+# The stage-wise loop (Sun et al. Figs. 2-3)
 # ---------------------------------------------------------------------------------------------
 
 _KINDS = ("kl", "norm2", "reg")
@@ -345,7 +344,7 @@ CERTIFIED_PENALTY = {"kl": "kl", "norm2": "norm2", "reg": "quadratic"}
 
 
 def _mistrust(kind: str, log_d: np.ndarray, t: int) -> tuple[np.ndarray, float, bool]:
-    """``(phi(d), P(d), degenerate)`` for the current log-weights (digest §2.6, general linearisation)."""
+    """``(phi(d), P(d), degenerate)`` for the current log-weights (the supporting hyperplane (24)-(25) of P at d)."""
     N = log_d.shape[0]
     logN = math.log(N)
     if kind == "kl":
@@ -355,7 +354,7 @@ def _mistrust(kind: str, log_d: np.ndarray, t: int) -> tuple[np.ndarray, float, 
         diff = np.expm1(log_d + logN) / N  # d - 1/N without cancellation
         nrm = float(np.linalg.norm(diff))
         if t == 1 or nrm <= NORM2_ZERO_TOL / math.sqrt(N):
-            return np.zeros(N), nrm, t > 1  # phi(d_0) := 0 (digest §7.1)
+            return np.zeros(N), nrm, t > 1  # phi(d_0) := 0, a subgradient at d_0
         return diff / nrm, nrm, False
     # reg: phi = d, eq. (40); P = ||d - d_0||^2 / 2, the quadratic penalty the result is certified against
     diff = np.expm1(log_d + logN) / N
@@ -393,7 +392,7 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
     history: list[dict] = []
     upper, lower, current = math.inf, -math.inf, -math.inf
     d_best = np.full(N, 1.0 / N)  # the query with the smallest s(d^(t)) (the bound of the certificate)
-    log_G = logN  # G^(0) = N (digest §2.9)
+    log_G = logN  # G^(0) = N, G^(t) = G^(t-1) C_t
     flags = {"zero_step": 0, "unbounded_step": 0, "capped_step": 0, "beta_alpha_gt_1": 0, "no_bracket": 0,
              "first_step_forced": 0}
     status = "max_iter"
