@@ -2,9 +2,12 @@
 
 The registry (``refboost/data_registry.json``) is generated, not hand-written:
 ``python -m refboost.datasets registry /path/to/MANIFEST.md`` re-creates it from the
-"Files" table of the manifest that ships with the data (``../shared/data/MANIFEST.md``).
-Each row gives the stored path, shape, label counts, the sha256 of the stored file and of
-its decompressed content, and the public source (repository, path, commit) it came from.
+"Files" table of the manifest of the data collection (the catalogue of every data set
+:func:`refboost.datasets.load` knows). Each row gives the catalogue path, shape, label counts,
+the sha256 of the catalogue file and of its decompressed content, and the public source
+(repository, path, commit) it came from. ``data/datasets/MANIFEST.md`` (the data bundled with
+the clone) carries the same rows for the bundled files, so those records can be regenerated
+and compared from the clone alone.
 """
 
 from __future__ import annotations

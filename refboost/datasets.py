@@ -2,15 +2,24 @@
 
 Data home
 ---------
-Files are looked up under a *data home* whose layout is that of the shared data folder
-(``libsvm/<LIBSVM file name>``, ``raetsch/<dataset>/...``; see its ``MANIFEST.md``). It is,
-in this order of precedence:
+Files are looked up by their catalogue path (``libsvm/<LIBSVM file name>``,
+``raetsch/<dataset>/...``; the keys of :func:`registry`) in these places, in this order; each
+file is taken from the first place that has it (:func:`search_path`, :func:`locate`):
 
-1. the ``data_home`` argument of every function here;
-2. the environment variable ``REFBOOST_DATA`` (CI sets it to ``../shared/data``);
-3. the default user cache directory ``$XDG_CACHE_HOME/refboost/data``, i.e.
-   ``~/.cache/refboost/data`` when ``XDG_CACHE_HOME`` is unset (this is where
-   ``python -m refboost.datasets download NAME`` puts files by default).
+1. the ``data_home`` argument of the function called;
+2. the environment variable ``REFBOOST_DATA``;
+3. the user cache ``$XDG_CACHE_HOME/refboost/data``, i.e. ``~/.cache/refboost/data`` when
+   ``XDG_CACHE_HOME`` is unset (where ``refboost-data download NAME`` puts files unless told
+   otherwise);
+4. the data bundled with the clone, ``data/datasets/`` next to the package
+   (:func:`bundled_data_home`): the files the chapters and tests read at their default scale,
+   gzip-compressed (``libsvm/X`` is stored as ``libsvm/X.gz``), with their checksums,
+   provenance and licences in ``data/datasets/MANIFEST.md``.
+
+A place may hold a catalogue file as is or gzip-compressed with a ``.gz`` suffix added. A user
+cache that holds only some data sets works together with the bundled rest. A data set none of
+the places has raises :class:`DataNotFoundError` naming it, the places searched and the command
+that fetches it.
 
 Names
 -----
@@ -217,40 +226,129 @@ def _files(spec: _Spec, realisation: int | None = None) -> list[str]:
 
 
 def default_data_home() -> Path:
-    """``$XDG_CACHE_HOME/refboost/data`` (``~/.cache/refboost/data`` if unset)."""
+    """``$XDG_CACHE_HOME/refboost/data`` (``~/.cache/refboost/data`` if unset): the user cache."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "refboost" / "data"
 
 
+def bundled_data_home() -> Path:
+    """The data bundled with the clone: ``data/datasets/`` next to the ``refboost`` package."""
+    return Path(__file__).resolve().parents[1] / "data" / "datasets"
+
+
+def _check_data_home(data_home) -> Path | None:
+    if data_home is None:
+        return None
+    if not isinstance(data_home, str | os.PathLike):
+        raise TypeError(f"data_home must be a path (str or os.PathLike), got {type(data_home).__name__}")
+    return Path(data_home).expanduser()
+
+
 def get_data_home(data_home: str | os.PathLike | None = None) -> Path:
-    """Resolve the data home: argument, else ``$REFBOOST_DATA``, else :func:`default_data_home`."""
-    if data_home is not None:
-        if not isinstance(data_home, str | os.PathLike):
-            raise TypeError(f"data_home must be a path (str or os.PathLike), got {type(data_home).__name__}")
-        return Path(data_home).expanduser()
+    """The writable data home (where :func:`download` puts files).
+
+    The ``data_home`` argument, else ``$REFBOOST_DATA``, else the user cache
+    (:func:`default_data_home`). Reading searches more places: see :func:`search_path`.
+    """
+    arg = _check_data_home(data_home)
+    if arg is not None:
+        return arg
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
     return default_data_home()
 
 
-def _home_origin(data_home) -> str:
-    if data_home is not None:
-        return "the data_home argument"
-    if os.environ.get(ENV_VAR):
-        return f"the environment variable {ENV_VAR}"
-    return f"the default (neither data_home nor {ENV_VAR} set)"
+def search_path(data_home: str | os.PathLike | None = None) -> list[tuple[Path, str]]:
+    """The places searched for data files, in order, as ``(folder, what it is)`` pairs.
+
+    The ``data_home`` argument, ``$REFBOOST_DATA``, the user cache, the data bundled with the
+    clone; a folder is listed once (at its first position). Folders need not exist.
+    """
+    places = []
+    arg = _check_data_home(data_home)
+    if arg is not None:
+        places.append((arg, "the data_home argument"))
+    env = os.environ.get(ENV_VAR)
+    if env:
+        places.append((Path(env).expanduser(), f"${ENV_VAR}"))
+    places.append((default_data_home(), "the user cache"))
+    places.append((bundled_data_home(), "the data bundled with the clone"))
+    out, seen = [], set()
+    for folder, what in places:
+        key = os.path.abspath(folder)
+        if key not in seen:
+            seen.add(key)
+            out.append((folder, what))
+    return out
 
 
-def _missing(spec: _Spec, missing: list[str], home: Path, data_home) -> DataNotFoundError:
-    shown = ", ".join(missing[:3]) + (f" and {len(missing) - 3} more" if len(missing) > 3 else "")
-    bare = spec.name.split(":", 1)[1]
+def _candidates(rel: str) -> tuple[str, ...]:
+    return (rel,) if rel.endswith(".gz") else (rel, rel + ".gz")
+
+
+def locate(rel: str, data_home: str | os.PathLike | None = None) -> Path | None:
+    """The path of catalogue file ``rel`` (e.g. ``"libsvm/heart_scale"``) in the first place of
+    :func:`search_path` that has it (as is, or gzip-compressed as ``rel + ".gz"``), else None."""
+    if not isinstance(rel, str):
+        raise TypeError(f"rel must be a catalogue path string, got {type(rel).__name__}")
+    for folder, _ in search_path(data_home):
+        for cand in _candidates(rel):
+            path = folder / cand
+            if path.is_file():
+                return path
+    return None
+
+
+def _describe_places(data_home) -> str:
+    return "; ".join(f"{what} ({folder})" for folder, what in search_path(data_home))
+
+
+def _missing(missing: dict[str, list[str]], data_home) -> DataNotFoundError:
+    """One error for every data set of the call that has missing files ``{name: [rel, ...]}``."""
+    parts = []
+    for name, files in missing.items():
+        shown = ", ".join(files[:2]) + (f" and {len(files) - 2} more" if len(files) > 2 else "")
+        parts.append(f"{name} ({shown})")
+    names_ = " ".join(missing)
+    what = "data set" if len(missing) == 1 else "data sets"
     return DataNotFoundError(
-        f"data set {bare!r} ({spec.name}) is not available: missing {shown} under data home '{home}' "
-        f"(taken from {_home_origin(data_home)}). Point {ENV_VAR} or the data_home argument at a folder with "
-        f"the refboost data layout (libsvm/, raetsch/), or fetch it with "
-        f"`python -m refboost.datasets download {spec.name}`."
+        f"{what} not found: {'; '.join(parts)}. Get {'it' if len(missing) == 1 else 'them'} with "
+        f"`refboost-data download {names_}` (into {get_data_home(data_home)}). "
+        f"Searched: {_describe_places(data_home)}."
     )
+
+
+def status(name: str, *, data_home: str | os.PathLike | None = None) -> dict:
+    """Which files of data set ``name`` are found, and where.
+
+    Returns a dict with ``name`` (canonical), ``files`` (every catalogue file of the set),
+    ``found`` (``{rel: path}``), ``missing`` (list of rel), ``complete`` (all found),
+    ``realisations`` (the IDA realisations whose four files are all found; ``()`` for other
+    sets) and ``loadable`` (:func:`load` works with its default realisation or, for IDA sets, with
+    ``realisation=realisations[0]``). Generators are always complete.
+    """
+    spec = _resolve(name)
+    files = _files(spec)
+    found = {}
+    for f in files:
+        path = locate(f, data_home)
+        if path is not None:
+            found[f] = path
+    missing = [f for f in files if f not in found]
+    reals: tuple[int, ...] = ()
+    if spec.kind == "ida-asc":
+        reals = tuple(r for r in spec.realisations if all(f in found for f in _files(spec, r)))
+    loadable = bool(reals) if spec.kind == "ida-asc" else not missing
+    return {
+        "name": spec.name,
+        "files": files,
+        "found": found,
+        "missing": missing,
+        "complete": not missing,
+        "realisations": reals,
+        "loadable": loadable,
+    }
 
 
 # --------------------------------------------------------------------------------------
@@ -325,7 +423,11 @@ def _read_asc(path: Path) -> np.ndarray:
 
 def _read_mat(path: Path):
     try:
-        m = scipy.io.loadmat(str(path))
+        if str(path).endswith(".gz"):
+            with gzip.open(path, "rb") as fh:
+                m = scipy.io.loadmat(io.BytesIO(fh.read()))
+        else:
+            m = scipy.io.loadmat(str(path))
     except Exception as exc:
         raise DataFormatError(f"could not read .mat file '{path}': {exc}") from None
     if "data" not in m or "target" not in m:
@@ -534,7 +636,8 @@ def load(
     name : str
         See :func:`names` (bare names like ``"heart"``, ``"australian"``, ``"twonorm"`` work).
     data_home : path, optional
-        Folder with the data layout; default ``$REFBOOST_DATA``, else ``~/.cache/refboost/data``.
+        Folder with the catalogue layout, searched first; then ``$REFBOOST_DATA``, the user cache
+        and the data bundled with the clone (module docstring, :func:`search_path`).
     realisation : int, optional
         IDA realisation (1..10 are available here); default 1. Only for IDA sets with realisations.
     scale : {None, "minmax", "standard"}
@@ -554,7 +657,8 @@ def load(
     ValueError / TypeError
         Unknown name, bad realisation or scale.
     DataNotFoundError
-        Files absent under the data home (the message names the data set and the setting).
+        A file found in none of the places searched (the message names the data set, the places
+        and the command that fetches it).
     DataFormatError
         Corrupt files, NaN features, a shape other than the registry's, not two classes.
     """
@@ -595,11 +699,12 @@ def load(
             if v != dflt:
                 raise ValueError(f"{nm}: data set {spec.name} is read from files, its size is fixed; "
                                  f"{nm} is only for the gen:* generators")
-        home = get_data_home(data_home)
         files = _files(spec, realisation)
-        missing = [f for f in files if not (home / f).is_file()]
+        where = {f: locate(f, data_home) for f in files}
+        missing = [f for f in files if where[f] is None]
         if missing:
-            raise _missing(spec, missing, home, data_home)
+            label = spec.name if realisation is None else f"{spec.name} (realisation {realisation})"
+            raise _missing({label: missing}, data_home)
         rec_labels = set()
         for f in _files(spec):
             rec_labels.update(float(k) for k in registry().get(f, {}).get("labels", {}))
@@ -610,7 +715,7 @@ def load(
                 if not f:
                     parts.append((None, None))
                     continue
-                Xf, yf = _read_svmlight(home / f, spec.n_features)
+                Xf, yf = _read_svmlight(where[f], spec.n_features)
                 _check_shape(f, Xf)
                 _finite(Xf, f"file '{f}'")
                 parts.append((Xf, yf))
@@ -622,7 +727,7 @@ def load(
         elif spec.kind == "ida-asc":
             arrs = {}
             for f in files:
-                a = _read_asc(home / f)
+                a = _read_asc(where[f])
                 _check_shape(f, a)
                 _finite(a, f"file '{f}'")
                 arrs["_".join(f.rsplit("_", 3)[-3:-1])] = a
@@ -631,7 +736,7 @@ def load(
             if X.shape[0] != y.shape[0] or X_test.shape[0] != y_test.shape[0]:
                 raise DataFormatError(f"{spec.name} realisation {realisation}: data and label files differ in length")
         else:  # ida-mat
-            X, y = _read_mat(home / spec.train)
+            X, y = _read_mat(where[spec.train])
             _check_shape(spec.train, X)
             _finite(X, f"file '{spec.train}'")
         all_y = np.concatenate([v for v in (y, y_test, y_valid) if v is not None])
@@ -643,7 +748,8 @@ def load(
             y_valid = _apply_map(y_valid, lmap, f"{spec.name} validation labels")
         info["label_map"] = lmap
         info["files"] = files
-        source = ", ".join(str(home / f) for f in files[:4]) + (" ..." if len(files) > 4 else "")
+        info["paths"] = {f: str(where[f]) for f in files}
+        source = ", ".join(str(where[f]) for f in files[:4]) + (" ..." if len(files) > 4 else "")
     if np.unique(y).size < 2:
         raise DataFormatError(f"data set {spec.name}: the training part has a single class")
     if scale is not None:
@@ -684,29 +790,53 @@ def sha256_file(path: str | os.PathLike, *, content: bool = False) -> str:
     return h.hexdigest()
 
 
-def verify(name: str, *, data_home: str | os.PathLike | None = None) -> dict[str, str]:
-    """Check the sha256 of every file of data set ``name`` against the registry.
+def _check_file(rel: str, path: Path) -> str:
+    """Verify one located file against the registry; returns the digest compared."""
+    rec = registry()[rel]
+    if path.name == rel.rsplit("/", 1)[-1]:  # stored as in the catalogue
+        want, got = rec["sha256"], sha256_file(path)
+    else:  # a gzip-compressed copy of an uncompressed catalogue file: compare the content
+        want, got = rec["sha256_content"], sha256_file(path, content=True)
+    if got != want:
+        raise ChecksumError(f"file '{rel}' ({path}): sha256 {got} differs from the registry's {want}")
+    return got
 
-    Returns ``{relative path: sha256}``. Raises :class:`DataNotFoundError` when files are
-    missing and :class:`ChecksumError` (naming the file, expected and found digests) on a mismatch.
+
+def verify(
+    name: str,
+    *,
+    data_home: str | os.PathLike | None = None,
+    realisation: int | None = None,
+    present_only: bool = False,
+) -> dict[str, str]:
+    """Check the sha256 of the files of data set ``name`` against the registry.
+
+    Each file is taken from the first place of :func:`search_path` that has it. A file stored as
+    in the catalogue must have the registry's ``sha256``; a gzip-compressed copy (``rel + ".gz"``,
+    as bundled) must decompress to the registry's ``sha256_content``.
+
+    ``realisation`` restricts an IDA set to one realisation. ``present_only=True`` checks the
+    files that are found and ignores the others (at least one must be found).
+
+    Returns ``{relative path: sha256 compared}``. Raises :class:`DataNotFoundError` for missing
+    files and :class:`ChecksumError` (naming the file, expected and found digests) on a mismatch.
     Generators have no files (returns ``{}``).
     """
     spec = _resolve(name)
+    if not isinstance(present_only, bool):
+        raise TypeError(f"present_only must be a bool, got {type(present_only).__name__}")
+    if realisation is not None:
+        if spec.kind != "ida-asc":
+            raise ValueError(f"realisation: data set {spec.name} has no IDA realisations; pass realisation=None")
+        realisation = check_int(realisation, "realisation", low=spec.realisations[0], high=spec.realisations[-1])
     if spec.kind == "generator":
         return {}
-    home = get_data_home(data_home)
-    files = _files(spec)
-    missing = [f for f in files if not (home / f).is_file()]
-    if missing:
-        raise _missing(spec, missing, home, data_home)
-    out = {}
-    for f in files:
-        want = registry()[f]["sha256"]
-        got = sha256_file(home / f)
-        if got != want:
-            raise ChecksumError(f"file '{f}' of data set {spec.name}: sha256 {got} differs from the registry's {want}")
-        out[f] = got
-    return out
+    files = _files(spec, realisation)
+    where = {f: locate(f, data_home) for f in files}
+    missing = [f for f in files if where[f] is None]
+    if missing and (not present_only or len(missing) == len(files)):
+        raise _missing({spec.name: missing}, data_home)
+    return {f: _check_file(f, where[f]) for f in files if where[f] is not None}
 
 
 def _fetch_url(url: str, timeout: float = 60.0) -> bytes:
@@ -840,35 +970,120 @@ def download(
 # --------------------------------------------------------------------------------------
 
 
+_CLI_DESCRIPTION = """\
+refboost benchmark data: the LIBSVM and Raetsch/IDA sets of the papers, by name.
+
+Files are read from the first of these places that has them: the --data-home option (or the
+data_home= argument in Python), $REFBOOST_DATA, the user cache ($XDG_CACHE_HOME/refboost/data,
+~/.cache/refboost/data) and the data bundled with the clone (data/datasets/). The clone bundles
+what the chapters and tests read at their default scale; fetch any other set with
+`refboost-data download NAME`.
+"""
+
+
+def _cli_list(data_home) -> None:
+    print("searched, in this order:")
+    for folder, what in search_path(data_home):
+        print(f"  {what}: {folder}{'' if folder.is_dir() else '  (does not exist)'}")
+    print(f"downloads go to: {get_data_home(data_home)}")
+    print()
+    print(f"{'data set':24s} {'status':28s} where")
+    for nm in names():
+        spec = _SPECS[nm]
+        if spec.kind == "generator":
+            print(f"{nm:24s} {'generator (no files)':28s}")
+            continue
+        st = status(nm, data_home=data_home)
+        if st["complete"]:
+            state = "present"
+        elif st["found"]:
+            state = f"partial ({len(st['found'])} of {len(st['files'])} files)"
+            if st["realisations"]:
+                state = f"partial (realisations {_ranges(st['realisations'])})"
+        else:
+            state = "missing"
+        homes = sorted({what for p in st["found"].values() for folder, what in search_path(data_home)
+                        if _is_under(p, folder)})
+        print(f"{nm:24s} {state:28s} {', '.join(homes)}")
+
+
+def _is_under(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def _ranges(nums: tuple[int, ...]) -> str:
+    out, start, prev = [], nums[0], nums[0]
+    for k in (*nums[1:], None):
+        if k is not None and k == prev + 1:
+            prev = k
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        if k is not None:
+            start = prev = k
+    return ", ".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Console entry point ``refboost-data`` / ``python -m refboost.datasets``."""
-    ap = argparse.ArgumentParser(prog="refboost-data", description="refboost benchmark data")
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    sub.add_parser("list", help="list data set names and whether their files are present")
-    for cmd in ("verify", "download"):
-        p = sub.add_parser(cmd)
-        p.add_argument("names", nargs="+", help="data set names, or 'all' for every stored data set")
-        p.add_argument("--data-home", default=None)
-        if cmd == "download":
-            p.add_argument("--mirror", default=None, help="base URL with the data-home layout")
-    p = sub.add_parser("registry", help="regenerate data_registry.json from MANIFEST.md")
+    ap = argparse.ArgumentParser(
+        prog="refboost-data", description=_CLI_DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    sub = ap.add_subparsers(dest="cmd", required=True, metavar="{list,verify,download,registry}")
+    home_help = "folder searched first (and, for download, written to); default: $REFBOOST_DATA, else the user cache"
+    p = sub.add_parser("list", help="list every data set: present, partial or missing, and where it was found")
+    p.add_argument("--data-home", default=None, help=home_help)
+    p = sub.add_parser(
+        "verify",
+        help="check the sha256 of the files that are present against the registry",
+        description="Check the sha256 of every file of the named data sets that is present (first place "
+        "that has it) against the registry. Exit status 1 on a mismatch, or if a named set has no file.",
+    )
+    p.add_argument("names", nargs="+", help="data set names (see `list`), or 'all' for every stored data set")
+    p.add_argument("--data-home", default=None, help=home_help)
+    p.add_argument("--complete", action="store_true", help="also fail if any file of a named set is missing")
+    p = sub.add_parser(
+        "download",
+        help="fetch data sets by name from their canonical sources and verify them",
+        description="Fetch every file of the named data sets (LIBSVM page, or the pinned public copy the "
+        "registry names) into the data home and verify its sha256; files already there and verified are kept.",
+    )
+    p.add_argument("names", nargs="+", help="data set names (see `list`), or 'all' for every stored data set")
+    p.add_argument("--data-home", default=None, help="folder to write to; default: $REFBOOST_DATA, else the user cache")
+    p.add_argument("--mirror", default=None, help="base URL (https://, file://) of a folder with the catalogue layout")
+    p = sub.add_parser("registry", help="regenerate data_registry.json from a data MANIFEST.md (maintainers)")
     p.add_argument("manifest")
     p.add_argument("--out", default=str(_REGISTRY_FILE))
     args = ap.parse_args(argv)
-    if getattr(args, "names", None) == ["all"]:
+    every = getattr(args, "names", None) == ["all"]
+    if every:
         args.names = [nm for nm in names() if _SPECS[nm].kind != "generator"]
     try:
         if args.cmd == "list":
-            home = get_data_home()
-            for nm in names():
-                spec = _SPECS[nm]
-                have = spec.kind == "generator" or all((home / f).is_file() for f in _files(spec))
-                print(f"{nm:24s} {'present' if have else 'missing'}")
+            _cli_list(args.data_home)
         elif args.cmd == "verify":
+            missing, done = {}, []
             for nm in args.names:
-                res = verify(nm, data_home=args.data_home)
-                print(f"{nm}: {len(res)} files OK")
+                st = status(nm, data_home=args.data_home)
+                if st["missing"] and (args.complete or not st["found"]):
+                    if every and not args.complete:  # 'all': report what is absent, check the rest
+                        print(f"{nm}: not present (refboost-data download {nm})")
+                    else:
+                        missing[st["name"]] = st["missing"]
+                    continue
+                done.append((nm, st))
+            for nm, st in done:
+                res = verify(nm, data_home=args.data_home, present_only=True)
+                extra = f" ({len(st['missing'])} not present)" if st["missing"] else ""
+                print(f"{nm}: {len(res)} files OK{extra}")
+            if missing:
+                raise _missing(missing, args.data_home)
         elif args.cmd == "download":
+            for nm in args.names:
+                _resolve(nm)
             for nm in args.names:
                 res = download(nm, args.data_home, mirror=args.mirror)
                 print(f"{nm}: {len(res)} files verified under {get_data_home(args.data_home)}")
