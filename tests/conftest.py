@@ -48,20 +48,31 @@ def newton_face_instance():
 
 
 def _data_home_candidate():
-    """REFBOOST_DATA if set (CI: ../shared/data relative to the clone), else ../shared/data."""
-    import os
-    from pathlib import Path
+    """The first existing place of the library's data search path (refboost.datasets.search_path):
+    $REFBOOST_DATA, the user cache, the data bundled with the clone. Tests pass it as ``data_home``,
+    which the library searches first, so the tests read files exactly as the library does."""
+    from refboost import datasets
 
-    env = os.environ.get("REFBOOST_DATA")
-    if env:
-        return Path(env).expanduser().resolve()
-    return (Path(__file__).resolve().parents[1] / ".." / "shared" / "data").resolve()
+    for folder, _ in datasets.search_path():
+        if folder.is_dir():
+            return folder
+    return datasets.bundled_data_home()
+
+
+def pytest_report_header(config):
+    from refboost import datasets
+
+    places = ", ".join(
+        f"{what} {folder}{'' if folder.is_dir() else ' (absent)'}" for folder, what in datasets.search_path()
+    )
+    return f"refboost data: {places}"
 
 
 @pytest.fixture(scope="session")
 def data_home():
-    """The benchmark data folder; the test is skipped (with the reason) only if it does not exist."""
+    """The benchmark data folder (see ``_data_home_candidate``); every lookup also falls back to the
+    later places of the search path, so the bundled data is always reachable in a clone."""
     path = _data_home_candidate()
     if not path.is_dir():
-        pytest.skip(f"benchmark data folder {path} does not exist (set REFBOOST_DATA to the shared data folder)")
+        pytest.skip(f"no data folder found: {path} does not exist (data/datasets is part of the clone)")
     return path
