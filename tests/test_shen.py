@@ -169,7 +169,9 @@ def test_cg_certificate_against_full_pool(T):
     assert res.converged
     excess = res.extra["primal_objective"] - full
     assert -OBJ_TOL <= excess <= eps / T + OBJ_TOL
-    assert excess <= res.gap + OBJ_TOL  # the certificate bounds the true excess
+    # the certificate bounds the true excess: res.gap is T-scaled (units of eps), gap / T bounds the excess of (5)
+    assert res.gap <= eps and abs(res.extra["gap_unscaled"] - res.gap / T) <= 1e-15 * max(1.0, res.gap / T)
+    assert excess <= res.gap / T + OBJ_TOL
     obj = res.history_array("objective")
     assert np.all(np.diff(obj) <= 1e-9)  # restricted optimum non-increasing
     assert len(set(res.hypotheses)) == len(res.hypotheses)
@@ -200,7 +202,7 @@ def test_tiny_T_does_not_overflow():
         assert np.all(np.isfinite(r.distribution)) and abs(r.weights.sum() - 500) < 1e-9
     lp = truth.hard_margin_lp(U)
     opt15 = -T * res.extra["primal_objective"]
-    assert lp.value - T * np.log(U.shape[0]) - 1e-6 <= opt15 <= lp.value + 1e-6 + T * res.gap
+    assert lp.value - T * np.log(U.shape[0]) - 1e-6 <= opt15 <= lp.value + 1e-6 + res.gap  # gap in (15)'s units
 
 
 @settings(max_examples=8, deadline=None)
@@ -397,12 +399,12 @@ def test_inexact_masters_rule_and_certificate():
     assert res.converged and exact.converged
     gaps = res.history_array("gap")
     master_gaps = res.history_array("master_gap")
-    # column t's master (recorded at t+1) met tau_t = INNER_GAP_FRACTION * gap_t (or MASTER_TOL)
-    assert np.all(master_gaps[1:] <= np.maximum(shen.INNER_GAP_FRACTION * gaps[:-1], shen.MASTER_TOL / T) * (1 + 1e-9))
-    assert master_gaps[-1] <= gaps[-1] + 1e-15 and gaps[-1] * T <= eps  # restricted gap <= full gap <= eps
+    # column t's master (recorded at t+1) met tau_t = INNER_GAP_FRACTION * gap_t (or MASTER_TOL); T-scaled units
+    assert np.all(master_gaps[1:] <= np.maximum(shen.INNER_GAP_FRACTION * gaps[:-1], shen.MASTER_TOL) * (1 + 1e-9))
+    assert master_gaps[-1] <= gaps[-1] + 1e-15 and gaps[-1] <= eps  # restricted gap <= full gap <= eps
     full = truth.adaboost_l1_primal_eq5(U, T).value
     for r in (res, exact):
-        assert -OBJ_TOL <= r.extra["primal_objective"] - full <= r.gap + OBJ_TOL
+        assert -OBJ_TOL <= r.extra["primal_objective"] - full <= r.gap / T + OBJ_TOL
     assert abs(res.extra["primal_objective"] - exact.extra["primal_objective"]) <= eps / T + OBJ_TOL
 
 
@@ -487,3 +489,162 @@ def test_master_bordered_factor_cached_solves_and_direction(make):
         assert np.array_equal(B[t:, t:], np.eye(cap - t)) and not B[t:, :t].any() and not B[:t, t:].any()
     L = master.Lbuf[:t, :t]
     assert np.array_equal(master.LTbuf[:t, :t], L.T) and np.array_equal(np.triu(L, 1), np.zeros((t, t)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Trust: converged means certified from the returned weights; regressions
+# ---------------------------------------------------------------------------------------------
+
+from refboost.certify import shen as cert_shen  # noqa: E402
+from refboost.instances import ADVERSARIAL_KINDS, adversarial  # noqa: E402
+
+
+class NaNColumnOracle(rb.Oracle):
+    """A user-written oracle whose columns turn NaN after ``good`` calls (a broken weak learner).
+
+    It refuses to answer more than 50 calls: a booster that kept asking (the hang this guards against)
+    fails with this RuntimeError instead of running forever.
+    """
+
+    def __init__(self, U, good=1):
+        self.A, self.n_examples, self.good, self.calls = U, U.shape[0], good, 0
+
+    def best(self, d):
+        self.calls += 1
+        if self.calls > 50:
+            raise RuntimeError("the booster kept asking after a NaN column")
+        j = int(np.argmax(self.A.T @ d))
+        col = self.A[:, j].copy()
+        if self.calls > self.good:
+            col[0] = np.nan
+        return j, col
+
+    def column(self, key):
+        col = self.A[:, key].copy()
+        col[0] = np.nan
+        return col
+
+
+@pytest.mark.parametrize("good", [0, 1, 3])
+@pytest.mark.parametrize("fn, kw", [(rb.adaboost_cg, {"T": 0.1}), (rb.logitboost_cg, {"T": 0.1}),
+                                    (rb.lpboost_hinge, {"D": 0.2, "p": 2.0})])
+def test_nan_column_oracle_is_a_clear_error(U, fn, kw, good):
+    """Regression: a NaN column made adaboost_cg / logitboost_cg hang and lpboost_hinge fail inside scipy's root
+    finder ("The function value at x=nan is NaN"); every column now goes through boosters._common.query."""
+    with pytest.raises(ValueError, match="finite"):
+        fn(NaNColumnOracle(U, good), **kw)
+
+
+def test_nan_pool_column_is_a_clear_error(U):
+    with pytest.raises(ValueError, match="finite"):
+        rb.adaboost_qp(NaNColumnOracle(U), T=0.1, pool=[0, 1])
+
+
+@pytest.mark.parametrize("D", [1 / 40, 0.5, 1.0])
+def test_hinge_p_near_one_no_overflow(U, D):
+    """Regression: lpboost_hinge(p=1.0001) raised OverflowError in tsallis_coefficient ((pD)^{1-q}, q = 10001)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = rb.lpboost_hinge(rb.MatrixOracle(U), D=D, p=1.0001, eps=1e-6)
+    assert np.all(np.isfinite(res.weights)) and np.all(np.isfinite(res.distribution)) and np.isfinite(res.gap)
+    assert all(np.all(np.isfinite(v)) for v in res.extra.values() if isinstance(v, (float, np.ndarray)))
+    if res.converged:
+        assert rb.certify.result(res, U).ok
+    else:  # near p = 1 the master is ill-conditioned: an honest non-converged result with a reason
+        assert "stalled" in res.message or "not certified" in res.message or "max_iter" in res.message
+    assert tsallis_coefficient(0.5, 1.0001) == np.inf  # beyond the float range: inf, not OverflowError
+    # never above the optimum (the primal value of feasible weights), which is close to the LP's at nu = 1/D
+    lp = truth.soft_margin_lp(U, nu=min(1 / D, U.shape[0])).value
+    assert res.extra["primal_objective"] <= lp + 1e-3
+
+
+def test_converged_is_stopping_rule_and_certificate(U):
+    """converged = (stopping rule fired) and certify confirms it; extra["certificate"] is that certificate."""
+    o = rb.MatrixOracle(U, reflexive=True)
+    for res in (rb.adaboost_cg(o, T=0.1, eps=1e-7), rb.logitboost_cg(o, T=1 / 30, eps=1e-7),
+                rb.adaboost_qp(o, T=0.1), rb.lpboost_hinge(o, D=0.05, p=2.0, eps=1e-7)):
+        c = res.extra["certificate"]
+        assert res.converged and c.ok and res.gap <= res.params["eps"]
+        assert rb.certify.result(res, o.U, bound="dual").ok
+    short = rb.adaboost_cg(o, T=1 / 30, eps=1e-9, max_iter=2)  # stopped by max_iter: not converged, gap honest
+    assert not short.converged and "max_iter" in short.message
+    assert not short.extra["certificate"].ok and short.extra["certificate"].gap > 1e-9
+
+
+class FirstAnswersWrongOracle(rb.MatrixOracle):
+    """Returns column 0 for the first ``wrong`` calls, then the true maximum-edge column."""
+
+    def __init__(self, U, wrong=2):
+        super().__init__(U)
+        self.calls, self.wrong = 0, wrong
+
+    def best(self, d):
+        self.calls += 1
+        if self.calls <= self.wrong:
+            return 0, self.U[:, 0].copy()
+        return super().best(d)
+
+
+@pytest.mark.parametrize("fn", [rb.adaboost_cg, rb.logitboost_cg])
+def test_rule_fires_but_not_certified_is_not_converged(U, fn):
+    """The stopping rule fires on the oracle's (wrong) answer; the certificate asks again, sees a larger edge,
+    and the result is converged=False with a message saying why."""
+    res = fn(FirstAnswersWrongOracle(U), T=0.1, eps=1e-6)
+    assert res.hypotheses == [0] and res.history[-1]["gap"] <= 1e-6  # the rule fired
+    c = res.extra["certificate"]
+    assert not c.ok and not res.converged and "not certified" in res.message
+    assert c.gap == cert_shen.adaboost_l1(U, res.weights, T=0.1, hypotheses=[0]).gap or fn is rb.logitboost_cg
+
+
+@pytest.mark.parametrize("kind", ADVERSARIAL_KINDS)
+def test_adversarial_kinds(kind):
+    """Every adversarial family, reflexive or not, N = 2 .. 60: no exception or warning, finite outputs, at least
+    one hypothesis, converged implies certified by refboost.certify.result on the class matrix."""
+    rng = np.random.default_rng(11)
+    runs = [("adaboost_cg", {"T": 0.5}), ("adaboost_cg", {"T": 1 / 500, "eps": 1e-8}),
+            ("logitboost_cg", {"T": 2.0}), ("logitboost_cg", {"T": 1 / 500, "eps": 1e-8}),
+            ("adaboost_qp", {"T": 0.1}), ("adaboost_qp", {"T": 10.0, "eps": 1e-8}),
+            ("lpboost_hinge", {"p": 1.0001}), ("lpboost_hinge", {"p": 2.0}), ("lpboost_hinge", {"p": 3.0, "eps": 1e-8})]
+    for N in (2, 5, 60):
+        U = adversarial(kind, N, 6, rng)
+        for reflexive in (False, True):
+            o = rb.MatrixOracle(U, reflexive=reflexive)
+            for name, kw in runs:
+                if name == "lpboost_hinge":
+                    kw = {**kw, "D": max(0.1, 1.0 / o.n_examples)}
+                U0 = U.copy()
+                with warnings.catch_warnings():
+                    warnings.simplefilter("error")
+                    res = getattr(rb, name)(o, **kw)
+                assert np.array_equal(U, U0)
+                where = f"{name}({kw}) on {kind}, N = {N}, reflexive = {reflexive}: {res.message}"
+                assert res.weights.size == len(res.hypotheses) >= 1, where
+                for a in (res.weights, res.distribution, res.margins):
+                    assert np.all(np.isfinite(a)), where
+                assert np.isfinite(res.gap) and np.all(res.weights >= 0), where
+                if res.converged:
+                    c = rb.certify.result(res, o.U)
+                    assert c.ok and res.gap <= res.params["eps"], where + "\n" + c.report()
+
+
+@pytest.mark.parametrize("fn", [rb.adaboost_cg, rb.logitboost_cg, rb.adaboost_qp, rb.lpboost_hinge])
+def test_declared_constraints(U, fn):
+    """Every declared parameter rejects its bad values with a message naming it; required T / D are named."""
+    o = rb.MatrixOracle(U)
+    spec = fn.__refboost_constraints__
+    base = {"D": 0.5} if fn is rb.lpboost_hinge else {"T": 0.5}
+    assert set(base) <= set(spec)
+    for name, c in spec.items():
+        for bad in c.bad_values():
+            with pytest.raises((ValueError, TypeError), match=name):
+                fn(o, **{**base, name: bad})
+    with pytest.raises(TypeError, match="T" if "T" in base else "D"):
+        fn(o)
+
+
+def test_identical_rerun(U):
+    o = rb.MatrixOracle(U, reflexive=True)
+    for fn, kw in ((rb.adaboost_cg, {"T": 0.05}), (rb.logitboost_cg, {"T": 0.05}), (rb.adaboost_qp, {"T": 0.1}),
+                   (rb.lpboost_hinge, {"D": 0.05, "p": 1.5})):
+        a, b = fn(o, **kw), fn(o, **kw)
+        assert a.hypotheses == b.hypotheses and np.array_equal(a.weights, b.weights) and a.gap == b.gap

@@ -33,10 +33,13 @@ The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (
 ``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
 
 Certificates. With ``g = grad F = -U^T u`` the Frank-Wolfe gap ``max_j edge_j - lambda^T edges``
-equals the duality gap between the (T-scaled) primal and (15) at ``(lambda, u(lambda))``
+equals the duality gap between the T-scaled primal and (15) at ``(lambda, u(lambda))``
 (proof: ``T sum u log u = -u^T varrho - F``). With an exact pricing oracle, the same expression with
-the maximum over the *whole* class bounds ``Opt(5)_restricted - Opt(5)_full`` after division by T
-(digest §4.9). That is the ``gap`` of every CG result.
+the maximum over the *whole* class bounds ``T (lse(-U w) - Opt(5))`` over the class. That is the
+``gap`` of every CG result, in the units of eps (T-scaled; ``extra["gap_unscaled"] = gap / T`` bounds the
+excess of (5) itself). Every booster recomputes its statement from the returned weights with
+:mod:`refboost.certify.shen` (``extra["certificate"]``) and reports ``converged=True`` only when the
+stopping rule fired *and* that certificate confirms it.
 """
 
 from __future__ import annotations
@@ -50,10 +53,12 @@ from scipy.linalg.lapack import dgesv, dpotrf, dtrtrs
 from scipy.optimize import brentq
 from scipy.special import expit, log_softmax
 
-from .._validation import check_eps, check_max_iter, check_real
+from .._params import Int, Real, constraints
+from .._validation import check_real
+from ..certify import shen as _cert
 from ..result import BoostResult
 from . import _jit_shen, _newton
-from ._common import check_oracle
+from ._common import query, query_columns
 from .lpboost import lpboost
 
 #: Tightest tolerance of a restricted master (Frank-Wolfe/duality gap of the T-scaled problem).
@@ -785,6 +790,21 @@ class _JitMaster(_Master):
 # ---------------------------------------------------------------------------------------------
 
 
+def _pricing_distribution(u, master, normalise_u, T):
+    """The distribution the oracle prices with: ``u / 1^T u`` (the argmax of (42) is scale invariant).
+
+    The logistic u of (33) is not normalised and underflows where the margins exceed ~745 T; it is then
+    normalised in logarithms, ``softmax(log sigmoid(-varrho / T))``.
+    """
+    if normalise_u:
+        return u / u.sum()
+    s = float(u.sum())
+    if s >= 1e-250:
+        return u / s
+    logu = -np.logaddexp(0.0, master.m / T)
+    return np.exp(log_softmax(logu))
+
+
 def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_name, normalise_u, fast=True):
     M = oracle.n_examples
     u = np.full(M, 1.0 / M) if normalise_u else np.full(M, 0.5)
@@ -804,9 +824,9 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     t_master = t_oracle = c_master = c_oracle = 0.0  # wall (perf_counter) and CPU (thread_time) seconds
     n_master = 0
     while True:
-        d = u / u.sum()
+        d = _pricing_distribution(u, master, normalise_u, T)
         t1, c1 = time.perf_counter(), time.thread_time()
-        key, h = oracle.best(d)
+        key, h = query(oracle, d)
         t_oracle += time.perf_counter() - t1
         c_oracle += time.thread_time() - c1
         edge_best = float(h @ u)
@@ -817,7 +837,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             # the class contains the selected columns: max over it >= r (equal in exact arithmetic when the
             # best column is selected; max() keeps full gap >= restricted gap through round-off)
             edge_best = max(edge_best, r)
-            gap = (edge_best - weighted) / T
+            gap = edge_best - weighted  # T-scaled: the duality gap of T x (5) and (15), in the units of eps
             history.append(
                 {
                     "t": len(keys),
@@ -827,7 +847,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
                     "u_varrho": weighted,
                     "edge_best": edge_best,
                     "gap": gap,
-                    "master_gap": master.measure / T,
+                    "master_gap": master.measure,
                     "master_iter": n_master,
                     "n_active": int(np.sum(lam > ACTIVE_TOL)),
                     "entropy_term": float(np.sum(u * np.log(np.where(u > 0, u, 1.0)))),
@@ -836,7 +856,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
                     "master_time": t_master,
                 }
             )
-            if gap * T <= eps:
+            if gap <= eps:
                 converged = True
                 break
         if len(keys) >= max_iter:
@@ -844,7 +864,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
         t1, c1 = time.perf_counter(), time.thread_time()
         if fast:
             # inexact master: restricted gap <= tau = INNER_GAP_FRACTION * (full gap); see its comment
-            tau = max(MASTER_TOL, INNER_GAP_FRACTION * gap * T)
+            tau = max(MASTER_TOL, INNER_GAP_FRACTION * gap)
         else:
             tau = MASTER_TOL
         if key_set is not None:
@@ -881,7 +901,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     w = lam / T
     varrho = U_S @ lam
     if converged:
-        msg = f"converged: max edge - u.varrho = {gap * T:.3g} <= eps = {eps:g} (gap {gap:.3g} <= eps/T)"
+        msg = f"converged: max edge - u.varrho = {gap:.3g} <= eps = {eps:g}"
     elif len(keys) >= max_iter:
         msg = f"max_iter = {max_iter} columns reached; certified gap {gap:.3g}"
     else:
@@ -900,11 +920,12 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
         params={"T": T, "eps": eps, "max_iter": max_iter},
         extra={
             obj_name: objective,
+            "gap_unscaled": float(max(gap, 0.0)) / T,
             "lambda": lam,
             "u": u,
             "r": float((U_S.T @ u).max()),
             "normalized_margins": varrho,
-            "master_gap": master.measure / T,
+            "master_gap": master.measure,
             "time": time.perf_counter() - t0,
             "oracle_time": t_oracle,
             "master_time": t_master,
@@ -915,8 +936,26 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     )
 
 
+def _certified(res: BoostResult, cert, fired: bool, what: str) -> BoostResult:
+    """``converged = (stopping rule fired) and cert.ok``; the certificate goes to ``extra["certificate"]``."""
+    res.extra["certificate"] = cert
+    res.converged = bool(fired and cert.ok)
+    if fired and not cert.ok:
+        res.message = f"stopping rule fired but {what} is not certified from the returned weights: {cert.message}"
+    return res
+
+
+#: Declared ranges of the column-generation boosters' parameters (refboost._params).
+_CG_CONSTRAINTS = dict(T=Real(0, None, low_open=True), eps=Real(0, None, low_open=True), max_iter=Int(1))
+
+
+@constraints(**_CG_CONSTRAINTS)
 def adaboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) -> BoostResult:
     """AdaBoost-CG, Shen & Li (2010), Algorithm 2: column generation on AdaBoost_l1 (5).
+
+    Certifies: the returned weights satisfy ``w >= 0, 1^T w = 1/T`` and ``T (lse(-U w) - Opt(5)) <= eps``
+    over the whole class (the dual (15) at ``u = softmax(-U w)`` (24) with ``r`` = the class's largest
+    edge; :func:`refboost.certify.shen.adaboost_l1`), i.e. ``lse(-U w)`` is within ``eps / T`` of Opt(5).
 
     Primal (5): ``min_w lse(-U w)  s.t. w >= 0, 1^T w = 1/T``; dual (15):
     ``min_{r,u} r + T sum_i u_i log u_i  s.t. U^T u <= r 1, u in simplex``.
@@ -924,8 +963,8 @@ def adaboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) ->
     restricted primal in the normalised form (6) by active-set Newton; ``u`` = softmax(-U w) (24).
 
     Stopping: ``max_h edge_h(u) - u^T varrho <= eps``, where ``u^T varrho = r`` at the restricted
-    optimum (the corrected r* identity, digest §3.2); this implies the paper's rule
-    ``edge < r + eps``.
+    optimum (the corrected r* identity); this implies the paper's rule ``edge < r + eps``. The left
+    side is the duality gap of T x (5) and (15) at ``(w, u)``: eps is in the units of (15).
 
     Parameters
     ----------
@@ -934,7 +973,7 @@ def adaboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) ->
     T : float > 0
         Regularisation/temperature; returned weights sum to 1/T.
     eps : float > 0
-        Convergence threshold (paper: 1e-5).
+        Convergence threshold on the T-scaled duality gap (paper: 1e-5).
     max_iter : int >= 1
         Maximum number of columns.
 
@@ -942,20 +981,21 @@ def adaboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) ->
     -------
     BoostResult
         ``weights = lambda / T``, ``distribution = u``, ``margins = U w`` (unnormalised),
-        ``gap = (max edge - u^T varrho)/T >= Opt(5)_restricted - Opt(5)_full`` (exact oracle),
-        ``extra``: ``primal_objective`` (= Opt(5) restricted), ``lambda``, ``u``, ``r`` (max edge
-        over selected columns), ``normalized_margins``, ``master_gap``; timings: ``time`` (wall),
+        ``gap = max edge - u^T varrho >= T (lse(-U w) - Opt(5)_full)`` (exact oracle),
+        ``extra``: ``certificate`` (:class:`refboost.certify.Certificate`), ``primal_objective``
+        (= lse(-U w), Opt(5) restricted), ``gap_unscaled`` (= gap / T), ``lambda``, ``u``, ``r`` (max edge
+        over selected columns), ``normalized_margins``, ``master_gap`` (T-scaled); timings: ``time`` (wall),
         ``oracle_time`` / ``master_time`` (wall seconds in pricing / in the restricted masters),
         ``oracle_cpu`` / ``master_cpu`` (the same split in thread CPU time), ``n_refresh`` (curvature-model
         refreshes of the master).
     """
-    oracle = check_oracle(oracle)
-    T = check_T(T)
-    eps = check_eps(eps)
-    max_iter = check_max_iter(max_iter)
-    return _column_generation(oracle, T, eps, max_iter, exp_master, "adaboost_cg", "primal_objective", True)
+    T, eps = float(T), float(eps)
+    res = _column_generation(oracle, T, eps, max_iter, exp_master, "adaboost_cg", "primal_objective", True)
+    cert = _cert.adaboost_l1(oracle, res.weights, T=T, hypotheses=res.hypotheses, tol=eps, bound="dual")
+    return _certified(res, cert, res.converged, "T (lse(-U w) - Opt(5)) <= eps")
 
 
+@constraints(**_CG_CONSTRAINTS)
 def logitboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) -> BoostResult:
     """LogitBoost-CG, Shen & Li (2010), Algorithm 2 with (31) in place of (15).
 
@@ -964,14 +1004,18 @@ def logitboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) 
     *not* normalised). KKT (33): ``u_i = sigmoid(-(U w)_i)``. Initial ``u = 1/2`` (digest §7.29).
     Pricing uses ``u / 1^T u`` (argmax is scale invariant); edges in histories use ``u`` itself.
 
-    Parameters and certificate as in :func:`adaboost_cg`; ``extra["u"]`` is the unnormalised u of
-    (31) and ``distribution`` its normalisation; ``extra["primal_objective"]`` = Opt(32) restricted.
+    Certifies: the returned weights satisfy ``w >= 0, 1^T w = 1/T`` and
+    ``T (sum_i log(1 + exp(-(U w)_i)) - Opt(32)) <= eps`` over the whole class (the dual (31) at
+    ``u = sigmoid(-U w)`` (33) with ``r`` = the class's largest edge; :func:`refboost.certify.shen.logitboost_l1`).
+
+    Parameters and gap as in :func:`adaboost_cg` (gap = ``max edge - u^T varrho`` with the u of (33));
+    ``extra["u"]`` is the unnormalised u of (31) and ``distribution`` its normalisation;
+    ``extra["primal_objective"]`` = Opt(32) restricted.
     """
-    oracle = check_oracle(oracle)
-    T = check_T(T)
-    eps = check_eps(eps)
-    max_iter = check_max_iter(max_iter)
-    return _column_generation(oracle, T, eps, max_iter, logistic_master, "logitboost_cg", "primal_objective", False)
+    T, eps = float(T), float(eps)
+    res = _column_generation(oracle, T, eps, max_iter, logistic_master, "logitboost_cg", "primal_objective", False)
+    cert = _cert.logitboost_l1(oracle, res.weights, T=T, hypotheses=res.hypotheses, tol=eps, bound="dual")
+    return _certified(res, cert, res.converged, "T (loss(32) - Opt(32)) <= eps")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1012,13 +1056,14 @@ def _pool_matrix(oracle, pool):
         keys = list(pool)
         if len(keys) == 0:
             raise ValueError("pool must contain at least one hypothesis key, got an empty pool")
-    U = oracle.columns(keys)
-    # deduplicate identical columns (digest §5.4): keep the first occurrence
+    U = query_columns(oracle, keys)
+    # deduplicate identical columns: keep the first occurrence
     _, first = np.unique(U, axis=1, return_index=True)
     first = np.sort(first)
     return [keys[i] for i in first], U[:, first]
 
 
+@constraints(T=Real(0, None, low_open=True), eps=Real(0, None, low_open=True), max_iter=Int(1))
 def adaboost_qp(
     oracle,
     *,
@@ -1034,6 +1079,9 @@ def adaboost_qp(
     ``sigma^2 / 2 - T mean(varrho)`` (= -T^2 times (39), Theorem 3.3): maximise the mean normalised
     margin, penalise its (population) variance. Solved by active-set Newton on the simplex (exact
     Hessian ``A``); identical columns are merged first.
+
+    Certifies: the returned weights lie in the simplex and (41) at them is within eps of its minimum over
+    the pool (the Wolfe dual of (41) at the returned weights; :func:`refboost.certify.shen.adaboost_qp`).
 
     Parameters
     ----------
@@ -1052,14 +1100,12 @@ def adaboost_qp(
     BoostResult
         ``weights`` (sum 1, normalised margins), ``hypotheses`` = deduplicated pool keys,
         ``distribution`` = softmax(-margins / T) (the AdaBoost weights (24) these margins induce),
-        ``gap`` = the Frank-Wolfe gap, ``extra``: ``qp_objective``, ``mean_margin``,
+        ``gap`` = the Frank-Wolfe gap, ``extra``: ``certificate``, ``qp_objective``, ``mean_margin``,
         ``margin_variance``, ``b``, ``A``.
     """
-    oracle = check_oracle(oracle)
-    T = check_T(T)
-    eps = check_eps(eps)
-    max_iter = check_max_iter(max_iter)
-    keys, U = _pool_matrix(oracle, pool)
+    T, eps = float(T), float(eps)
+    pool_keys = None if pool is None else list(pool)
+    keys, U = _pool_matrix(oracle, pool_keys)
     b, A = qp_terms(U)
 
     t0 = time.perf_counter()
@@ -1071,7 +1117,7 @@ def adaboost_qp(
     w = sol.x
     varrho = U @ w
     history = [{"t": sol.n_iter, "objective": sol_value, "gap": sol_gap, "time": time.perf_counter() - t0}]
-    return BoostResult(
+    res = BoostResult(
         weights=w,
         hypotheses=keys,
         distribution=np.exp(log_softmax(-varrho / T)),
@@ -1082,7 +1128,7 @@ def adaboost_qp(
         converged=sol_converged,
         message=f"{'converged' if sol_converged else sol.status}: Frank-Wolfe gap {sol_gap:.3g}",
         algorithm="adaboost_qp",
-        params={"T": T, "eps": eps, "max_iter": max_iter, "pool_size": len(keys)},
+        params={"T": T, "eps": eps, "max_iter": max_iter, "pool_size": len(keys), "pool": pool_keys},
         extra={
             "qp_objective": sol_value,
             "mean_margin": float(varrho.mean()),
@@ -1091,6 +1137,10 @@ def adaboost_qp(
             "A": A,
         },
     )
+    # the pool: every column of a matrix oracle (pool=None) or the given keys, duplicates included
+    cert_class = oracle if pool_keys is not None or not hasattr(oracle, "U") else oracle.U
+    cert = _cert.adaboost_qp(cert_class, w, T=T, hypotheses=keys, pool=pool_keys, tol=eps, bound="dual")
+    return _certified(res, cert, sol_converged, "(41) within eps of its optimum")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1099,19 +1149,48 @@ def adaboost_qp(
 
 
 def tsallis_coefficient(D: float, p: float) -> float:
-    """``c = D^{1-q} (p^{1-q} - p^{-q}) = (pD)^{1-q} / q`` of dual (28), ``1/p + 1/q = 1``."""
+    """``c = D^{1-q} (p^{1-q} - p^{-q}) = (pD)^{1-q} / q`` of dual (28), ``1/p + 1/q = 1`` (D > 0, p > 1).
+
+    Evaluated in logarithms: for p near 1 (q large) and ``pD < 1`` the coefficient exceeds the float
+    range and the result is ``inf`` (the product ``c sum u^q`` stays finite at the KKT point, where it
+    equals ``D (p - 1) sum xi^p``; the boosters never form c).
+    """
+    D = check_real(D, "D", low=0.0, low_open=True)
+    p = check_real(p, "p", low=1.0, low_open=True)
     q = p / (p - 1.0)
-    return (p * D) ** (1.0 - q) / q
+    log_c = (1.0 - q) * math.log(p * D) - math.log(q)
+    return (p * D) ** (1.0 - q) / q if log_c < 700.0 else math.inf
 
 
 def _hinge_rho(m: np.ndarray, D: float, p: float) -> float:
-    """Optimal margin variable: root of ``D p sum_i (rho - m_i)_+^{p-1} = 1``."""
+    """Optimal margin variable: root of ``D p sum_i (rho - m_i)_+^{p-1} = 1`` (p > 1, D >= 1/N).
+
+    Bracket: the left side is 0 at ``min m`` and at least ``D p N t^{p-1} >= 1`` at ``max m + t`` with
+    ``t = (D p N)^{-1/(p-1)} <= 1`` (formed in logarithms: no overflow for p near 1).
+    """
     lo = float(m.min())
-    hi = lo + (1.0 / (D * p)) ** (1.0 / (p - 1.0))
     phi = lambda rho: D * p * float(np.sum(np.maximum(rho - m, 0.0) ** (p - 1.0))) - 1.0
+    hi = float(m.max()) + math.exp(-math.log(D * p * m.shape[0]) / (p - 1.0))
+    if phi(hi) < 0.0:  # t underflowed (p near 1) or round-off: D p N - 1 >= p - 1 > 0 at max m + 1
+        hi = float(m.max()) + 1.0
     if phi(hi) <= 0.0:  # round-off at the bracket end
         return hi
+    if hi <= lo:  # every margin equal and t below the resolution
+        return hi
     return brentq(phi, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
+
+
+def _hinge_u(m: np.ndarray, xi: np.ndarray, D: float, p: float) -> np.ndarray:
+    """The dual point ``u_i = D p xi_i^{p-1}`` of (28); uniform on the smallest margins if every term is 0.
+
+    For p near 1 the root rho can lie closer to the smallest margin than the float resolution
+    (``xi = 0`` in floats); ``u`` is then the limit, equal weights on the tied smallest margins.
+    """
+    u = D * p * xi ** (p - 1.0)
+    if not float(u.sum()) > 0.0:
+        u = (m <= m.min()).astype(float)
+        u /= u.sum()
+    return u
 
 
 #: Smallest ``rho - m_i`` used in the Hessian weight for 1 < p < 2 (the weight ~ (rho - m_i)^{p-2}).
@@ -1130,7 +1209,7 @@ def hinge_master(D: float, p: float):
     def f(m):
         rho = _hinge_rho(m, D, p)
         s = np.maximum(rho - m, 0.0)
-        u = D * p * s ** (p - 1.0)
+        u = _hinge_u(m, s, D, p)
         act = s > 0
         a = np.zeros_like(s)
         a[act] = D * p * (p - 1.0) * np.maximum(s[act], HINGE_HESS_FLOOR) ** (p - 2.0)
@@ -1139,10 +1218,16 @@ def hinge_master(D: float, p: float):
     return f, True
 
 
+@constraints(D=Real(0, None, low_open=True), p=Real(1, None), eps=Real(0, None, low_open=True), max_iter=Int(1))
 def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_iter: int = 1000) -> BoostResult:
     """Soft-margin LPBoost with the generalised hinge loss, Shen & Li (2010), §3.2-3.3.
 
-    Primal (digest §7.26): ``max_{w, rho, xi} rho - D sum_i xi_i^p  s.t. U w >= rho 1 - xi, xi >= 0,
+    Certifies: the returned weights lie in the simplex and their value ``max_rho rho - D sum_i xi_i^p``
+    (``xi = (rho 1 - U w)_+``) is within eps of the optimum over the whole class (p > 1: the dual (28) at
+    ``u_i ∝ D p xi_i^{p-1}``; p = 1: the soft margin with ``nu = 1/D``, dual (22);
+    :func:`refboost.certify.shen.generalized_hinge`).
+
+    Primal: ``max_{w, rho, xi} rho - D sum_i xi_i^p  s.t. U w >= rho 1 - xi, xi >= 0,
     w in simplex``. Dual: for p = 1 the LP (22) ``min r s.t. U^T u <= r, u in simplex, u <= D``;
     for p > 1 the Tsallis-entropy-regularised LP (28) ``min r + c sum_i u_i^q`` with
     ``c = (pD)^{1-q}/q``, ``1/p + 1/q = 1``.
@@ -1151,10 +1236,15 @@ def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_it
       [1, M]; D >= 1 is the hard margin) and the HiGHS restricted LP.
     * p > 1: column generation; the restricted primal is solved in ``lambda`` after eliminating
       ``rho`` by a 1-d root (``D p sum (rho - m)_+^{p-1} = 1``) and ``xi``; the KKT relations give
-      ``u_i = D p xi_i^{p-1}`` (digest §3.5: ``xi_i = (u_i/(pD))^{1/(p-1)}``).
+      ``u_i = D p xi_i^{p-1}`` (``xi_i = (u_i/(pD))^{1/(p-1)}``).
 
     Certificate (p > 1): ``gap = [max_h edge_h(u) + c sum u^q] - [rho - D sum xi^p]``, the duality
     gap between the full dual (28) at ``(u, r = max edge)`` and the primal at the returned w.
+
+    Close to p = 1 (e.g. p = 1.0001) the problem is numerically the LP (21): ``u_i ∝ xi_i^{p-1}`` jumps
+    between 0 and ``D p`` on margins that differ by round-off, so the restricted masters and the KKT dual
+    point are ill-conditioned; the result is then usually ``converged=False`` with the reason in the
+    message (run p = 1 for the LP itself).
 
     Parameters
     ----------
@@ -1168,41 +1258,49 @@ def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_it
     max_iter : int >= 1
         Maximum number of columns.
     """
-    oracle = check_oracle(oracle)
     M = oracle.n_examples
-    D = check_real(D, "D", low=1.0 / M)
-    p = check_real(p, "p", low=1.0)
-    eps = check_eps(eps)
-    max_iter = check_max_iter(max_iter)
+    D = float(D)
+    if D < 1.0 / M:  # the range depends on the number of examples M
+        raise ValueError(f"D must be a finite real in [1/M, inf) = [{1.0 / M:g}, inf) for M = {M} examples "
+                         f"(Shen & Li (2010): the soft-margin trade-off needs D >= 1/M), got {D!r}")
+    p, eps = float(p), float(eps)
     if p == 1.0:
         nu = min(max(1.0 / D, 1.0), float(M))
         res = lpboost(oracle, nu=nu, eps=eps, max_iter=max_iter)
         res.algorithm = "lpboost_hinge"
         res.params = {"D": D, "p": p, "eps": eps, "max_iter": max_iter, "nu": nu}
-        return res
+        ds = [res.distribution] + list(res.extra.get("certificate_distributions", []))
+        cert = _cert.soft_margin_lp(oracle, res.weights, nu=nu, hypotheses=res.hypotheses, distribution=ds,
+                                    tol=eps, bound="dual")
+        return _certified(res, cert, res.converged, "the soft margin (nu = 1/D)")
 
     q = p / (p - 1.0)
-    c = tsallis_coefficient(D, p)
     make = lambda _T: hinge_master(D, p)
-    # Reuse the CG driver with T = 1: its gap is max edge - u.m; add the Tsallis/slack terms below.
+    # The CG driver with T = 1: at u_i = D p xi_i^{p-1} its gap max edge - u.m equals the duality gap of
+    # the primal and (28) (c sum u^q = D (p - 1) sum xi^p there); the certificate below recomputes it.
     res = _column_generation(oracle, 1.0, eps, max_iter, make, "lpboost_hinge", "primal_objective", True, fast=False)
-    U_S = oracle.columns(res.hypotheses)
+    fired = res.converged
+    U_S = query_columns(oracle, res.hypotheses)
     lam = res.extra["lambda"]
     m = U_S @ lam
     rho = _hinge_rho(m, D, p)
     xi = np.maximum(rho - m, 0.0)
-    u = D * p * xi ** (p - 1.0)
-    primal = rho - D * float(np.sum(xi**p))
-    _, h = oracle.best(u / u.sum())
-    r_full = float(h @ u)
-    dual = r_full + c * float(np.sum(u**q))
+    u = _hinge_u(m, xi, D, p)
     res.weights = lam
     res.margins = m
     res.distribution = u / u.sum()
-    res.gap = dual - primal
-    res.converged = res.gap <= eps
     res.params = {"D": D, "p": p, "q": q, "eps": eps, "max_iter": max_iter}
-    res.extra.update({"primal_objective": primal, "dual_objective": dual, "rho": rho, "xi": xi, "r": r_full, "c": c})
+    cert = _cert.generalized_hinge(oracle, lam, D=D, p=p, hypotheses=res.hypotheses, tol=eps, bound="dual")
+    res.gap = float(max(cert.gap, 0.0)) if math.isfinite(cert.gap) else float(max(res.gap, 0.0))
+    res.extra.pop("gap_unscaled", None)
+    # r: the largest edge over the class under the returned distribution (the r of (28))
+    r_full = cert.kkt["w_on_max_edges"] + float(res.distribution @ m)
+    res.extra.update({"primal_objective": cert.objective, "rho": rho, "xi": xi, "r": r_full})
+    if math.isfinite(cert.bound):
+        res.extra["dual_objective"] = cert.bound
+    res = _certified(res, cert, fired, "the generalised-hinge soft margin")
+    if fired and not res.converged:
+        res.message += f" (stopping gap {res.history[-1]['gap']:.3g})"
     return res
 
 
