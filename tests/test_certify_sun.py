@@ -363,3 +363,23 @@ def test_bad_parameters_are_declared(f):
             with pytest.raises((ValueError, TypeError), match=name):
                 f(o, **{name: bad})
     f(o, eps=0.0, max_iter=2)  # eps = 0 is the documented default
+
+
+@pytest.mark.parametrize("f", BOOSTERS)
+def test_extreme_valid_parameters_are_finite(f):
+    """The ends of the declared ranges (beta in [0, 1e12], alpha_max in (0, 1e6], subnormal beta) on
+    adversarial pools with capped unbounded steps: finite output, converged implies certified."""
+    rng = np.random.default_rng(5)
+    for kind in ("random_pm1", "gaussian", "all_plus_column", "tiny", "worst_case"):
+        U = adversarial(kind, 30, 5, rng)
+        for beta in (5e-324, 1e-300, 1e12):
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                r = f(rb.MatrixOracle(U, reflexive=True), beta=beta, eps=1e-6, max_iter=30, on_unbounded="cap",
+                      alpha_max=1e6)
+            _all_finite(r)
+            assert not r.converged or rb.certify.result(r, rb.MatrixOracle(U, reflexive=True).U).ok
+    with pytest.raises(ValueError, match="beta"):
+        f(rb.MatrixOracle(U), beta=1e13)
+    with pytest.raises(ValueError, match="alpha_max"):
+        f(rb.MatrixOracle(U), alpha_max=1e7)

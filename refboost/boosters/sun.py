@@ -570,7 +570,7 @@ _PARAMS_DOC = """
     ----------
     oracle : refboost.Oracle
         Weak learner; ``oracle.best(d)`` must return a maximum-edge hypothesis (27).
-    beta : float >= 0
+    beta : float in [0, 1e12]
         Penalty weight. ``beta = 0`` is AdaBoost exactly (paper §3.2): the same hypotheses, steps,
         ``weights`` and ``margins`` as :func:`refboost.adaboost` with the same ``max_iter``, bit for
         bit for {-1, +1}-valued hypotheses (shared closed-form step).
@@ -588,7 +588,7 @@ _PARAMS_DOC = """
         ``"cap"`` takes ``alpha~_t = alpha_max`` and continues. In round 1 a round without a finite
         step (a perfect hypothesis, or every edge <= 0, or no bracket) is kept with weight 1, so the
         result is never empty. Every occurrence is counted in ``extra["flags"]``.
-    alpha_max : float > 0
+    alpha_max : float in (0, 1e6]
         Step used by ``on_unbounded="cap"``.
 
     Returns
@@ -611,12 +611,19 @@ _PARAMS_DOC = """
         capped steps, ``beta alpha~ > 1`` for KL, a forced first step), ``status``.
 """
 
+#: Largest penalty weight accepted. Far below it every exact problem is already at its limit
+#: beta -> inf (d* = d_0 to machine precision for N <= 10^6); beyond ~1e300, beta P(d) overflows.
+BETA_MAX = 1e12
+#: Largest capped step accepted: a step of 1e6 on a column of size >= 1e-6 already saturates every
+#: weight; far larger ones overflow the cumulated margins.
+ALPHA_MAX_MAX = 1e6
+
 _CONSTRAINTS = dict(
-    beta=Real(0.0, None),
+    beta=Real(0.0, BETA_MAX),
     eps=Real(0.0, None),
     max_iter=Int(1),
     on_unbounded=Choice(UNBOUNDED_POLICIES),
-    alpha_max=Real(0.0, None, low_open=True),
+    alpha_max=Real(0.0, ALPHA_MAX_MAX, low_open=True),
 )
 
 
