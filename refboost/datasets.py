@@ -304,12 +304,13 @@ def _describe_places(data_home) -> str:
     return "; ".join(f"{what} ({folder})" for folder, what in search_path(data_home))
 
 
-def _missing(missing: dict[str, list[str]], data_home) -> DataNotFoundError:
-    """One error for every data set of the call that has missing files ``{name: [rel, ...]}``."""
+def _missing(missing: dict[str, list[str]], data_home, realisation: int | None = None) -> DataNotFoundError:
+    """One error for every data set of the call that has missing files ``{canonical name: [rel, ...]}``."""
     parts = []
     for name, files in missing.items():
         shown = ", ".join(files[:2]) + (f" and {len(files) - 2} more" if len(files) > 2 else "")
-        parts.append(f"{name} ({shown})")
+        label = name if realisation is None else f"{name} realisation {realisation}"
+        parts.append(f"{label} ({shown})")
     names_ = " ".join(missing)
     what = "data set" if len(missing) == 1 else "data sets"
     return DataNotFoundError(
@@ -703,8 +704,7 @@ def load(
         where = {f: locate(f, data_home) for f in files}
         missing = [f for f in files if where[f] is None]
         if missing:
-            label = spec.name if realisation is None else f"{spec.name} (realisation {realisation})"
-            raise _missing({label: missing}, data_home)
+            raise _missing({spec.name: missing}, data_home, realisation)
         rec_labels = set()
         for f in _files(spec):
             rec_labels.update(float(k) for k in registry().get(f, {}).get("labels", {}))
