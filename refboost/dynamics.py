@@ -1,11 +1,11 @@
 """The dynamics of AdaBoost: the reduced iterated map, its cycles, the smooth margin.
 
-Rudin, Daubechies & Schapire (2003), "On the Dynamics of Boosting" (digest seed-003). For a
+Rudin, Daubechies & Schapire (2003), "On the Dynamics of Boosting". For a
 matrix of mistakes ``M in {-1, +1}^{m x n}`` one AdaBoost step acts on the weights alone:
 
     d_{t+1, i} = d_{t, i} / (1 + M_{i j_t} r_t)                     (reduced iterated map, §2)
 
-and, for a step to target edge theta (arc-gv, AdaBoost*, coordinate ascent; digest §2.2),
+and, for a step to target edge theta (arc-gv, AdaBoost*, coordinate ascent),
 
     d_{t+1, i} = d_{t, i} (1 + M_{i j_t} theta) / (1 + M_{i j_t} r_t),   (d_{t+1}^T M)_{j_t} = theta.
 
@@ -15,7 +15,7 @@ default. The boosters in :mod:`refboost.boosters.adaboost` do not use it (they w
 lambda in the log domain); this module is the second, independent path the notebook and tests
 compare them with, plus the paper's closed forms (golden-ratio cycles, the unfolded 1-D map).
 
-Tie-breaking (digest §6.5): the optimal choice is the **lowest index** among the columns whose
+Tie-breaking: the optimal choice is the **lowest index** among the columns whose
 edge is within ``tie_tol`` (default 1e-10) of the maximum. Ties are exact at t = 1, 2 of the
 3 x 3 example from the uniform start and decide which cycle is reached.
 """
@@ -36,7 +36,7 @@ from .oracles import Oracle
 
 #: The golden ratio phi = (1 + sqrt 5) / 2; the 3 x 3 cycles have r = 1 / phi.
 PHI = (1.0 + math.sqrt(5.0)) / 2.0
-#: Default tolerance of the lowest-index tie rule (digest §6.5).
+#: Default tolerance of the lowest-index tie rule.
 TIE_TOL = 1e-10
 
 __all__ = [
@@ -78,7 +78,7 @@ def check_pm1(M, name: str = "M") -> np.ndarray:
 
 
 def optimal_choice(edges: np.ndarray, tie_tol: float = TIE_TOL) -> int:
-    """Lowest index among the edges within ``tie_tol`` of the maximum (digest §6.5)."""
+    """Lowest index among the edges within ``tie_tol`` of the maximum."""
     e = np.asarray(edges, dtype=float)
     return int(np.flatnonzero(e >= e.max() - tie_tol)[0])
 
@@ -91,7 +91,7 @@ def optimal_choice(edges: np.ndarray, tie_tol: float = TIE_TOL) -> int:
 def reduced_map_step(
     M, d, *, j: int | None = None, theta: float = 0.0, renormalize: bool = True, tie_tol: float = TIE_TOL
 ) -> tuple[np.ndarray, int, float]:
-    """One step of the (generalised) reduced iterated map (Rudin et al. 2003, §2; digest §2.2).
+    """One step of the (generalised) reduced iterated map (Rudin et al. 2003, §2).
 
     ``d_{t+1, i} = d_{t, i} (1 + M_{ij} theta) / (1 + M_{ij} r)`` with ``r = (d^T M)_j``;
     ``theta = 0`` is AdaBoost.
@@ -216,7 +216,7 @@ def detect_cycle(d_hist, *, tol: float = 1e-9, max_period: int = 200, window: in
     """Smallest period p with ``max |d_t - d_{t-p}| < tol`` over the last ``window`` iterates.
 
     Returns ``(p, points)`` with the last p iterates, or ``(None, None)`` if no period
-    ``<= max_period`` fits (digest R4). ``window`` defaults to ``2 * max_period``.
+    ``<= max_period`` fits. ``window`` defaults to ``2 * max_period``.
     """
     D = check_array(d_hist, "d_hist", ndim=2)
     tol = check_real(tol, "tol", low=0.0, low_open=True)
@@ -251,7 +251,7 @@ def cycle_margin(M, js: Sequence[int], rs: Sequence[float], thetas: Sequence[flo
 
 
 def upsilon(r):
-    """``Upsilon(r) = -ln(1 - r^2) / ln((1 + r) / (1 - r))`` (Rätsch & Warmuth 2005; digest R5.8).
+    """``Upsilon(r) = -ln(1 - r^2) / ln((1 + r) / (1 - r))`` (Rätsch & Warmuth 2005).
 
     The margin of a cycle with constant edge r: if example i is misclassified k times per period
     p, periodicity of d_i needs ``(1 + r)^{p-k} (1 - r)^k = 1``, i.e. margin ``1 - 2k/p = Upsilon(r)``.
@@ -270,7 +270,7 @@ def upsilon(r):
 
 
 def one_mistake_cycle(m: int) -> tuple[float, float, np.ndarray]:
-    """The length-m cycle of AdaBoost on ``one_mistake(m)`` (digest R3, [derived]).
+    """The length-m cycle of AdaBoost on ``one_mistake(m)`` (derived here).
 
     In the cycle visiting columns 0, 1, ..., m-1, the example chosen k steps ago has weight
     ``q^k / 2`` where ``q in (1/2, 1)`` solves ``q^m - 2q + 1 = 0`` (so the weights sum to 1);
@@ -292,7 +292,7 @@ def one_mistake_cycle(m: int) -> tuple[float, float, np.ndarray]:
 
 
 def golden_cycles_3x3() -> tuple[np.ndarray, np.ndarray]:
-    """The two 3-cycles of Rudin et al. (2003), §2 (digest R2.5), with a = (3 - sqrt5)/4, b = (sqrt5 - 1)/4.
+    """The two 3-cycles of Rudin et al. (2003), §2, with a = (3 - sqrt5)/4, b = (sqrt5 - 1)/4.
 
     ``cyc``  = [(a, b, 1/2), (1/2, a, b), (b, 1/2, a)] (columns 1, 2, 3, ...),
     ``cyc'`` = [(a, 1/2, b), (1/2, b, a), (b, a, 1/2)] (columns 1, 3, 2, ...). Every step: r = 1/phi.
@@ -309,7 +309,7 @@ def nonoptimal_cycle_start_4x5(eps: float | None = None) -> np.ndarray:
     ``d_1 = (eps, (3 - sqrt5)/4 - eps, 1/2, (sqrt5 - 1)/4)``; the paper's point is
     ``eps = (3 - sqrt5)/8`` (default). Every ``eps`` in the open interval ``(0, (3 - sqrt5)/4)``
     lies on a 3-cycle choosing columns 5, 4, 3 (0-based 4, 3, 2) with edge 1/phi >= rho = 1/2
-    (the endpoints put a zero weight on the boundary, digest §6.7).
+    (the endpoints put a zero weight on the boundary).
     """
     top = (3.0 - math.sqrt(5.0)) / 4.0
     eps = top / 2.0 if eps is None else check_real(eps, "eps", low=0.0, high=top, low_open=True, high_open=True)
@@ -322,7 +322,7 @@ def nonoptimal_cycle_start_4x5(eps: float | None = None) -> np.ndarray:
 
 
 def fold_3x3(s) -> np.ndarray:
-    """Point of the inner triangle at position ``s in [0, 3)`` (digest R2.6).
+    """Point of the inner triangle at position ``s in [0, 3)``.
 
     s in (0,1): (s/2, (1-s)/2, 1/2); s in (1,2): (1/2, (s-1)/2, (2-s)/2); s in (2,3): ((3-s)/2, 1/2, (s-2)/2).
     """
@@ -351,7 +351,7 @@ def unfold_3x3(d) -> np.ndarray:
 
 
 def unfolded_map_3x3(s) -> np.ndarray:
-    """The 1-D map f of AdaBoost on the unfolded inner triangle (Rudin et al. 2003, Fig. 2a; digest R2.6).
+    """The 1-D map f of AdaBoost on the unfolded inner triangle (Rudin et al. 2003, Fig. 2a).
 
     On (0, 1): ``f(s) = 1 + (1-s)/(2-s)`` for s < 1/2 (column 1 chosen) and ``f(s) = 3 - s/(1+s)`` for
     s > 1/2 (column 2), and ``f(s + 1) = f(s) + 1 (mod 3)``. Jumps (ties) at s = 0.5, 1.5, 2.5, where
@@ -467,8 +467,8 @@ class PermissibleOracle(Oracle):
         The promised edge (the hard margin of U for the paper's setting). Every returned column has
         edge >= rho - tol, else :class:`EdgePromiseError` is raised.
     policy : {"optimal", "laziest", "random", "sequence"} or callable ``(d, edges) -> j``
-        ``laziest``: smallest edge among the permissible columns (lowest index within ``tie_tol``,
-        digest R5.6); ``random``: uniform among them (needs ``rng``); ``sequence``: the columns of
+        ``laziest``: smallest edge among the permissible columns (lowest index within ``tie_tol``);
+        ``random``: uniform among them (needs ``rng``); ``sequence``: the columns of
         ``sequence`` in turn (cycled), each checked against the promise; ``optimal``: maximum edge.
     """
 

@@ -1,13 +1,13 @@
 """AdaBoost and its margin-targeting relatives (Rudin, Daubechies & Schapire 2003).
 
-All four boosters of this module share one skeleton (digest seed-003, §4 "GenericBoost"):
+All four boosters of this module share one skeleton (Rudin et al. 2003, §4, "GenericBoost"):
 at iteration t the oracle returns a hypothesis ``u = u^{j_t}`` for the current distribution
 ``d_t = softmax(-U lambda_t)``, its edge is ``r_t = d_t . u`` and the coefficient of the
 hypothesis grows by
 
     alpha_t = artanh(r_t) - artanh(theta_t)                     (Rudin et al. 2003, eq. (3))
 
-where ``theta_t`` is the *target edge* of the algorithm (digest fact 1: the step moves
+where ``theta_t`` is the *target edge* of the algorithm (the step moves
 lambda along e_{j_t} until the edge of the hypothesis just used drops to theta_t):
 
 ==========================  =================================================================
@@ -23,20 +23,30 @@ algorithm                   target theta_t
 Numerics. The weights are kept in the log domain: the booster stores the unnormalised margins
 ``f = U lambda`` and sets ``log d = -f - logsumexp(-f)``, so runs of 10^5 iterations neither
 overflow nor underflow (the reduced iterated map ``d_i / (1 + u_i r)`` is *not* used inside the
-boosters: it is unstable normal to the simplex, digest R1). For a hypothesis with entries in
+boosters: it is unstable normal to the simplex). For a hypothesis with entries in
 {-1, +1} the step is closed form, with ``artanh(r) = (log sum_{u_i=+1} d_i - log sum_{u_i=-1}
 d_i) / 2`` evaluated by log-sum-exp (no cancellation in ``1 - r`` when r is close to 1). For
 confidence-rated hypotheses (entries in [-1, 1]) the closed form does not apply; the step then
 solves ``edge of u under softmax(log d - alpha u) = theta`` by Brent's method (the left side is
 strictly decreasing in alpha, so the root is unique).
 
-Certificate. Every booster returns ``gap = min_{s<=T} r_s - mu(lambda_{T+1})``. If every edge
-the oracle returned was at least the maximum margin rho (true for a maximum-edge oracle, since
-``max_j d . u^j >= rho`` for every d by von Neumann's minimax theorem, and for the
-"non-optimal" weak learners of the paper, which promise ``r_t >= rho``) then
-``mu(lambda_{T+1}) <= rho <= min_s r_s``, so ``gap >= rho - mu >= 0`` bounds the margin
-suboptimality of the output. It need not tend to 0: on a cycle of constant edge r AdaBoost's
-margin is Upsilon(r) < r (digest R5.8).
+Certificate. Each booster's statement is about the hard margin of the RETURNED weights,
+``mu(w) = min_i (U w)_i`` against ``rho = max_w min_i (U w)_i`` (Rudin et al. 2003, §2): any
+distribution d gives ``rho <= max_j d . u^j`` (von Neumann's minimax theorem), so with the d_t of
+the smallest edge r_t (with a maximum-edge oracle its largest edge is ``min_t r_t``) and the final
+d_{T+1} as dual points, ``gap = min_d max_j d . u^j - mu(w) >= rho - mu(w)``. The result's ``gap``
+is that certified gap (:func:`refboost.certify.hard_margin`, ``extra["certificate"]``), and
+``converged`` is True exactly when it is at most the booster's tolerance: ``eps``, or, without eps,
+:data:`refboost.certify.dynamics.NO_EPS_TOL` (AdaBoost*_nu: ``nu``, its own guarantee
+``mu >= rho - nu``). A run without eps does all ``max_iter`` iterations (what the dynamics
+experiments need); AdaBoost's gap need not tend to 0 (on a cycle of constant edge r its margin is
+Upsilon(r) < r). The history's ``gap`` is the booster's own ``min_{s<=t} r_s - mu(lambda_{t+1})``,
+valid whenever every edge the oracle returned is >= rho (a maximum-edge oracle, or the
+"non-optimal" weak learners of the paper, which promise ``r_t >= rho``).
+
+Degenerate instances. When no step is ever taken (``r_1 <= theta_1``: no hypothesis beats the
+target, e.g. every entry <= 0), the output is the first hypothesis alone (weights ``[1.]``), with
+its own margins; it is certified only if its margin is within the tolerance of rho.
 """
 
 from __future__ import annotations
@@ -70,8 +80,9 @@ __all__ = ["adaboost", "arcgv", "adaboost_star", "coordinate_ascent", "smooth_ma
 
 
 class BoostingStepError(ValueError):
-    """A step cannot be taken: the oracle returned something unusable (wrong shape, non-finite, out of
-    range), or the step to the target edge is infinite (arc-gv without a floor at mu_t = -1)."""
+    """Kept for compatibility: no booster raises it any more (an unusable oracle column is a
+    ValueError/TypeError of :func:`refboost.boosters._common.query`; arc-gv without a floor at
+    mu_t = -1 stops with ``stop_reason = "infinite_target"``)."""
 
 
 # ----------------------------------------------------------------------------------------
@@ -92,7 +103,7 @@ def smooth_margin_from_f(f: np.ndarray, s: float) -> float:
     """Smooth margin ``G = -ln F / ||lambda||_1`` from ``f = U lambda`` and ``s = ||lambda||_1``.
 
     Rudin et al. (2003), §3: ``F(lambda) = sum_i exp(-(U lambda)_i)``, ``G = -ln F / ||lambda||_1``,
-    with ln F by log-sum-exp. ``nan`` at ``s = 0`` (G is undefined at lambda = 0, digest §6.9).
+    with ln F by log-sum-exp. ``nan`` at ``s = 0`` (G is undefined at lambda = 0).
     """
     if s <= 0:
         return math.nan
@@ -253,7 +264,10 @@ def _generic_boost(
     mu_t = G_t = math.nan  # mu(lambda_t), G(lambda_t): undefined at lambda_1 = 0
     pm1_of: list[bool] = []  # per hypothesis: entries exactly +-1 (closed-form step)
     if init:  # lambda_1 = init (default 0)
-        init_cols = query_columns(oracle, list(init))
+        try:
+            init_cols = query_columns(oracle, list(init))
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise ValueError(f"init must map hypothesis keys of the oracle to coefficients: {exc}") from None
         for k, (key, val) in enumerate(init.items()):
             u = init_cols[:, k]
             index[key] = len(keys)
@@ -312,7 +326,7 @@ def _generic_boost(
             keys, index, lam = [key], {key: 0}, [1.0]
             f, s = u.copy(), 1.0
             log_d = -f - logsumexp(-f)
-            rec.update(infinite_step=True)
+            rec.update(alpha=math.inf, infinite_step=True)  # alpha = inf: experiments.staged_errors reads it
             history.append(rec)
             break
         if alpha <= ZERO_STEP_TOL:
@@ -363,7 +377,8 @@ def _generic_boost(
     mu = float(margins.min())
     tol = result_tolerance(algorithm, eps, nu)
     cert_ds = [d_min_edge]
-    cert = hard_margin(certificate_class(oracle), w, hypotheses=keys, distribution=[d_out, d_min_edge], tol=tol, bound="dual")
+    cert = hard_margin(certificate_class(oracle), w, hypotheses=keys, distribution=[d_out, d_min_edge], tol=tol,
+                       bound="dual")
     messages = {
         "max_iter": f"max_iter = {max_iter} iterations done",
         "gap": f"stopping rule: gap min_t r_t - mu <= eps = {eps}",
@@ -425,12 +440,29 @@ def _check_init(init) -> dict | None:
 _EPS = Real(0, None, low_open=True, none_ok=True)
 
 
+class _InitDict:
+    """The ``init`` constraint (duck-typed as those of :mod:`refboost._params`): None, or a dict
+    ``{hypothesis key: coefficient}`` with finite real coefficients >= 0 (checked by :func:`_check_init`)."""
+
+    def describe(self) -> str:
+        return "None or a dict {hypothesis key: finite real coefficient >= 0}"
+
+    def check(self, name, v, N):
+        _check_init(v)
+
+    def bad_values(self):
+        return [[0.1], {0: -1.0}, {0: math.nan}, {0: "a"}]
+
+
+_INIT = _InitDict()
+
+
 # ----------------------------------------------------------------------------------------
 # public boosters
 # ----------------------------------------------------------------------------------------
 
 
-@constraints(max_iter=Int(1), eps=_EPS, store_d=Bool())
+@constraints(max_iter=Int(1), eps=_EPS, store_d=Bool(), init=_INIT)
 def adaboost(
     oracle, *, max_iter: int = 1000, eps: float | None = None, store_d: bool = True, init: dict | None = None
 ) -> BoostResult:
@@ -446,19 +478,25 @@ def adaboost(
     i.e. the exact line search of ``F(lambda) = sum_i exp(-(U lambda)_i)`` along e_{j_t}. For
     confidence-rated columns (entries in [-1, 1]) the same line search is solved by Brent's method.
 
+    Certifies: the hard margin ``min_i (U w)_i`` of the returned weights is within ``eps`` of rho
+    (within :data:`refboost.certify.dynamics.NO_EPS_TOL` = 1e-6 when ``eps`` is None), by the
+    certificate :func:`refboost.certify.hard_margin` with the visited distributions as dual points;
+    ``converged`` is True exactly when that certificate confirms it.
+
     Parameters
     ----------
     oracle : refboost.Oracle
     max_iter : int >= 1
         Number of iterations T (the paper's t_max).
     eps : float > 0, optional
-        Stop once the certificate ``gap <= eps``. Default: run all ``max_iter`` iterations
-        (what the dynamics experiments need; AdaBoost's gap need not go to 0).
+        Stop once ``min_t r_t - mu(lambda_{t+1}) <= eps``. Default None: run all ``max_iter``
+        iterations (what the dynamics experiments need; AdaBoost's gap need not go to 0), and
+        certify with the default tolerance 1e-6.
     store_d : bool, default True
         Keep ``d_t`` in every history record (key ``"d"``); switch off for large N x T.
     init : dict {hypothesis key: coefficient >= 0}, optional
         Start at ``lambda_1 = init`` instead of 0, i.e. at ``d_1 = softmax(-U lambda_1)``: how the
-        initial conditions of the reduced map are realised by genuine AdaBoost (digest R5.5). The
+        initial conditions of the reduced map are realised by genuine AdaBoost. The
         same parameter exists for :func:`arcgv`, :func:`adaboost_star` and :func:`coordinate_ascent`.
 
     Returns
@@ -468,18 +506,20 @@ def adaboost(
         ``margins`` = normalised margins ``y_i f(x_i)``; ``distribution = d_{T+1}``;
         ``history[t-1]`` holds ``edge`` r_t, ``target`` theta_t (= 0), ``alpha``, ``norm``
         ||lambda_{t+1}||_1, ``min_margin`` mu(lambda_{t+1}), ``smooth_margin`` G(lambda_{t+1}),
-        ``gamma_hat`` = min_{s<=t} r_s, ``gap`` and (``store_d``) ``d`` = d_t.
-        ``gap = min_t r_t - mu(lambda_{T+1})``: an upper bound on ``rho - mu`` whenever every edge
-        was >= rho (maximum-edge or permissible oracle); see the module docstring.
-        ``extra``: unnormalised ``lambda``, ``norm``, ``min_margin``, ``smooth_margin``,
-        ``gamma_hat``, ``stop_reason`` in {"max_iter", "gap", "perfect", "zero_step"},
-        ``log_distribution``.
+        ``gamma_hat`` = min_{s<=t} r_s, ``gap`` and (``store_d``) ``d`` = d_t; a perfect hypothesis
+        is recorded with ``alpha = inf`` and ``infinite_step = True``.
+        ``gap``: the certified ``min_d max_j d . u^j - mu(w)`` >= rho - mu(w) (module docstring).
+        ``extra``: unnormalised ``lambda``, ``norm``, ``min_margin``, ``smooth_margin`` (G at
+        lambda; at lambda = w when no step was taken), ``gamma_hat``, ``stop_reason`` in
+        {"max_iter", "gap", "perfect", "zero_step", "infinite_target"}, ``log_distribution``,
+        ``certificate_distributions`` (the d_t of the smallest edge) and ``certificate``.
 
     Notes
     -----
     Stops early (documented behaviour, not an error) when ``r_t <= 0`` ("zero_step": no
-    hypothesis beats random guessing, rho <= 0) or when the hypothesis is correct on every
-    example ("perfect": r_t = 1, infinite step; the output is that hypothesis alone).
+    hypothesis beats random guessing, rho <= 0; at t = 1 the output is that hypothesis alone) or
+    when the hypothesis is >= 0 on every example ("perfect": infinite step; the output is that
+    hypothesis alone). Either output is certified like any other (``converged`` may be False).
     """
     return _generic_boost(
         oracle,
@@ -494,7 +534,7 @@ def adaboost(
 
 
 @constraints(max_iter=Int(1), eps=_EPS, floor=Real(-1, 1, low_open=True, high_open=True, none_ok=True),
-             store_d=Bool())
+             store_d=Bool(), init=_INIT)
 def arcgv(
     oracle,
     *,
@@ -504,10 +544,13 @@ def arcgv(
     store_d: bool = True,
     init: dict | None = None,
 ) -> BoostResult:
-    """arc-gv (Breiman 1999) in the form of Rudin et al. (2003), §4 (digest §4.5, [external]).
+    """arc-gv (Breiman 1999) in the form of Rudin et al. (2003), §4.
 
     Target edge ``theta_t = max(floor, mu(lambda_t))`` with ``mu(lambda) = min_i (U lambda)_i /
     ||lambda||_1`` and ``mu_1 := 0``; step ``alpha_t = artanh(r_t) - artanh(theta_t)``.
+
+    Certifies: the hard margin of the returned weights is within ``eps`` of rho (1e-6 without
+    eps), as :func:`adaboost`.
 
     Parameters
     ----------
@@ -515,8 +558,9 @@ def arcgv(
         As in :func:`adaboost`.
     floor : float in [-1, 1) or None, default 0.0
         Lower clip of the target. ``0.0`` (default) makes "arc-gv steps <= ACA steps <= AdaBoost
-        steps" hold at every state (digest §4.5); ``None`` is the unclipped form (a negative mu_t
-        then gives a step *larger* than AdaBoost's); a positive value is MultiBoost's threshold.
+        steps" hold at every state; ``None`` is the unclipped form (a negative mu_t
+        then gives a step *larger* than AdaBoost's, and at mu_t = -1 an infinite one: the run then
+        stops, ``stop_reason = "infinite_target"``); a positive value is MultiBoost's threshold.
 
     Returns
     -------
@@ -542,7 +586,7 @@ def adaboost_star_iterations(N: int, nu: float, *, base: str = "2") -> int:
     """Iteration bound of AdaBoost*_nu: ``ceil(2 log(N) / nu^2)``.
 
     Rudin et al. (2003), §4, quote ``2 (log_2 m) / nu^2`` (``base="2"``, the larger and safe
-    one); Rätsch & Warmuth (2005) state ``2 ln(N) / nu^2`` (``base="e"``). digest §6.10.
+    one); Rätsch & Warmuth (2005) state ``2 ln(N) / nu^2`` (``base="e"``).
     """
     N = check_int(N, "N", low=1)
     nu = check_real(nu, "nu", low=0.0, high=1.0, low_open=True)
@@ -551,7 +595,7 @@ def adaboost_star_iterations(N: int, nu: float, *, base: str = "2") -> int:
     return max(1, math.ceil(2.0 * lg / nu**2))
 
 
-@constraints(nu=Real(0, 1, low_open=True), max_iter=Int(1, none_ok=True), eps=_EPS, store_d=Bool())
+@constraints(nu=Real(0, 1, low_open=True), max_iter=Int(1, none_ok=True), eps=_EPS, store_d=Bool(), init=_INIT)
 def adaboost_star(
     oracle,
     *,
@@ -561,14 +605,18 @@ def adaboost_star(
     store_d: bool = True,
     init: dict | None = None,
 ) -> BoostResult:
-    """AdaBoost*_nu (Rätsch & Warmuth 2005; Rudin et al. 2003, §4, [external], digest §4.6).
+    """AdaBoost*_nu (Rätsch & Warmuth 2005; Rudin et al. 2003, §4).
 
     Target edge ``theta_t = gamma_hat_t - nu`` with ``gamma_hat_t = min_{s<=t} r_s``; step
     ``alpha_t = artanh(r_t) - artanh(theta_t)`` (> 0 since theta_t < r_t).
 
     Guarantee (maximum-edge oracle): after ``T = ceil(2 log_2(N) / nu^2)`` iterations the margin is
     at least ``rho - nu`` (Rudin et al. 2003 quoting Rätsch-Warmuth; the log_2 form is the larger
-    one, digest §6.10). Asymptotic convergence to rho is *not* guaranteed for fixed nu.
+    one). Asymptotic convergence to rho is *not* guaranteed for fixed nu.
+
+    Certifies: the hard margin of the returned weights is ``>= rho - nu`` (gap <= nu,
+    :func:`refboost.certify.dynamics.adaboost_star_margin`), or within ``eps`` of rho when eps is
+    given; ``converged`` is True exactly when the certificate confirms it.
 
     Parameters
     ----------
@@ -600,7 +648,7 @@ def adaboost_star(
 COORDINATE_ASCENT_METHODS = ("approximate", "exact")
 
 
-@constraints(max_iter=Int(1), method=Choice(COORDINATE_ASCENT_METHODS), eps=_EPS, store_d=Bool())
+@constraints(max_iter=Int(1), method=Choice(COORDINATE_ASCENT_METHODS), eps=_EPS, store_d=Bool(), init=_INIT)
 def coordinate_ascent(
     oracle,
     *,
@@ -618,11 +666,15 @@ def coordinate_ascent(
 
     * ``method="approximate"`` ("approximate coordinate ascent boosting", eq. (3)):
       ``alpha_t = artanh(r_t) - artanh(g_t)`` with ``g_t = max(0, G(lambda_t))`` and ``g_1 := 0``
-      (G is undefined at lambda = 0, digest §6.9).
+      (G is undefined at lambda = 0).
     * ``method="exact"``: ``alpha_t = argmax_{alpha >= 0} G(lambda_t + alpha e_{j_t})`` by Brent on
       ``phi(alpha) = edge_after(alpha) - G(lambda_t + alpha e_j)`` in ``(0, alpha_ACA]``; while
       ``G(lambda_t) <= 0`` (including t = 1) the AdaBoost step is taken, since the line search can
-      then have no finite maximiser (digest R9, a decision the paper does not make).
+      then have no finite maximiser (a decision the paper does not make).
+
+    Certifies: the hard margin of the returned weights is within ``eps`` of rho (1e-6 without
+    eps), as :func:`adaboost`. Since ``G(lambda) <= mu(lambda) <= rho``, the same dual points also
+    bound ``rho - G`` (:func:`refboost.certify.dynamics.smooth_margin`).
 
     Parameters
     ----------

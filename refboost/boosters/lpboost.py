@@ -59,13 +59,13 @@ def restricted_lp(U_t: np.ndarray, nu: float, method: str = "highs-ds"):
 
 
 class IncrementalRestrictedLP:
-    """LP (2.3) kept alive across column-generation rounds, warm-started (``"highs-ds-warm"``).
+    """LP (2.3) kept alive across column-generation iterations, warm-started (``"highs-ds-warm"``).
 
     The same LP as :func:`restricted_lp` -- ``min gamma`` s.t. ``u_q^T d <= gamma`` for every
     column so far, ``1^T d = 1``, ``0 <= d <= 1/nu`` (Glocer 2009, eq. (2.3)) -- held in one
     ``highspy.Highs`` model: :meth:`add` appends the row of a new column and :meth:`solve`
     re-optimises with the dual simplex from the previous optimal basis (a new cut keeps the basis
-    dual feasible), instead of building and solving the LP from scratch each round. Returns the
+    dual feasible), instead of building and solving the LP from scratch each iteration. Returns the
     same ``(P, d, w, rho, psi)`` (``w`` = minus the row duals, normalised; ``rho`` = the dual of
     ``1^T d = 1``; ``psi`` = the duals of the caps).
     """
@@ -131,8 +131,8 @@ def lpboost(
 
     ``d^0`` is uniform. At iteration t the oracle returns ``u^t`` for ``d^{t-1}``; LP (2.3)
     over ``u^1..u^t`` gives ``d^t`` and ``P^t_LP``. Stop when
-    ``min_{q<=t} u^q . d^{q-1} - P^t_LP <= eps`` (Alg. 2.1; the digest's decision D3 keeps
-    eps, not the eps/2 of Fig. 2.6). T = t counts the last hypothesis (digest D5).
+    ``min_{q<=t} u^q . d^{q-1} - P^t_LP <= eps`` (Alg. 2.1; eps, not the eps/2 of
+    Fig. 2.6). T = t counts the last hypothesis.
 
     Certificate: with a maximum-edge oracle every edge ``u^q . d^{q-1}`` is >= P_LP, the optimum
     over the whole class, so ``gap = min_q u^q . d^{q-1} - P^T_LP >= P_LP - P^T_LP``. The returned
@@ -152,9 +152,9 @@ def lpboost(
     max_iter : int >= 1
     method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm"}
         HiGHS method of the restricted LP; LP solutions are not unique, so trajectories can
-        depend on it. ``"highs-ds-warm"`` (default): dual simplex on one LP kept across rounds
+        depend on it. ``"highs-ds-warm"`` (default): dual simplex on one LP kept across iterations
         (:class:`IncrementalRestrictedLP`), warm-started from the previous basis -- the same
-        optimum as ``"highs-ds"``, which rebuilds the LP every round (about 14x slower on LIBSVM
+        optimum as ``"highs-ds"``, which rebuilds the LP every iteration (about 14x slower on LIBSVM
         diabetes with nu = 0.1 N and all stumps; ``benchmarks/bench_lpboost_default.py``).
 
     Returns
@@ -216,7 +216,8 @@ def lpboost(
             break
     U_T = np.column_stack(cols)
     margins = U_T @ w
-    cert = soft_margin_lp(certificate_class(oracle), w, nu=nu, hypotheses=keys, distribution=[d, d_min_edge], tol=eps, bound="dual")
+    cert = soft_margin_lp(certificate_class(oracle), w, nu=nu, hypotheses=keys, distribution=[d, d_min_edge],
+                          tol=eps, bound="dual")
     if converged and cert.ok:
         msg = f"converged: min edge - P_LP = {gap:.3g} <= eps = {eps:g}; certified: {cert.message}"
     elif converged:
