@@ -29,10 +29,11 @@ class BoostResult:
         One record per iteration (edge, objective values, gap, hypothesis, ...).
     gap : float
         Certificate: an upper bound on the suboptimality of the returned solution in the
-        algorithm's own objective (e.g. ``min_q u^q.d^{q-1} - P_LP^T`` for LPBoost).
-        ``nan`` only where no certificate exists (documented per booster).
+        algorithm's own objective (e.g. ``min_q u^q.d^{q-1} - P_LP^T`` for LPBoost). Always finite.
     converged : bool
-        True when the stopping rule fired (gap <= eps), False when ``max_iter`` was hit.
+        True exactly when :func:`refboost.certify.result` confirms, from the returned weights alone,
+        the statement the booster's docstring makes ("Certifies: ..."), at the booster's ``eps``.
+        A stopping rule that fired without that confirmation gives False, and ``message`` says why.
     message : str
         Human-readable status.
     algorithm : str
@@ -40,7 +41,8 @@ class BoostResult:
     params : dict
         The parameters the booster ran with (after defaults were filled in).
     extra : dict
-        Algorithm-specific certificates (duals, slack, KKT residuals, ...).
+        Algorithm-specific certificates (duals, slack, KKT residuals, ...); ``extra["certificate"]``
+        is the :class:`refboost.certify.Certificate` behind ``converged``.
     """
 
     weights: np.ndarray
