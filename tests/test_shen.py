@@ -648,3 +648,15 @@ def test_identical_rerun(U):
                    (rb.lpboost_hinge, {"D": 0.05, "p": 1.5})):
         a, b = fn(o, **kw), fn(o, **kw)
         assert a.hypotheses == b.hypotheses and np.array_equal(a.weights, b.weights) and a.gap == b.gap
+
+
+@pytest.mark.parametrize("T", [1e-4, 1e-6])
+def test_logitboost_underflowing_u(T):
+    """Regression: at T = 1e-4 the u = sigmoid(-U w / T) of (33) underflows to 0 on every example; the returned
+    distribution (its normalisation) was 0/0. It is now normalised in logarithms."""
+    U = adversarial("random_pm1", 2, 8, np.random.default_rng(9))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = rb.logitboost_cg(rb.MatrixOracle(U, reflexive=True), T=T)
+    assert np.all(np.isfinite(res.distribution)) and abs(res.distribution.sum() - 1) < 1e-12
+    assert res.converged and rb.certify.result(res, np.hstack([U, -U])).ok

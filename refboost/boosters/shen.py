@@ -909,7 +909,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     return BoostResult(
         weights=w,
         hypotheses=list(keys),
-        distribution=u / u.sum(),
+        distribution=_pricing_distribution(u, master, normalise_u, T),
         margins=U_S @ w,
         n_iter=len(keys),
         history=history,
