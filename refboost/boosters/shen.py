@@ -1047,6 +1047,24 @@ def qp_master(T: float, M: int):
     return f, True
 
 
+class _Pool:
+    """Declared range of ``pool`` (refboost._params protocol): None or a non-empty sequence of hypothesis keys."""
+
+    def describe(self) -> str:
+        return "None or a non-empty sequence of hypothesis keys"
+
+    def check(self, name, v, N):
+        if v is None:
+            return
+        if isinstance(v, (str, bytes)) or not hasattr(v, "__len__") or not hasattr(v, "__iter__"):
+            raise TypeError(f"{name} must be {self.describe()}, got {type(v).__name__}")
+        if len(v) == 0:
+            raise ValueError(f"{name} must be {self.describe()}, got an empty pool")
+
+    def bad_values(self):
+        return [[], "abc", 5]
+
+
 def _pool_matrix(oracle, pool):
     if pool is None:
         if not hasattr(oracle, "U"):
@@ -1063,7 +1081,7 @@ def _pool_matrix(oracle, pool):
     return [keys[i] for i in first], U[:, first]
 
 
-@constraints(T=Real(0, None, low_open=True), eps=Real(0, None, low_open=True), max_iter=Int(1))
+@constraints(T=Real(0, None, low_open=True), pool=_Pool(), eps=Real(0, None, low_open=True), max_iter=Int(1))
 def adaboost_qp(
     oracle,
     *,
