@@ -59,7 +59,7 @@ import scipy.sparse as sp
 
 from ._validation import check_choice, check_int
 
-#: Environment variable naming the data home.
+#: Environment variable naming a data folder (searched after the data_home argument).
 ENV_VAR = "REFBOOST_DATA"
 
 #: Where the LIBSVM binary data sets live (Chang & Lin, LIBSVM data page).
@@ -81,7 +81,7 @@ _REGISTRY: dict[str, dict] | None = None
 
 
 class DataNotFoundError(FileNotFoundError):
-    """A data set's files are not under the data home."""
+    """A data set's files are in none of the places of :func:`search_path`."""
 
 
 class DataFormatError(ValueError):
@@ -365,12 +365,13 @@ class Dataset:
     ----------
     X, y : training features (N x d; ndarray, or CSR for ``dense=False``) and labels.
     name : canonical name (``"ida:heart"``, ``"libsvm:a9a"``, ``"gen:twonorm"``).
-    source : where the data came from (files under the data home, or the generator call).
+    source : where the data came from (the files read, or the generator call).
     X_test, y_test : the test part where the source defines one (IDA realisations, LIBSVM ``.t``).
     X_valid, y_valid : the validation part (only ``a9a-erlpboost``).
     realisation : the IDA realisation number, else None.
     scaling : the feature scaling applied (None, "minmax" or "standard"), fitted on the training part.
-    info : the label map, the scaling parameters, notes.
+    info : the label map, the scaling parameters, notes; for file data the catalogue files read
+        (``files``) and the path each was taken from (``paths``).
     """
 
     X: np.ndarray
@@ -892,7 +893,8 @@ def download(
     fetcher: Callable[[str], bytes] | None = None,
     overwrite: bool = False,
 ) -> list[Path]:
-    """Fetch the files of data set ``name`` into the data home and verify them.
+    """Fetch the files of data set ``name`` into :func:`get_data_home` (``data_home``,
+    ``$REFBOOST_DATA`` or the user cache) and verify them.
 
     For each file the candidates are tried in order:
 
