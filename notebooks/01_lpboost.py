@@ -21,7 +21,7 @@
 # This chapter sets up the language of the whole book: the matrix $U$ of label-multiplied
 # predictions, edges and margins, the **soft-margin linear program** in its two dual forms, and
 # **LPBoost**, the column-generation algorithm that solves it. It follows Glocer (2009), chapter 2,
-# and the corrections listed in the project's digest of the thesis.
+# with the corrections to the thesis listed below.
 #
 # **Notation** (Glocer 2009, Table 2.1). $N$ examples, hypotheses $h^q:\mathcal X\to[-1,1]$,
 # $u^q_n = y_n h^q(x_n)$, $U_{n,q}=u^q_n$. The **edge** of $h^q$ under a distribution $d$ on the
@@ -74,7 +74,7 @@
 # the maximal edge, examples with slack sit at the cap. At fixed $w$ the optimal slack is
 # $\psi_n=\max(0,\rho-(Uw)_n)$.
 #
-# **Typos in the source** (digest §8, with the corrected form used here):
+# **Typos in the source** (with the corrected form used here):
 # * L344 writes $\psi_n=\min(0,\rho-w\cdot u_n)$; the slack is $\max(0,\cdot)$.
 # * L372 typesets $P_{LP}$ as "$\min_d\sup_{d\le1/\nu}\sup_h$"; the definition is
 #   $P_{LP}=\min_{d\in\mathcal S^N,d\le\frac1\nu\mathbf1}\sup_{h}u^h\cdot d$.
@@ -82,7 +82,7 @@
 # * Alg. 2.1 initialises an unused $\hat\gamma_0$; the threshold is $\epsilon$ in Alg. 2.1 but
 #   $\epsilon/2$ in the caption of Fig. 2.6. We use $\epsilon$ (sufficient for the guarantee).
 #
-# **Soft margin of a fixed $w$ in closed form** (digest §2.1, derived). With the margins sorted,
+# **Soft margin of a fixed $w$ in closed form** (derived here). With the margins sorted,
 # $m_{(1)}\le m_{(2)}\le\dots$, and $k=\lceil\nu\rceil$,
 #
 # $$\mathrm{SM}_\nu(w)=\min_{d\in\mathcal S^N,\,d\le\frac1\nu}d\cdot Uw
@@ -178,7 +178,7 @@ assert max(pivot_errors) <= TOL_VALUE
 # iterations, $P^t_{LP}$ is still $\ge 0.99$ below the optimal hard margin.
 # ```
 #
-# The construction (Fig. 2.8, generalised to any $N=2m$ in the digest, §4) is
+# The construction (Fig. 2.8, generalised here to any $N=2m$) is
 # `refboost.instances.lpboost_worst_case(m)`. After iteration $t\le m$ the entry $(m+t,t)$ is a
 # pivot of $U_{[:,1..t]}$ in the sense of {prf:ref}`lem-pivot`, and the *unique* minimum of its column, so $d^t=e_{m+t}$ is the unique LP
 # solution whatever the solver, and $P^t_{LP}=-1+2t\delta$, while the whole matrix has hard margin
@@ -216,7 +216,7 @@ for r in thm25:
 # ({doc}`05_frank_wolfe`). Both chapters assert it.
 #
 # Capping does not help: duplicating every row $\nu$ times and capping at $1/\nu$ still takes
-# $m+1$ iterations (digest §4, soft version).
+# $m+1$ iterations (the soft version of the same construction).
 
 # %%
 for m, nu in [(4, 3), (8, 5)]:
@@ -245,7 +245,7 @@ plt.show()
 # ### 3.4 §2.5: the LP's master hypothesis can misclassify *every* example
 #
 # Take a separable set, add one bad example with $u^q_N=-3\delta$ for $q<T$ and one bad hypothesis with
-# $u^T_n=-\delta$ ($n<N$), $u^T_N=-2\delta$ (digest §6.1; the thesis's "$q=1..t-1$" should read $T-1$).
+# $u^T_n=-\delta$ ($n<N$), $u^T_N=-2\delta$ (the thesis's "$q=1..t-1$" should read $T-1$).
 # Then $(N,T)$ is a pivot ({prf:ref}`lem-pivot`): the hard-margin value is $-2\delta$ with $w=e_T$, and every margin is negative.
 # Uniqueness of $w=e_T$ is proved by a second LP that minimises $w_T$ over the optimal face.
 
@@ -289,6 +289,7 @@ print(f"30 instances in {time.perf_counter() - t0:.1f}s; worst true gap {table[:
       f"mean iterations {table[:, 3].mean():.1f}")
 assert np.all(table[:, 4] <= 1e-3 + TOL_VALUE), "within eps of the optimum"
 assert np.all(table[:, 4] <= table[:, 5] + TOL_VALUE), "the certificate bounds the true gap"
+assert res.converged and rb.certify.result(res, U).ok  # converged = certified from the returned weights alone
 
 # %% [markdown]
 # ## 4. Promotion
@@ -297,3 +298,12 @@ assert np.all(table[:, 4] <= table[:, 5] + TOL_VALUE), "the certificate bounds t
 # form), `refboost.truth.soft_margin_lp` (ground truth), `refboost.instances` (Fig. 2.8 and §2.5
 # constructions). No algorithm code lives in this notebook. The chapter's claims are also tests:
 # `tests/test_lpboost.py`, `tests/test_truth.py`, `tests/test_margins.py`.
+#
+# **What `converged` means.** The stopping rule is checked again from the returned weights alone:
+# `refboost.certify.soft_margin_lp` recomputes $\mathrm{SM}_\nu(Uw)$ and bounds the optimum by
+# $\max_q u^q\cdot d$ at the returned $d^T$ and at the $d^{q-1}$ of the smallest edge (LP (2.3) is a
+# minimum over $d$, so any capped $d$ gives an upper bound); `converged=True` exactly when that gap
+# is at most $\varepsilon$ (`res.extra["certificate"]`, or `refboost.certify.result(res, U)`).
+# The restricted LP is solved by HiGHS's dual simplex on one model kept across iterations
+# (`method="highs-ds-warm"`, the default; `"highs-ds"` rebuilds it each time and reaches the same
+# optimum, an order of magnitude slower: `benchmarks/bench_lpboost_default.py`).

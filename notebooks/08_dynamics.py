@@ -17,8 +17,8 @@
 # %% [markdown]
 # # The dynamics of AdaBoost: cycles, arc-gv, AdaBoost* and the smooth margin
 #
-# Source: Rudin, Daubechies & Schapire (2003), *On the Dynamics of Boosting*, NIPS 16 (digest
-# `seed-003`; its claims are numbered R1–R12 and cited as such). The code lives in
+# Source: Rudin, Daubechies & Schapire (2003), *On the Dynamics of Boosting*, NIPS 16 (we number
+# its claims R1–R12 and cite them as such). The code lives in
 # `refboost.boosters.adaboost` (the boosters, log domain) and `refboost.dynamics` (the reduced
 # iterated map, closed-form cycles, the smooth margin, the non-optimal weak learner); the
 # matrices in `refboost.instances`; ground truth is the HiGHS hard-margin LP
@@ -89,7 +89,7 @@ PHI = D.PHI
 # $d_{t+1,i}=d_{t,i}/(1+r_t)$ on the first set and $d_{t,i}/(1-r_t)$ on the second, and
 # $\sum_i d_{t+1,i}=\frac12+\frac12=1$.
 #
-# **One skeleton for four algorithms (digest §2.2).** Along $e_j$ the edge of $j$ moves as
+# **One skeleton for four algorithms (Rudin et al. 2003, §4).** Along $e_j$ the edge of $j$ moves as
 # $\tanh(\operatorname{artanh}r-\alpha)$, so the step $\alpha=\operatorname{artanh}r-\operatorname{artanh}\theta$
 # *drives the edge of the hypothesis just used down to the target $\theta$*, and
 # $d_{t+1,i}=d_{t,i}(1+M_{ij}\theta)/(1+M_{ij}r)$. The targets: AdaBoost $\theta=0$; arc-gv
@@ -97,7 +97,7 @@ PHI = D.PHI
 # coordinate ascent $\theta=\max(0,G(\lambda_t))$; exact coordinate ascent maximises $G$ along $e_j$
 # (AdaBoost steps while $G\le0$, where the line search can have no finite maximiser — R9).
 #
-# **Typos and decisions (digest §6).** (1) "$n\le 2m$" is $n\le2^m$. (2) $\lambda_{combined}$ is
+# **Typos and decisions.** (1) "$n\le 2m$" is $n\le2^m$. (2) $\lambda_{combined}$ is
 # written with the *edges* $(d^{(k)T}_{cyc}M)_k$; it should be the step sizes $\alpha_k$ (equal
 # here, so the value $(1/3,1/3,1/3)$ stands). (3) Fig. 2(b) "iterated twice" shows $d_{t+3}$: it is
 # the **third** iterate $f^3$ — $f^2$ has no fixed point at all (asserted below). (4) "no *stable*
@@ -241,7 +241,7 @@ assert 1 / 3 - 1e-3 < mu <= lp3.value + 1e-9
 # ### 3.3 R3: the $m\times m$ one-mistake matrices
 # In the cycle the example chosen $k$ steps ago has weight $q^k/2$ with $q^m-2q+1=0$; the edge is
 # $r=1/q-1$ and the cycle's margin is $1-2/m=\rho=\Upsilon(r)$, with
-# $\Upsilon(r)=-\ln(1-r^2)/\ln\frac{1+r}{1-r}$ (digest R5.8: a cycle of constant edge $r$ has margin $\Upsilon(r)$).
+# $\Upsilon(r)=-\ln(1-r^2)/\ln\frac{1+r}{1-r}$ (Rätsch & Warmuth 2005: a cycle of constant edge $r$ has margin $\Upsilon(r)$).
 
 # %%
 print(" m        q          r     cycle margin   LP rho    Upsilon(r)")
@@ -447,7 +447,7 @@ plt.show()
 
 # %% [markdown]
 # ### 3.6 R4, R11: a random 11×21 matrix — Fig. 2(d) and Fig. 3(a)
-# The paper's matrix is not given; we draw a seeded one (negations appended, digest §6.15) and
+# The paper's matrix is not given; we draw a seeded one (negations appended) and
 # report its LP $\rho$. Only qualitative statements are reproduced: the AdaBoost orbit
 # accumulates on finitely many points; arc-gv and coordinate ascent approach $\rho$; AdaBoost$^*$
 # with small $\nu$ starts slowly. On this draw ($\rho=0.36$) AdaBoost itself falls into a
@@ -499,15 +499,15 @@ assert np.all(np.diff(G_aca[np.isfinite(G_aca)]) >= -1e-12)  # G monotone for AC
 # %% [markdown]
 # ### 3.7 R11: Fig. 3(b), the synthetic hypercube (50×100)
 # $x_i$ is a uniformly random corner of $\{-1,1\}^{100}$, $y_i=\operatorname{sign}\sum_{k\le11}x_i(k)$,
-# $h_j(x)=x(j)$, so $M_{ij}=y_ix_i(j)$ (no negated columns: digest §5; `instances.synthetic_hypercube`).
+# $h_j(x)=x(j)$, so $M_{ij}=y_ix_i(j)$ (no negated columns; `instances.synthetic_hypercube`).
 # **Claim (R11):** the convergence rate of approximate coordinate ascent "falls between" AdaBoost's
-# and arc-gv's. The figure's seed and horizon are not given (digest §6.16), so we assert the
+# and arc-gv's. The figure's seed and horizon are not given, so we assert the
 # ordering $\mu^{Ada}_t\ge\mu^{ACA}_t\ge\mu^{arc\text{-}gv}_t$ at every $t$ after a burn-in of 400
 # iterations (before that ACA is sometimes ahead of AdaBoost: the first steps are almost equal),
 # and the ordering of the times to reach $\rho-0.02$. The default runs 2000 iterations on seed 0;
 # `FULL_RUN = True` runs the figure's $10^4$ on seeds 0, 1, 2 — and there the claim **fails on
 # seed 1**: AdaBoost stalls at $\mu\approx0.1657<\rho=0.1696$ and ACA overtakes it for good after
-# $t\approx3400$ (asserted in the full run; digest §5 observed the same stall on its own seeds).
+# $t\approx3400$ (asserted in the full run; the same stall appears on other seeds).
 
 # %%
 T3B = 10_000 if FULL_RUN else 2_000
@@ -558,9 +558,9 @@ if FULL_RUN:
 # %% [markdown]
 # ### 3.8 R12: the paper's conjecture fails — optimal AdaBoost need not maximise the margin
 # Section 4 reads R7 as "further credence to the conjecture that AdaBoost maximizes the margin in
-# the optimal case". On the digest's literal 11×20 matrix $A$ (with negations, $M=[A,-A]$) the LP
-# gives $\rho=0.36$, yet optimal AdaBoost (max edge, no ties: the top two edges stay $\ge0.01$
-# apart) settles into a golden-ratio 3-cycle on columns 22, 30, 34 with margin $\Upsilon(1/\phi)=1/3$.
+# the optimal case". On the literal 11×20 matrix $A$ of `instances.adaboost_not_max_margin_11x20`
+# (with negations, $M=[A,-A]$) the LP gives $\rho=0.36$, yet optimal AdaBoost (max edge, no ties:
+# the top two edges stay $\ge0.01$ apart) settles into a golden-ratio 3-cycle on columns 22, 30, 34 with margin $\Upsilon(1/\phi)=1/3$.
 # **Counterexample asserted:** $\rho-\mu\ge 0.025$.
 
 # %%
@@ -586,13 +586,32 @@ assert conjecture_shortfall > 0.025  # the paper's conjecture FAILS here
 assert aca12.margins.min() > ada12.margins.min() + 0.005  # coordinate ascent on G goes past AdaBoost's 1/3
 
 # %% [markdown]
+# ### 3.9 What `converged` certifies
+# Each booster's statement is about the hard margin of its **returned** weights:
+# $\mu(w)=\min_i(Uw)_i$ against $\rho$. Every distribution $d$ bounds $\rho\le\max_j d\cdot u^j$
+# (von Neumann), so the visited $d_t$ of the smallest edge $r_t$ and the final $d_{T+1}$ give a gap
+# $\max_j d\cdot u^j-\mu(w)\ge\rho-\mu(w)$ that anyone can recompute from the result
+# (`refboost.certify.result`, `refboost.certify.hard_margin`). `converged` is True exactly when this
+# gap is at most `eps` (at most $10^{-6}$ when no `eps` is given; at most $\nu$ for AdaBoost*$_\nu$,
+# its guarantee $\mu\ge\rho-\nu$). The AdaBoost cycle of §3.8 is therefore *not* converged (its gap
+# stays near $1/\phi-1/3$), while arc-gv's fixed point on the 3×3 matrix is.
+
+# %%
+cert12 = rb.certify.result(ada12, M12)
+print(f"AdaBoost on the 11x20 matrix: converged={ada12.converged}; {cert12.message}")
+arc3 = rb.arcgv(rb.MatrixOracle(I.rudin_3x3()), max_iter=500)
+print(f"arc-gv on the 3x3 matrix:    converged={arc3.converged}; {arc3.extra['certificate'].message}")
+assert not ada12.converged and not cert12.ok and cert12.bound >= lp12.value - 1e-9
+assert arc3.converged and rb.certify.result(arc3, I.rudin_3x3()).ok
+
+# %% [markdown]
 # ## 4 Promotion
 # Everything above imports the package: `rb.adaboost`, `rb.arcgv`, `rb.adaboost_star`,
 # `rb.coordinate_ascent` (one log-domain skeleton, `refboost/boosters/adaboost.py`), and
 # `refboost.dynamics` (reduced map in floating point and exact rationals, `golden_cycles_3x3`,
 # `one_mistake_cycle`, `unfolded_map_3x3`, `upsilon`, `cycle_margin`, `detect_cycle`,
-# `smooth_margin`, `smooth_margin_slice_max`, `PermissibleOracle`). The tests are `tests/test_adaboost.py` and
-# `tests/test_dynamics.py`; the latter also cross-checks every LP value $\rho$ used above by a second
+# `smooth_margin`, `smooth_margin_slice_max`, `PermissibleOracle`). The tests are `tests/test_adaboost.py`,
+# `tests/test_certify_dynamics.py` (certificates, adversarial instances) and `tests/test_dynamics.py`; the latter also cross-checks every LP value $\rho$ used above by a second
 # generic path (`truth.max_margin_rudin_cvx` / `truth.min_max_edge_rudin_cvx`, cvxpy + Clarabel, both sides of
 # the minimax definition, against HiGHS to $10^{-7}$) and the slice maxima of $G$ against Shen & Li's eq. (5).
 # Time per iteration of the four boosters (stumps on real data, matrices): `benchmarks/bench_adaboost_dynamics.py`.

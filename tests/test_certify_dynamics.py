@@ -279,3 +279,19 @@ def test_bad_input_declared():
         rb.adaboost_star(o, nu=0.5, max_iter=0)
     with pytest.raises(TypeError, match="store_d"):
         rb.coordinate_ascent(o, store_d="no")
+
+
+def test_lpboost_warm_nu_just_below_N():
+    """nu = N (1 - 1e-9) leaves the caps 1e-9 of room: HiGHS's presolve called the warm LP infeasible
+    (LPBoostError on valid input). The warm model now re-solves without presolve."""
+    U = np.array([[-0.6551136], [-0.30629738], [-0.08892485], [-0.06570125]])
+    o = rb.MatrixOracle(U)
+    res = rb.lpboost(o, nu=3.999999996, eps=0.01)
+    assert res.converged and certify.result(res, U).ok
+    rng = np.random.default_rng(4)
+    for N in (2, 7, 30):
+        U = np.clip(rng.normal(0, 0.5, size=(N, 5)), -1, 1)
+        for refl in (False, True):
+            o = rb.MatrixOracle(U, reflexive=refl)
+            res = rb.lpboost(o, nu=N * (1 - 1e-9), eps=1e-8)
+            assert res.converged == certify.result(res, o.U, bound="dual").ok

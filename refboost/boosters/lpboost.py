@@ -102,6 +102,12 @@ class IncrementalRestrictedLP:
         h = self._h
         h.run()
         if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            # HiGHS's presolve can declare the LP infeasible when the caps leave almost no room
+            # (nu within round-off of N: N / nu - 1 ~ 1e-9); solve again from scratch without it
+            h.clearSolver()
+            h.setOptionValue("presolve", "off")
+            h.run()
+        if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
             raise LPBoostError(f"restricted LP (2.3) failed: {h.modelStatusToString(h.getModelStatus())}")
         sol = h.getSolution()
         x = np.asarray(sol.col_value)
