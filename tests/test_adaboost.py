@@ -23,7 +23,7 @@ from refboost.boosters.adaboost import (
     logsumexp,
 )
 
-#: reduced map vs log-domain booster weights (digest R1: 2.7e-15 observed)
+#: reduced map vs log-domain booster weights (2.7e-15 observed)
 MAP_TOL = 1e-12
 #: LP agreement of a certified margin
 LP_TOL = 1e-9
@@ -47,7 +47,7 @@ def test_3x3_adaboost_margin_and_lp():
     lp = rb.truth.hard_margin_lp(M)
     assert abs(lp.value - 1 / 3) < LP_TOL and abs(lp.value_w - 1 / 3) < LP_TOL
     res = rb.adaboost(rb.MatrixOracle(M), max_iter=300)
-    assert abs(res.margins.min() - 0.3311061201) < 1e-9  # digest R2.7: 0.3311 at T = 300
+    assert abs(res.margins.min() - 0.3311061201) < 1e-9  # 0.3311 at T = 300 (notebook 08, R2)
     assert res.hypotheses == [0, 1, 2]
     # Fibonacci edges from the uniform start (R2.8), lowest-index ties
     r = res.history_array("edge")
@@ -93,7 +93,7 @@ def test_adaboost_is_the_reduced_map(seed):
 
 @pytest.mark.parametrize("name", ["arcgv", "aca", "star"])
 def test_generalised_map_matches_boosters(name):
-    """d_{t+1} = d_t (1 + M theta) / (1 + M r): the step drives the used edge to theta (digest §2.2)."""
+    """d_{t+1} = d_t (1 + M theta) / (1 + M r): the step drives the used edge to theta (Rudin et al. 2003, §4)."""
     M = _random(7)
     o = rb.MatrixOracle(M)
     res = rb.adaboost_star(o, nu=0.1, max_iter=60) if name == "star" else ALGOS[name][0](o, max_iter=60)
@@ -142,7 +142,7 @@ def test_adaboost_star_guarantee():
 
 
 def test_step_ordering_and_positivity():
-    """arc-gv <= ACA <= AdaBoost steps; 0 < CA <= ACA when G > 0 (digest R8); dG/dalpha formula (R7)."""
+    """arc-gv <= ACA <= AdaBoost steps; 0 < CA <= ACA when G > 0; dG/dalpha formula (Rudin et al. 2003, §4)."""
     M = _random(2)
     res = rb.coordinate_ascent(rb.MatrixOracle(M), max_iter=200)
     lam = np.zeros(M.shape[1])
@@ -180,7 +180,7 @@ def test_step_ordering_and_positivity():
         assert abs(h["alpha"] - (math.atanh(r) - math.atanh(h["target"]))) < 1e-12
         lam[j] += h["alpha"]
     assert checked > 100
-    # G is non-decreasing along ACA (observed, digest R8; proved in Rudin-Schapire-Daubechies 2007)
+    # G is non-decreasing along ACA (observed; proved in Rudin-Schapire-Daubechies 2007)
     G = res.history_array("smooth_margin")
     assert np.all(np.diff(G[np.isfinite(G)]) >= -1e-12)
 
@@ -214,7 +214,7 @@ def test_nonoptimal_4x5_adaboost_margin_one_third():
 
 
 def test_counterexample_11x20_adaboost_not_max_margin():
-    """Digest R12: optimal AdaBoost cycles on columns 21, 29, 33 with r = 1/phi; margin 1/3 < rho = 0.36."""
+    """Notebook 08, R12: optimal AdaBoost cycles on columns 21, 29, 33 with r = 1/phi; margin 1/3 < rho = 0.36."""
     M = I.adaboost_not_max_margin_11x20()
     lp = rb.truth.hard_margin_lp(M)
     assert abs(lp.value - 0.36) < LP_TOL and abs(lp.value_w - 0.36) < LP_TOL

@@ -22,7 +22,7 @@ LP_TOL = 1e-9
 
 
 def test_fibonacci_orbit_exact():
-    """From uniform with lowest-index ties: r_1 = 1/3, r_t = F_t/F_{t+1}; d_4..d_7 as in digest R2.8."""
+    """From uniform with lowest-index ties: r_1 = 1/3, r_t = F_t/F_{t+1}; d_4..d_7 as in notebook 08, R2."""
     tr = D.iterate_reduced_map(I.rudin_3x3(), [Fr(1, 3)] * 3, 12, exact=True)
     fib = [1, 1]
     while len(fib) < 14:
@@ -75,7 +75,7 @@ def test_unfolded_map_matches_reduced_map_and_has_the_paper_structure():
     h = 1e-7
     slope = (D.unfolded_map_3x3(x + h) - D.unfolded_map_3x3(x - h)) / (2 * h)
     assert np.all(np.abs(slope) >= 0.25 - 1e-5) and np.all(np.abs(slope) <= 4 / 9 + 1e-5)
-    # no fixed points, no 2-cycles (digest R2.4: the paper says "no stable" ones; there are none at all)
+    # no fixed points, no 2-cycles (the paper says "no stable" ones; there are none at all)
     grid = np.linspace(0.0005, 2.9995, 30000)
     f1 = D.unfolded_map_3x3(grid)
     f2 = D.unfolded_map_3x3(f1)
@@ -274,7 +274,7 @@ def test_rho_highs_vs_clarabel(name):
 
 
 def test_rho_4x5_unique_optimum_both_paths():
-    """digest R5.1: lambda* = (1/4, 1/4, 1/4, 1/4, 0) is unique; both generic paths find it."""
+    """Rudin et al. 2003, §3: lambda* = (1/4, 1/4, 1/4, 1/4, 0) is unique; both generic paths find it."""
     M = I.rudin_nonoptimal_4x5()
     star = np.array([0.25, 0.25, 0.25, 0.25, 0.0])
     assert np.max(np.abs(rb.truth.max_margin_rudin_cvx(M).lam - star)) < 1e-6
