@@ -9,6 +9,7 @@ accuracy) against a 1-d maximisation of the duals (4.7) / (4.13) over the free w
 import numpy as np
 import pytest
 from scipy.optimize import minimize_scalar
+from scipy.special import expit
 
 import refboost as rb
 from refboost import truth
@@ -47,7 +48,7 @@ def test_beta_bisection_matches_brent(nu, eta):
     b, steps = beta_bisection(m, nu, eta)
     r = binary_smoothed_soft_margin(m, nu, eta)
     p = nu / 30
-    mass = np.sum(1 / (1 + np.exp(-(np.log(p / (1 - p)) - eta * (m + b))))) / nu
+    mass = np.sum(expit(np.log(p / (1 - p)) - eta * (m + b))) / nu
     assert abs(mass - 1) <= 1e-12 and steps <= 200
     if eta <= 1e3:  # at eta = 1e5 s(beta) = 1 holds on a whole interval in floating point: beta is not resolved
         assert abs(b - r.beta) <= 1e-9

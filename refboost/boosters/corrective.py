@@ -1,15 +1,24 @@
 """Corrective entropy-regularised boosting (Glocer 2009, chapter 4; Shalev-Shwartz & Singer 2008).
 
-* :func:`corrective_erlpboost` -- Alg. 4.1 with the closed-form step (digest D6), the KL
-  projection onto the capped simplex (Alg. 4.2, :func:`project_simplex`), the closed-form
-  psi and dual value (digest §3.4) and the practical stopping criterion with the max form of P
-  (D8).
+* :func:`corrective_erlpboost` -- Alg. 4.1 with the closed-form step, the KL projection onto the
+  capped simplex (Alg. 4.2, :func:`project_simplex`), the closed-form psi and dual value and the
+  practical stopping criterion with the max form of P (eq. (3.6)).
 * :func:`corrective_binary_erlpboost` -- Alg. 4.3 with the corrected beta bisection (Alg. 4.4,
   :func:`beta_bisection`) or Brent's method.
 
 Each iteration costs one oracle call and O(N log N) (the sort of the projection); no
-totally corrective re-optimisation. Start ``w^0 = 0`` (D7): the mass ``1 - sum_q w_q`` sits on
-the zero hypothesis; the output is normalised.
+totally corrective re-optimisation.
+
+The start. Alg. 4.1 as printed starts from ``w^0 = 0``: the mass ``1 - sum_q w_q`` then sits on
+the zero hypothesis, ``Theta^t`` is the dual value of the class *plus* the zero hypothesis, and
+the stopping test ``min_q P^q(d^{q-1}) - Theta^{t-1} <= eps/2`` certifies that unnormalised
+mixture, not the normalised weights that are returned (dividing by ``sum_q w_q`` scales
+negative margins up; where every edge is negative the step is always 0 and nothing but the zero
+hypothesis is ever chosen). The default ``start="first"`` takes the first hypothesis the oracle
+returns with weight one, ``w^1 = e_1`` (the printed step with ``alpha = 1``); every iterate is
+then in the simplex of the class and the stopping rule certifies the returned weights (see
+:func:`corrective_erlpboost`). ``start="zero"`` keeps the printed start for the counterexample of
+notebook 04; its ``converged`` is computed by the certificate, not by the stopping test.
 """
 
 from __future__ import annotations
@@ -18,23 +27,16 @@ import time
 
 import numpy as np
 
-from .._validation import (
-    check_array,
-    check_choice,
-    check_eps,
-    check_eta,
-    check_max_iter,
-    check_nu,
-    check_nu_binary,
-)
+from .._params import Choice, Int, Nu, Real, constraints
+from .._validation import check_array, check_eta, check_nu, check_nu_binary
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
 from ..projections import kl_divergence, smoothed_soft_margin
 from ..result import BoostResult
-from ._common import check_oracle, check_oracle_column
+from ._common import query
 from .entropy import _sigmoid, binary_entropy_capped, binary_smoothed_soft_margin
 
-#: Step-size rules (digest D6). "sq": x.d/(eta ||x||_inf^2) (S&S, §4.1, Alg 4.3; default);
+#: Step-size rules. "sq": x.d/(eta ||x||_inf^2) (Shalev-Shwartz & Singer 2008, Alg. 4.3; default);
 #: "nosq": Alg 4.1(b) as printed, x.d/(eta ||x||_inf); "4eta": the printed (4.4), x.d/(4 eta ||x||^2);
 #: "cpp": the authors' C++, x.d/(eta (max_n x_n)^2).
 STEP_RULES = ("sq", "nosq", "4eta", "cpp")
@@ -42,7 +44,7 @@ BETA_SOLVERS = ("brentq", "bisection")
 
 
 def project_simplex(a, nu: float):
-    """Glocer (2009) Alg. 4.2 "Project Simplex", corrected (digest §5.6, D10: the cap is 1/nu).
+    """Glocer (2009) Alg. 4.2 "Project Simplex", corrected (the cap is 1/nu).
 
     KL projection of a positive vector ``a`` onto ``{sum d = 1, 0 <= d <= 1/nu}``, written as the
     algorithm reads (linear domain, sort descending, the capped set decided by the loop count).
@@ -74,7 +76,7 @@ def project_simplex(a, nu: float):
 
 
 def beta_bisection(margins, nu: float, eta: float, *, tol: float = 1e-13, max_bisect: int = 200):
-    """Glocer (2009) Alg. 4.4 (corrected, digest §5.7): the root beta of ``s(beta) = 1`` where
+    """Glocer (2009) Alg. 4.4 (corrected): the root beta of ``s(beta) = 1`` where
 
     ``s(beta) = sum_n d0 e^{-eta(m_n+beta)} / (1 - nu d0 + nu d0 e^{-eta(m_n+beta)})`` (strictly
     decreasing, ``s(-inf) = N/nu > 1``, ``s(inf) = 0``). Corrections: the bracket-growing loops
@@ -112,7 +114,7 @@ def beta_bisection(margins, nu: float, eta: float, *, tol: float = 1e-13, max_bi
 
 
 def corrective_step(x, d, eta: float, rule: str = "sq") -> float:
-    """Step size alpha of Alg. 4.1(b) / 4.3(b) under the rule of digest D6 (clipped to [0, 1])."""
+    """Step size alpha of Alg. 4.1(b) / 4.3(b) under the chosen rule (clipped to [0, 1])."""
     xd = float(x @ d)
     if rule == "cpp":
         nx = float(x.max())
@@ -125,18 +127,22 @@ def corrective_step(x, d, eta: float, rule: str = "sq") -> float:
     return float(np.clip(xd / den, 0.0, 1.0))
 
 
-def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solver):
+#: Starts of Alg. 4.1/4.3: "first" = w^1 = e_1 on the first hypothesis (the default, certified);
+#: "zero" = w^0 = 0 as printed (the zero hypothesis carries 1 - sum_q w_q; kept for the counterexample).
+STARTS = ("first", "zero")
+
+
+def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solver, start):
+    from ..certify.lp import soft_margin_lp
+
     name = "corrective_binary_erlpboost" if binary else "corrective_erlpboost"
-    oracle = check_oracle(oracle)
     N = oracle.n_examples
-    nu = check_nu_binary(nu, N) if binary else check_nu(nu, N)
-    eps = check_eps(eps)
+    if binary and not nu < N:
+        raise ValueError(f"nu must be a finite real in [1, N = {N}) for the binary entropy, got {nu!r}")
+    nu, eps = float(nu), float(eps)
     if eta is None:
         eta = eta_binary(eps, N, nu) if binary else eta_erlp(eps, N, nu)
-    eta = check_eta(eta)
-    max_iter = check_max_iter(max_iter)
-    step_rule = check_choice(step_rule, "step_rule", STEP_RULES)
-    beta_solver = check_choice(beta_solver, "beta_solver", BETA_SOLVERS)
+    eta = float(eta)
     d0 = np.full(N, 1.0 / N)
 
     def Delta(dd):
@@ -147,35 +153,42 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
     index: dict = {}
     cols: list[np.ndarray] = []
     w = np.zeros(0)
-    m = np.zeros(N)  # margins of the current combination (zero hypothesis carries 1 - sum w)
-    Theta_prev = -1.0  # Theta^0 := -1 (digest D9)
+    m = np.zeros(N)  # margins U w^{t-1} of the current combination
+    # Theta^0: with the printed start w^0 = 0 the thesis sets Theta^0 = -1; with w^1 = e_1 there is
+    # no combination before the first query, so the first iteration never stops.
+    Theta_prev = -np.inf if start == "first" else -1.0
     min_P = np.inf
+    d_min_P = d0.copy()  # d^{q-1} attaining min_q P^q(d^{q-1})
     gamma_hat = np.inf
+    d_gamma = d0.copy()  # d^{q-1} attaining the smallest edge gamma_hat
     history: list[dict] = []
-    converged = False
+    fired = False
     t0 = time.perf_counter()
-    delta = np.inf
-    beta = 0.0
     extra_last: dict = {}
+    first = None
     for t in range(1, max_iter + 1):
-        key, u = oracle.best(d)
-        u = check_oracle_column(u, N)
+        key, u = query(oracle, d)
+        if first is None:
+            first = (key, u)
         edge = float(u @ d)
-        gamma_hat = min(gamma_hat, edge)
+        if edge < gamma_hat:
+            gamma_hat, d_gamma = edge, d.copy()
         top = max(float((np.column_stack(cols).T @ d).max()) if cols else -1.0, edge)
-        P_t_prev = top + Delta(d) / eta  # max form (3.6)/(3.25) (digest D8)
-        min_P = min(min_P, P_t_prev)
-        delta = min_P - Theta_prev
-        rec = {"t": t, "hypothesis": key, "edge": edge, "P_t_prev": P_t_prev, "min_P": min_P, "delta": delta,
-               "gamma_hat": gamma_hat}
-        if delta <= eps / 2:
-            rec["stop"] = True
-            rec["time"] = time.perf_counter() - t0
-            history.append(rec)
-            converged = True
-            break
+        P_t_prev = top + Delta(d) / eta  # max form of (3.6)/(3.25): an upper bound on the optimum
+        if P_t_prev < min_P:
+            min_P, d_min_P = P_t_prev, d.copy()
+        rec = {"t": t, "hypothesis": key, "edge": edge, "P_t_prev": P_t_prev, "min_P": min_P, "gamma_hat": gamma_hat}
+        if np.isfinite(Theta_prev):
+            delta = min_P - Theta_prev
+            rec["delta"] = delta
+            if delta <= eps / 2:
+                rec["stop"] = True
+                rec["time"] = time.perf_counter() - t0
+                history.append(rec)
+                fired = True
+                break
         x = u - m
-        alpha = corrective_step(x, d, eta, step_rule)
+        alpha = 1.0 if (start == "first" and t == 1) else corrective_step(x, d, eta, step_rule)
         if key not in index:
             index[key] = len(keys)
             keys.append(key)
@@ -206,28 +219,48 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
             psi[C] = np.maximum(-m[C] - (r.log_Z + np.log(N) - np.log(nu)) / eta, 0.0)
             extra_last = {"psi": psi, "capped": C, "log_Z": r.log_Z}
         Theta_prev = Theta
-        rec.update({"alpha": alpha, "dual": Theta,
-                    "time": time.perf_counter() - t0})
+        rec.update({"alpha": alpha, "dual": Theta, "time": time.perf_counter() - t0})
         history.append(rec)
-    T = len(keys)
     total = float(w.sum())
-    w_out = w / total if total > 0 else w
-    margins = np.column_stack(cols) @ w_out if T else -np.ones(N)
+    if total > 0:
+        w_out = w / total
+    else:  # printed start, nothing but the zero hypothesis chosen: return the first hypothesis
+        if not keys:
+            keys, cols, w = [first[0]], [first[1]], np.zeros(1)
+        w_out = np.zeros(len(keys))
+        w_out[0] = 1.0
+    margins = np.column_stack(cols) @ w_out
     sm = soft_margin(margins, nu)
-    msg = (f"converged: delta = {delta:.3g} <= eps/2 = {eps / 2:g} after {len(history)} iterations"
-           if converged else f"max_iter = {max_iter} reached with delta = {delta:.3g}")
-    extra = {"eta": eta, "delta": delta, "dual": Theta_prev, "min_P": min_P, "soft_margin": sm,
-             "gamma_hat": gamma_hat, "weights_unnormalised": w, "zero_mass": 1.0 - total}
+    cert_ds = [d_min_P, d_gamma]
+    cert = soft_margin_lp(oracle, w_out, nu=nu, hypotheses=keys, distribution=[d, *cert_ds], tol=eps, bound="dual")
+    converged = fired and cert.ok
+    delta = float(min_P - Theta_prev) if np.isfinite(Theta_prev) else float(min_P + 1.0)
+    if converged:
+        msg = (f"converged: delta = {delta:.3g} <= eps/2 = {eps / 2:g} after {len(history)} iterations; "
+               f"certified: {cert.message}")
+    elif fired:
+        msg = (f"stopping rule fired (delta = {delta:.3g} <= eps/2 = {eps / 2:g}) but the soft-margin "
+               f"certificate of the returned weights does not confirm it: {cert.message}"
+               + (" (start='zero' certifies the mixture with the zero hypothesis, not the normalised weights)"
+                  if start == "zero" else ""))
+    else:
+        msg = f"max_iter = {max_iter} reached with delta = {delta:.3g} > eps/2 = {eps / 2:g}; {cert.message}"
+    extra = {"eta": eta, "delta": delta, "dual": float(Theta_prev) if np.isfinite(Theta_prev) else -1.0,
+             "min_P": min_P, "soft_margin": sm, "gamma_hat": gamma_hat, "weights_unnormalised": w,
+             "zero_mass": 1.0 - total, "certificate": cert, "certificate_distributions": cert_ds,
+             "stopping_rule_fired": fired}
     extra.update(extra_last)
     return BoostResult(
-        weights=w_out, hypotheses=list(keys), distribution=d, margins=margins, n_iter=len(history) - int(converged),
-        history=history, gap=float(gamma_hat - sm), converged=converged, message=msg, algorithm=name,
+        weights=w_out, hypotheses=list(keys), distribution=d, margins=margins, n_iter=len(history) - int(fired),
+        history=history, gap=float(cert.gap), converged=converged, message=msg, algorithm=name,
         params={"nu": nu, "eps": eps, "eta": eta, "max_iter": max_iter, "step_rule": step_rule,
-                "beta_solver": beta_solver},
+                "beta_solver": beta_solver, "start": start},
         extra=extra,
     )
 
 
+@constraints(nu=Nu(), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
+             max_iter=Int(1), step_rule=Choice(STEP_RULES), start=Choice(STARTS))
 def corrective_erlpboost(
     oracle,
     *,
@@ -236,30 +269,62 @@ def corrective_erlpboost(
     eta: float | None = None,
     max_iter: int = 20000,
     step_rule: str = "sq",
+    start: str = "first",
 ) -> BoostResult:
     """Corrective ERLPBoost, Glocer (2009) Alg. 4.1 (Shalev-Shwartz & Singer 2008).
 
-    Per iteration: ``x = u^t - sum_q w^{t-1}_q u^q``; step ``alpha = clip(x.d^{t-1}/(eta ||x||_inf^2), 0, 1)``
-    (D6); ``w^t = ((1 - alpha) w^{t-1}, alpha)``; ``d^t`` = KL projection of ``d^0 exp(-eta U w^t)`` onto
-    the capped simplex (Alg. 4.2), psi in closed form, ``Theta^t`` in closed form (digest §3.4).
-    Stops (practical criterion) when ``min_{q<=t} P^q(d^{q-1}) - Theta^{t-1} <= eps/2``, P in the max
-    form (D8). ``w^0 = 0`` (D7); output normalised. Weak duality needs max edges >= 0 (reflexive
-    classes), see D7.
+    Certifies: the soft margin SM_nu(U w) of the returned weights is within eps of the optimum of
+    LP (2.2) over the class; ``converged=True`` exactly when :func:`refboost.certify.soft_margin_lp`
+    confirms it from ``weights`` and the distributions in ``extra["certificate_distributions"]``.
+
+    Per iteration: ``x = u^t - sum_q w^{t-1}_q u^q``; step ``alpha = clip(x.d^{t-1}/(eta ||x||_inf^2), 0, 1)``;
+    ``w^t = ((1 - alpha) w^{t-1}, alpha)``; ``d^t`` = KL projection of ``d^0 exp(-eta U w^t)`` onto
+    the capped simplex (Alg. 4.2), psi in closed form, ``Theta^t = Theta(w^t, psi^t)`` of (3.10) in
+    closed form. Stops (the practical criterion) when ``min_{q<=t} P^q(d^{q-1}) - Theta^{t-1} <= eps/2``
+    with ``P^q(d) = max_{q'} u^{q'}.d + Delta(d, d^0)/eta``, the max form of (3.6).
+
+    Why the stopping rule certifies the returned weights (``start="first"``, ``w^1 = e_1``): every
+    ``w^t`` is in the simplex of the class, so by weak duality of (3.6)/(3.10)
+    ``Theta^{t-1} <= max_w Theta(w) = min_d P(d) <= P^q(d^{q-1})`` for every q. The smoothed margin
+    ``Theta^{t-1} = min_{d capped} [d.(U w^{t-1}) + Delta(d, d^0)/eta]`` is at most
+    ``SM_nu(U w^{t-1}) + ln(N/nu)/eta`` (Delta <= ln(N/nu) on the capped simplex), and
+    ``P^q(d^{q-1}) >= max_{q'} u^{q'}.d^{q-1} >= P_LP`` (the optimum of (2.3)). Hence at the stop
+    ``SM_nu(U w^{t-1}) >= Theta^{t-1} - ln(N/nu)/eta >= min_q P^q(d^{q-1}) - eps/2 - ln(N/nu)/eta
+    >= max_{q'} u^{q'}.d^* - eps`` with ``d^*`` the minimising ``d^{q-1}`` and the canonical
+    ``eta = 2 ln(N/nu)/eps``: the LP certificate at ``d^*`` has gap <= eps. With the printed start
+    ``w^0 = 0`` the first inequality fails (``Theta`` then includes the zero hypothesis) and the
+    returned normalised weights can be far from optimal; ``converged`` is then whatever the
+    certificate says.
 
     Parameters
     ----------
     oracle : refboost.Oracle
+        A maximum-edge oracle (the bound ``max_q u^q.d`` is its answer).
     nu : float in [1, N]
     eps : float > 0
     eta : float > 0, default :func:`refboost.bounds.eta_erlp`
-    max_iter : int
+        With a smaller eta the stopping rule no longer implies the certificate (``converged`` stays honest).
+    max_iter : int >= 1
     step_rule : {"sq", "nosq", "4eta", "cpp"}
-        Digest D6; "sq" is the S&S step.
+        "sq" is the Shalev-Shwartz & Singer step; "nosq" Alg. 4.1(b) as printed; "4eta" the
+        printed (4.4); "cpp" the authors' C++ code.
+    start : {"first", "zero"}
+        ``"first"`` (default): ``w^1 = e_1``, the first hypothesis with weight one (certified);
+        ``"zero"``: the printed ``w^0 = 0`` (the counterexample of notebook 04).
+
+    Returns
+    -------
+    BoostResult
+        ``gap`` = the certificate's gap ``max_q u^q.d^* - SM_nu(U w)``; ``extra`` holds
+        ``certificate``, ``certificate_distributions``, ``delta``, ``min_P``, ``dual``,
+        ``gamma_hat``, ``stopping_rule_fired``, ``psi``, ``capped``, ``log_Z``.
     """
     return _corrective(oracle, nu=nu, eps=eps, eta=eta, max_iter=max_iter, step_rule=step_rule, binary=False,
-                       beta_solver="brentq")
+                       beta_solver="brentq", start=start)
 
 
+@constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
+             max_iter=Int(1), step_rule=Choice(STEP_RULES), beta_solver=Choice(BETA_SOLVERS), start=Choice(STARTS))
 def corrective_binary_erlpboost(
     oracle,
     *,
@@ -269,13 +334,20 @@ def corrective_binary_erlpboost(
     max_iter: int = 20000,
     step_rule: str = "sq",
     beta_solver: str = "brentq",
+    start: str = "first",
 ) -> BoostResult:
     """Corrective Binary ERLPBoost, Glocer (2009) Alg. 4.3 with beta from Alg. 4.4 (corrected).
 
-    As :func:`corrective_erlpboost` with the capped binary entropy: ``d^t`` is (3.27) at
-    ``(w^t, beta^t)``, beta the root of ``sum_n d_n = 1`` (``beta_solver="bisection"``: the
+    Certifies: the soft margin SM_nu(U w) of the returned weights is within eps of the optimum of
+    LP (2.2) over the class; ``converged=True`` exactly when :func:`refboost.certify.soft_margin_lp`
+    confirms it from ``weights`` and the distributions in ``extra["certificate_distributions"]``.
+
+    As :func:`corrective_erlpboost` with the capped binary entropy ``Delta_{2,nu}``: ``d^t`` is
+    (3.27) at ``(w^t, beta^t)``, beta the root of ``sum_n d_n = 1`` (``beta_solver="bisection"``: the
     corrected Alg. 4.4, :func:`beta_bisection`; ``"brentq"``: Brent's method), ``Theta_B`` of (3.26),
-    canonical ``eta = max(2/eps (ln(N/nu)+1), 1/2)``. Requires 1 <= nu < N.
+    canonical ``eta = max(2/eps (ln(N/nu)+1), 1/2)``, P in the max form of (3.25). The argument of
+    :func:`corrective_erlpboost` carries over with ``Delta_{2,nu} <= ln(N/nu) + 1`` on the capped
+    simplex. Requires 1 <= nu < N.
     """
     return _corrective(oracle, nu=nu, eps=eps, eta=eta, max_iter=max_iter, step_rule=step_rule, binary=True,
-                       beta_solver=beta_solver)
+                       beta_solver=beta_solver, start=start)

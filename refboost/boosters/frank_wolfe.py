@@ -1,17 +1,17 @@
 """Boosting as Frank-Wolfe (Mitsuboshi, Hatano & Takimoto, arXiv:2209.10831).
 
-Notation of the paper (digest seed-002, §1): ``A[i, j] = y_i h_j(x_i)`` is the edge/margin
+Notation of the paper: ``A[i, j] = y_i h_j(x_i)`` is the edge/margin
 matrix (refboost's ``U``), ``w`` the hypothesis weights, ``z = A w`` the margins, ``P^m_nu`` the
 capped simplex, ``Delta(d) = KL(d || uniform)``, and with ``f`` the indicator of ``P^m_nu``:
 
-* soft margin ``rho(w) = -f*(-A w) = min_{d in P^m_nu} d.z`` (digest D1, closed form D8);
-* smoothed soft margin ``rho~(w) = -f~*(-A w) = min_d [d.z + Delta(d)/eta]`` (D2), whose
-  minimiser ``d(w) = grad f~*(-A w)`` is the entropic distribution (D3, D12);
-* best edge so far ``gamma^_t = min_{0<=tau<=t} (d_tau^T A)_{j_{tau+1}}`` (D4);
-* optimality-gap estimate ``eps_t = gamma^_t - rho~(w_t)`` (D5), Alg. 1 line 7.
+* soft margin ``rho(w) = -f*(-A w) = min_{d in P^m_nu} d.z`` (the sorted closed form);
+* smoothed soft margin ``rho~(w) = -f~*(-A w) = min_d [d.z + Delta(d)/eta]`` (eq. (10)), whose
+  minimiser ``d(w) = grad f~*(-A w)`` is the entropic distribution;
+* best edge so far ``gamma^_t = min_{0<=tau<=t} (d_tau^T A)_{j_{tau+1}}``;
+* optimality-gap estimate ``eps_t = gamma^_t - rho~(w_t)``, Alg. 1 line 7.
 
 ``rho~`` and ``d(w)`` come from :func:`refboost.projections.smoothed_soft_margin` (the log-domain
-sorting algorithm, digest §4.0) and ``rho`` from :func:`refboost.margins.soft_margin`; the
+sorting algorithm) and ``rho`` from :func:`refboost.margins.soft_margin`; the
 LPBoost secondary rule (Alg. 2) is :func:`refboost.boosters.lpboost.restricted_lp`.
 
 Algorithm 1 (the generic scheme) keeps, each round, the better -- larger ``rho~`` -- of a
@@ -21,10 +21,17 @@ With B = LPBoost this is MLPBoost; with B = none and F = short step it is C-ERLP
 (Shalev-Shwartz & Singer 2010), the "FW" column of the paper's Table 2; F = pairwise and B = none
 is the "PFW" column.
 
-Decisions of the digest (§6) taken here: nu in [1, m) (item 3/4); eta = max(3/4, 2 ln(m/nu)/eps)
-by default (item 4); the zero-denominator short step is lambda = 0 (item 7); repeated hypotheses
-are merged onto one weight (item 9); eps_t may be negative and is never clipped (item 16);
-the LP is pinned to HiGHS dual simplex, warm-started across rounds (item 20); ties on line 13 keep ``w^(1)`` (item 21).
+Decisions taken here where the paper leaves room: nu in [1, m) (nu = m makes eta = 0);
+eta = max(3/4, 2 ln(m/nu)/eps) by default; the zero-denominator short step is lambda = 0; repeated
+hypotheses are merged onto one weight; eps_t may be negative and is never clipped; the LP is pinned
+to HiGHS dual simplex, warm-started across rounds; ties on line 13 keep ``w^(1)``.
+
+Certificate. Every booster here returns ``converged=True`` exactly when Alg. 1's stopping test
+(or the one chosen by ``stopping``) fired AND :func:`refboost.certify.soft_margin_lp` confirms,
+from the returned weights and the dual points in ``extra["certificate_distributions"]`` (the
+queried distribution attaining ``gamma^_T``; the restricted LP's distribution when there is one),
+that the soft margin of the returned weights is within eps of the optimum of the class. With the
+default eta this is Lemma 2 (``rho(w_T) >= gamma^_T - eps_T - ln(m/nu)/eta >= gamma^_T - eps``).
 """
 
 from __future__ import annotations
@@ -35,12 +42,12 @@ import time
 import numpy as np
 from scipy.optimize import brentq
 
-from .._validation import check_choice, check_eps, check_eta, check_int, check_nu_binary, check_real
+from .._params import Bool, Choice, Int, Nu, Real, constraints
 from ..bounds import eta_fw, fw_iteration_bound, fw_rate_bound
 from ..margins import _soft_margin, soft_margin
 from ..projections import _smoothed_soft_margin, smoothed_soft_margin
 from ..result import BoostResult
-from ._common import check_oracle
+from ._common import query
 from .entropy import erlp_dual_step
 from .lpboost import LP_METHODS, IncrementalRestrictedLP, restricted_lp
 
@@ -57,6 +64,23 @@ LINE_SEARCH_TOL = 1e-12
 WEIGHT_TOL = 1e-12
 #: A step direction with ||A (e - w)||_inf below this is the zero direction (lambda = 0).
 DIRECTION_TOL = 1e-15
+#: Default cap on the rounds when ``max_iter`` is None: the smaller of this and Theorem 3's bound
+#: (the bound grows like ln(m/nu)/eps^2: ~1e17 rounds at eps = 1e-8).
+DEFAULT_MAX_ITER = 100_000
+
+
+class _OptionalChoice(Choice):
+    """One of a fixed set of strings, or None."""
+
+    def describe(self) -> str:
+        return f"one of {list(self.options)} or None"
+
+    def check(self, name, v, N):
+        if v is not None:
+            super().check(name, v, N)
+
+    def bad_values(self):
+        return ["no-such-option", 1]
 
 
 # --------------------------------------------------------------------------------------------
@@ -68,7 +92,7 @@ def _slope(lam: float, z: np.ndarray, delta: np.ndarray, nu: float, eta: float) 
 
 
 def _line_search(z: np.ndarray, delta: np.ndarray, lam_max: float, nu: float, eta: float) -> tuple[float, bool]:
-    """``argmax_{lam in [0, lam_max]} rho~(z + lam delta)`` (digest §4.7).
+    """``argmax_{lam in [0, lam_max]} rho~(z + lam delta)``.
 
     The slope ``d(z + lam delta) . delta`` is continuous and non-increasing in ``lam`` (rho~ is
     concave), so the maximiser is 0 if the slope at 0 is <= 0, ``lam_max`` if the slope there is
@@ -132,35 +156,37 @@ def _algorithm1(
     time_limit,
     algorithm: str,
     price_lp: bool = False,
+    progress: bool = False,
 ) -> BoostResult:
-    oracle = check_oracle(oracle)
+    from ..certify.lp import soft_margin_lp
+
     m = oracle.n_examples
     if m < 2:
         raise ValueError(f"the oracle must have at least 2 examples (nu in [1, m)), got m = {m}")
-    nu = check_nu_binary(nu, m)  # nu in [1, m) (digest §6 items 3-4)
-    eps = check_eps(eps)
-    eta = eta_fw(eps, m, nu) if eta is None else check_eta(eta)
-    rule = check_choice(rule, "rule", RULES)
-    if secondary is not None:
-        secondary = check_choice(secondary, "secondary", SECONDARIES)
-    max_iter = fw_iteration_bound(eta, eps) if max_iter is None else check_int(max_iter, "max_iter", low=1)
-    stopping = check_choice(stopping, "stopping", STOPPING)
-    lp_method = check_choice(lp_method, "lp_method", LP_METHODS)
+    nu, eps = float(nu), float(eps)  # nu in [1, m): nu = m would make eta = 0
+    eta = eta_fw(eps, m, nu) if eta is None else float(eta)
+    theorem_bound = fw_iteration_bound(eta, eps)
+    default_cap = max_iter is None
+    max_iter = min(theorem_bound, DEFAULT_MAX_ITER) if default_cap else int(max_iter)
     if time_limit is not None:
-        time_limit = check_real(time_limit, "time_limit", low=0.0, low_open=True)
-    if not isinstance(price_lp, (bool, np.bool_)):
-        raise TypeError(f"price_lp must be a bool, got {type(price_lp).__name__}")
+        time_limit = float(time_limit)
     if price_lp and secondary != "lpboost":
         raise ValueError(f"price_lp=True needs secondary='lpboost' (it prices at the LP's d), got {secondary!r}")
-    c = math.log(m / nu) / eta  # Lemma 3 + Lemma 1: rho <= rho~ <= rho + c   (D13)
+    c = math.log(m / nu) / eta  # Lemma 3 + Lemma 1: rho <= rho~ <= rho + c
 
     t_wall, t_cpu = time.perf_counter(), time.process_time()
     cols = _Columns(m)
     # Alg. 1 lines 2-3: d_0 uniform, h_{j_1} = WL(d_0), w_1 = e_{j_1}
     d = np.full(m, 1.0 / m)
-    key, u = oracle.best(d)
+    key, u = query(oracle, d)
     edge = float(u @ d)
     gamma_hat = edge  # tau = 0 term of line 7
+    d_gamma = d.copy()  # the queried distribution that attains gamma_hat (the certificate's dual point)
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=max_iter, desc=algorithm, unit="round", mininterval=0.5)
     cols.add(key, u)
     w = np.ones(1)
     w_out = None  # the secondary candidate, when it is the one the certificate stops on
@@ -181,20 +207,22 @@ def _algorithm1(
             sm = _smoothed_soft_margin(z, nu, eta)
         d = sm.d  # line 5: d_t = grad f~*(-A w_t)
         rho_tilde = sm.value
-        key, u = oracle.best(d)  # line 6: the weak learner is the LMO
+        key, u = query(oracle, d)  # line 6: the weak learner is the LMO
         edge = float(u @ d)
-        gamma_hat = min(gamma_hat, edge)
+        if edge < gamma_hat:
+            gamma_hat, d_gamma = edge, d.copy()
         current = lp_cache is not None and lp_cache[0] == U.shape[1]
         key_lp = None
         if price_lp and current:  # extra query at the restricted LP's distribution (LPBoost's)
-            key_lp, u_lp = oracle.best(lp_cache[4])
+            key_lp, u_lp = query(oracle, lp_cache[4])
             edge_lp = float(u_lp @ lp_cache[4])
-            gamma_hat = min(gamma_hat, edge_lp)
-        eps_t = gamma_hat - rho_tilde  # line 7 (D5); may be negative (digest §6 item 16)
-        fw_gap = edge - float(d @ z)  # G_t (D14)
+            if edge_lp < gamma_hat:
+                gamma_hat, d_gamma = edge_lp, np.array(lp_cache[4], dtype=float)
+        eps_t = gamma_hat - rho_tilde  # line 7; may be negative (rho~ >= rho)
+        fw_gap = edge - float(d @ z)  # G_t, the Frank-Wolfe gap
         rho = _soft_margin(z, nu)
         # soft margin of the secondary candidate over the same columns J_t (for the LPBoost rule it
-        # is the restricted LP value P^t_LP, since that w is optimal for (D7) on A_{J_t})
+        # is the restricted LP value P^t_LP, since that w is optimal for the restricted LP on A_{J_t})
         rho_sec = lp_cache[3] if current else -np.inf
         rec = {
             "t": t,
@@ -257,7 +285,7 @@ def _algorithm1(
             dnorm = float(np.max(np.abs(delta)))
             if rule == "classic":
                 lam = 2.0 / (t + 2)
-            elif rule == "short_step":  # Alg. 3 / eq. (7), zero denominator -> 0 (item 7)
+            elif rule == "short_step":  # Alg. 3 / eq. (7), zero denominator -> 0
                 lam = 0.0 if dnorm <= DIRECTION_TOL else min(1.0, max(0.0, fw_gap / (eta * dnorm**2)))
             else:
                 lam = 0.0 if dnorm <= DIRECTION_TOL else _line_search(z, delta, 1.0, nu, eta)[0]
@@ -267,7 +295,7 @@ def _algorithm1(
             w1 = _clean(w1)
         sm1 = _smoothed_soft_margin(U @ w1, nu, eta)
         rec.update(step=lam, good_step=good)
-        # line 12-13: secondary rule B and the better of the two (ties keep w^(1), item 21)
+        # line 12-13: secondary rule B and the better of the two (ties keep w^(1))
         won = False
         if secondary is not None:
             if lp_cache is None or lp_cache[0] != U.shape[1]:
@@ -276,7 +304,7 @@ def _algorithm1(
                     for k in range(warm_lp.n_columns, U.shape[1]):
                         warm_lp.add(U[:, k])
                     _, d_lp, w_sec, _, _ = warm_lp.solve()
-                elif secondary == "lpboost":  # Alg. 2: the restricted LP (D6)/(D7), w = its duals
+                elif secondary == "lpboost":  # Alg. 2: the restricted soft-margin LP, w = its duals
                     _, d_lp, w_sec, _, _ = restricted_lp(U, nu, lp_method)
                 else:  # eq. (14): max rho~ over CH(E_{t+1}), warm-started at w^(1)
                     w_sec = erlp_dual_step(U, nu, eta, w0=w1).w
@@ -293,9 +321,15 @@ def _algorithm1(
         else:
             w, sm = w1, sm1
         rec.update(time=time.perf_counter() - t_wall, cpu_time=time.process_time() - t_cpu)
+        if bar is not None:
+            bar.update(1)
+            if t % 50 == 1:
+                bar.set_postfix(eps_t=f"{eps_t:.3g}", target=f"{eps / 2:.3g}", refresh=False)
         if time_limit is not None and rec["time"] > time_limit:
             stop_reason = "time_limit"
             break
+    if bar is not None:
+        bar.close()
 
     if stop_reason is None:
         stop_reason = "max_iter"
@@ -305,21 +339,37 @@ def _algorithm1(
         w = w_out.copy()  # over the same columns J_T (the new column is added only after line 8)
         sm = smoothed_soft_margin(cols.U @ w, nu, eta)
     z = cols.U @ w
+    d_out = sm.d if converged else smoothed_soft_margin(z, nu, eta).d
+    # the dual points of the certificate: the distribution attaining gamma^_T, and d(w_T)
+    cert_ds = [d_gamma] + ([np.array(lp_cache[4], dtype=float)] if lp_cache is not None and lp_cache[4] is not None
+                           else [])
+    cert = soft_margin_lp(oracle, w, nu=nu, hypotheses=list(cols.keys), distribution=[d_out, *cert_ds], tol=eps,
+                          bound="dual")
+    fired = converged
+    converged = fired and cert.ok
     if converged:
         bound = eps if stop_reason == "certificate" else eps / 2
-        msg = f"converged at t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= {bound:g}"
+        msg = f"converged at t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= {bound:g}; certified: {cert.message}"
+    elif fired:
+        msg = (f"stopping rule fired at t = {T} ({stop_reason} = {last[stop_reason]:.3g}) but the soft-margin "
+               f"certificate of the returned weights does not confirm it: {cert.message}"
+               + (f" (eta = {eta:.3g} < 2 ln(m/nu)/eps = {2 * math.log(m / nu) / eps:.3g})"
+                  if eta < 2 * math.log(m / nu) / eps else ""))
     elif stop_reason == "time_limit":
-        msg = f"time_limit = {time_limit:g} s reached at t = {T} with eps_t = {last['eps_t']:.3g}"
+        msg = f"time_limit = {time_limit:g} s reached at t = {T} with eps_t = {last['eps_t']:.3g}; {cert.message}"
     else:
-        msg = f"max_iter = {max_iter} reached with eps_t = {last['eps_t']:.3g} > eps/2 = {eps / 2:g}"
+        cap = (f" (the default cap DEFAULT_MAX_ITER = {DEFAULT_MAX_ITER}; Theorem 3's bound is {theorem_bound})"
+               if default_cap and max_iter < theorem_bound else "")
+        msg = (f"max_iter = {max_iter}{cap} reached with eps_t = {last['eps_t']:.3g} > eps/2 = {eps / 2:g}; "
+               f"{cert.message}")
     return BoostResult(
         weights=w,
         hypotheses=list(cols.keys),
-        distribution=sm.d if converged else smoothed_soft_margin(z, nu, eta).d,
+        distribution=d_out,
         margins=z,
         n_iter=T,
         history=history,
-        gap=float(last["certificate"] if w_out is not None else last["gap"]),
+        gap=float(cert.gap),
         converged=converged,
         message=msg,
         algorithm=algorithm,
@@ -334,6 +384,7 @@ def _algorithm1(
             "lp_method": lp_method,
             "time_limit": time_limit,
             "price_lp": price_lp,
+            "progress": progress,
         },
         extra={
             "eps_t": last["eps_t"],
@@ -341,7 +392,10 @@ def _algorithm1(
             "gamma_hat": last["gamma_hat"],
             "soft_margin": float(soft_margin(z, nu)),
             "stop_reason": stop_reason,
-            "certificate": last["certificate"],
+            "certificate": cert,
+            "certificate_value": last["certificate"],
+            "certificate_distributions": cert_ds,
+            "stopping_rule_fired": fired,
             "smoothed_margin": last["smoothed_margin"],
             "smoothing_bias": c,
             "k_good": k_good,
@@ -353,6 +407,10 @@ def _algorithm1(
     )
 
 
+@constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
+             rule=Choice(RULES), secondary=_OptionalChoice(SECONDARIES), max_iter=Int(1, none_ok=True),
+             stopping=Choice(STOPPING), lp_method=Choice(LP_METHODS),
+             time_limit=Real(0, None, low_open=True, none_ok=True), price_lp=Bool(), progress=Bool())
 def mlpboost(
     oracle,
     *,
@@ -366,16 +424,22 @@ def mlpboost(
     lp_method: str = "highs-ds-warm",
     time_limit: float | None = None,
     price_lp: bool = False,
+    progress: bool = False,
 ) -> BoostResult:
     """Algorithm 1 of Mitsuboshi, Hatano & Takimoto ("MLPBoost" with the LPBoost secondary rule).
 
-    Each round t (digest §4.5): ``d_t = grad f~*(-A w_t)`` (the entropic distribution, line 5),
-    ``h_{j_{t+1}} = WL(d_t)`` (line 6), ``eps_t = gamma^_t - rho~(w_t)`` (line 7, D5); stop when
+    Certifies: the soft margin ``rho(w_T) = SM_nu(A w_T)`` of the returned weights is within eps of
+    the optimum of the class (Glocer 2009, LP (2.2)); ``converged=True`` exactly when the stopping
+    test fired and :func:`refboost.certify.soft_margin_lp` confirms it from ``weights`` and
+    ``extra["certificate_distributions"]`` (``extra["certificate"]``), assuming a maximum-edge oracle.
+
+    Each round t: ``d_t = grad f~*(-A w_t)`` (the entropic distribution, line 5),
+    ``h_{j_{t+1}} = WL(d_t)`` (line 6), ``eps_t = gamma^_t - rho~(w_t)`` (line 7); stop when
     ``eps_t <= eps/2`` (line 8); otherwise ``w^(1)`` = one Frank-Wolfe step of ``rule`` (line 11),
     ``w^(2)`` = the secondary rule on the hypotheses so far (line 12), and ``w_{t+1}`` the one with
     the larger smoothed margin ``rho~`` (line 13, ties keep ``w^(1)``).
 
-    Theorem 3 (corrected induction, digest §6 item 10): for the short-step and classic rules,
+    Theorem 3 (with a corrected induction): for the short-step and classic rules,
     whatever the secondary rule, ``eps_t <= 8 eta/(t + 2)`` at every round, so the loop stops
     within :func:`refboost.bounds.fw_iteration_bound` ``= ceil(32 ln(m/nu)/eps^2 - 2)`` rounds;
     the line search is never worse than the short step. Corollary 1 (pairwise): ``eps_t <= 8 eta/(k(t) + 2)`` with
@@ -388,7 +452,7 @@ def mlpboost(
         Weak learner; with a maximum-edge oracle it is the LMO of Frank-Wolfe.
     nu : float, 1 <= nu < m
         Capping parameter (the paper writes nu > 0; the capped simplex needs nu in [1, m], and
-        nu = m makes eta = 0 -- digest §6 items 3-4).
+        nu = m makes eta = 0).
     eps : float > 0
         Target accuracy of the soft margin.
     eta : float > 0, optional
@@ -403,7 +467,9 @@ def mlpboost(
         :func:`refboost.boosters.entropy.erlp_dual_step`), which turns Alg. 1 into ERLPBoost with
         Alg. 1's stopping rule (Theorem 2); or none ("FW only" / "PFW only" of Table 2).
     max_iter : int >= 1, optional
-        Cap on the rounds; default :func:`refboost.bounds.fw_iteration_bound`.
+        Cap on the rounds; default ``min(fw_iteration_bound(eta, eps), DEFAULT_MAX_ITER)`` (Theorem 3's
+        bound, capped at 100000 rounds: the bound is ~1e17 at eps = 1e-8). A run stopped by the cap
+        returns ``converged=False`` and the message names both numbers.
     stopping : {"eps_t", "certificate", "fw_gap"}
         ``"eps_t"`` (default): Alg. 1's test ``eps_t <= eps/2`` (line 8), the rule Theorem 3's
         iteration bound is about. ``"certificate"``: stop when Alg. 1's test OR the soft-margin
@@ -417,13 +483,15 @@ def mlpboost(
         ``extra["stop_reason"]`` says which test fired. LPBoost's own stopping rule is this
         certificate on ``w^(2)`` (Glocer 2009, Alg. 2.1). ``"fw_gap"``: as in :func:`cerlpboost`.
     lp_method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm"}
-        HiGHS method of the secondary LP (LP optima are not unique; digest §6 item 20).
+        HiGHS method of the secondary LP (LP optima are not unique).
         ``"highs-ds-warm"`` (default) keeps one LP across rounds and re-optimises it with the dual
         simplex from the last basis after adding the new columns' rows
         (:class:`refboost.boosters.lpboost.IncrementalRestrictedLP`); ``"highs-ds"`` rebuilds and
         solves the LP from scratch each round (scipy ``linprog``), same LP, same method.
     time_limit : float > 0, optional
-        Wall-clock cap in seconds (benchmarks; the paper killed runs after 20000 s).
+        Wall-clock cap in seconds (checked after every round; the paper killed runs after 20000 s).
+        A run stopped by it returns ``converged=False`` and says so (``extra["stop_reason"] ==
+        "time_limit"``); results then depend on the machine's speed.
     price_lp : bool
         ``False`` (default): the paper's Algorithm 1. ``True`` (a documented variant, needs
         ``secondary="lpboost"``; notebook 05 §3.11): each round additionally queries the weak
@@ -436,22 +504,27 @@ def mlpboost(
         line 13 returns something at least as good as the FW step ``w^(1)``, which is still a
         candidate; ``eps_t <= 8 eta/(t+2)`` (``rate_bound``) is asserted by the tests. Costs one
         more oracle call per round. History records gain ``lp_hypothesis`` and ``lp_edge``.
+    progress : bool
+        Show a tqdm progress bar (rounds done out of ``max_iter``, current ``eps_t`` against ``eps/2``).
 
     Returns
     -------
     BoostResult
-        ``weights`` over the distinct ``hypotheses`` (repeats merged, digest §6 item 9),
+        ``weights`` over the distinct ``hypotheses`` (repeats merged),
         ``distribution = d(w_T)``, ``margins = A w_T``, ``history`` with one record per round
         (``eps_t``, ``fw_gap``, ``gamma_hat``, ``soft_margin``, ``smoothed_margin``, ``rate_bound``,
         ``k_good``, ``step``, ``secondary_won``, ``secondary_soft_margin`` = ``rho(w^(2))`` of the
         candidate over ``J_t`` (``-inf`` before the first one), ``certificate``, ``time``, ``cpu_time``).
-        ``gap = gamma^_T - rho(w_T)``
-        bounds ``rho* - rho(w_T)`` for a maximum-edge oracle (every edge is >= gamma* = rho*,
-        Lemma 4) and is ``<= eps_T + ln(m/nu)/eta <= eps`` at termination (Lemma 2). ``extra``
+        ``gap`` is the certificate's gap ``max_q u^q.d - rho(w_T)`` at the best returned dual point
+        (the one attaining ``gamma^_T`` is among them, so ``gap <= gamma^_T - rho(w_T)``); it bounds
+        ``rho* - rho(w_T)`` for a maximum-edge oracle (every edge is >= gamma* = rho*, Lemma 4) and
+        ``gamma^_T - rho(w_T) <= eps_T + ln(m/nu)/eta <= eps`` at termination (Lemma 2). ``extra``
         holds ``eps_t``, ``fw_gap``, ``smoothing_bias = ln(m/nu)/eta``, ``k_good``,
         ``n_secondary_wins`` (Fig. 4's count), ``iteration_bound``, ``stop_reason``
         (``"eps_t"``, ``"certificate"``, ``"fw_gap"``, ``"time_limit"`` or ``"max_iter"``),
-        ``certificate``, ``time``, ``cpu_time``.
+        ``certificate`` (the :class:`refboost.certify.Certificate` of the returned weights),
+        ``certificate_value`` (the round's ``gamma^_t - max(rho(w_t), rho(w^(2)))``),
+        ``certificate_distributions``, ``stopping_rule_fired``, ``time``, ``cpu_time``.
     """
     return _algorithm1(
         oracle,
@@ -466,9 +539,13 @@ def mlpboost(
         time_limit=time_limit,
         algorithm="mlpboost",
         price_lp=price_lp,
+        progress=progress,
     )
 
 
+@constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
+             max_iter=Int(1, none_ok=True), stopping=Choice(STOPPING),
+             time_limit=Real(0, None, low_open=True, none_ok=True), progress=Bool())
 def cerlpboost(
     oracle,
     *,
@@ -478,22 +555,28 @@ def cerlpboost(
     max_iter: int | None = None,
     stopping: str = "eps_t",
     time_limit: float | None = None,
+    progress: bool = False,
 ) -> BoostResult:
     """C-ERLPBoost (Shalev-Shwartz & Singer 2010) = short-step Frank-Wolfe on ``f~*`` (Thm 2).
+
+    Certifies: the soft margin ``SM_nu(A w_T)`` of the returned weights is within eps of the optimum
+    of the class (Glocer 2009, LP (2.2)); ``converged=True`` exactly when the stopping test fired and
+    :func:`refboost.certify.soft_margin_lp` confirms it from ``weights`` and
+    ``extra["certificate_distributions"]`` (``extra["certificate"]``), assuming a maximum-edge oracle.
 
     ``w_1 = e_{j_1}`` with ``j_1 = WL(uniform)``; each round ``d_t = d(w_t)`` (eq. (10)),
     ``j_{t+1} = WL(d_t)``, ``w_{t+1} = w_t + lambda_t (e_{j_{t+1}} - w_t)`` with the short step (7)
     ``lambda_t = clip_[0,1] d_t^T A (e_{j_{t+1}} - w_t) / (eta ||A (e_{j_{t+1}} - w_t)||_inf^2)``.
-    This is :func:`mlpboost` with ``rule="short_step", secondary=None`` (digest §4.4).
+    This is :func:`mlpboost` with ``rule="short_step", secondary=None`` .
 
     Parameters
     ----------
-    oracle, nu, eps, eta, max_iter, time_limit
+    oracle, nu, eps, eta, max_iter, time_limit, progress
         As in :func:`mlpboost`.
     stopping : {"eps_t", "fw_gap"}
         ``"eps_t"``: Alg. 1's test ``gamma^_t - rho~(w_t) <= eps/2`` (the paper's "FW" column);
         ``"fw_gap"``: the FW gap ``G_t = d_t^T A (e_{j_{t+1}} - w_t) <= eps/2`` (the crate's
-        C-ERLPBoost). Since ``eps_t <= G_t`` (digest §2.6 item 2) the first fires no later.
+        C-ERLPBoost). Since ``eps_t <= G_t`` the first fires no later.
 
     Returns
     -------
@@ -512,6 +595,7 @@ def cerlpboost(
         lp_method="highs-ds",
         time_limit=time_limit,
         algorithm="cerlpboost",
+        progress=progress,
     )
 
 
