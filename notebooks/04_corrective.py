@@ -17,12 +17,12 @@
 # %% [markdown]
 # # Corrective ERLPBoost and corrective Binary ERLPBoost
 #
-# Source: Glocer (2009), chapter 4 (Shalev-Shwartz & Singer 2008); digest `seed-004` §2.6, §3.4, §5.5–5.7, D6–D11.
+# Source: Glocer (2009), chapter 4 (Shalev-Shwartz & Singer 2008).
 #
 # ## 1 Statement
 # Instead of re-solving (3.6) over all hypotheses, the corrective algorithm (Alg. 4.1) takes one step
 # $w^t=((1-\alpha)w^{t-1},\alpha)$ with $x=u^t-\sum_qw^{t-1}_qu^q$ and
-# $\alpha=\mathrm{clip}_{[0,1]}\big(x\cdot d^{t-1}/(\eta\|x\|_\infty^2)\big)$ (digest D6), then
+# $\alpha=\mathrm{clip}_{[0,1]}\big(x\cdot d^{t-1}/(\eta\|x\|_\infty^2)\big)$ (Shalev-Shwartz & Singer), then
 # $d^t$ is the KL projection of $d^0e^{-\eta Uw^t}$ onto the capped simplex (Alg. 4.2, cap $1/\nu$).
 # The exact line search it approximates is the problem
 #
@@ -32,7 +32,7 @@
 # :label: lem-corrective-dual
 # The dual of (4.6) is $\max_{w_t\in\mathbb R,\psi\ge0}-\frac1\eta\ln\sum_nd^0_ne^{-\eta((1-w_t)\bar u_n+w_tu^t_n+\psi_n)}-\frac1\nu\sum_n\psi_n$ (4.7).
 # ```
-# Corrections (digest): $w_t$ is **unconstrained** (an equality multiplier); (4.6) can be **infeasible**
+# Corrections: $w_t$ is **unconstrained** (an equality multiplier); (4.6) can be **infeasible**
 # (the thesis's Slater argument fails); the Binary analogue (4.12)/(4.13) has sign and index typos (Lemma 4.2).
 
 # %%
@@ -46,6 +46,7 @@ import refboost as rb
 from refboost import truth
 from refboost.boosters.corrective import beta_bisection, project_simplex
 from refboost.boosters.entropy import binary_smoothed_soft_margin
+from refboost.certify.corrective import corrective_46, corrective_binary_412
 from refboost.projections import project_capped_simplex_log, smoothed_soft_margin
 
 FULL_RUN = False
@@ -95,15 +96,20 @@ for nu, eta in [(1.0, 5.0), (3.0, 10.0)]:
           f" (4.12) {gb.value:.10f} vs dual {-r2.fun:.10f}")
     assert abs(val - g.value) <= 1e-8 and abs(r1.x - (1 + g.alpha)) <= 1e-5
     assert abs(-r2.fun - gb.value) <= 1e-8
+    # the certificates of refboost.certify.corrective accept the conic solutions (dual point: w_t read off d)
+    c46 = corrective_46(u, ubar, g.d, nu=nu, eta=eta)
+    c412 = corrective_binary_412(u, ubar, gb.d, nu=nu, eta=eta)
+    print(f"   certificate (4.6): gap {c46.gap:.1e}, w_t = {c46.kkt['w_t']:.6f}; (4.12): gap {c412.gap:.1e}")
+    assert c46.ok and c412.ok
 # infeasible (4.6): u > ubar componentwise
 assert truth.corrective_primal_46(np.full(10, 0.5), np.full(10, 0.1), 2.0, 10.0).status.startswith("infeasible")
-print("(4.6) with u > ubar componentwise is infeasible: the thesis's Slater claim fails, as the digest says")
+print("(4.6) with u > ubar componentwise is infeasible: the thesis's Slater claim fails")
 
 # %% [markdown]
 # ### The step-size lower bounds (Fig. 4.1 analogue)
 # $f(\alpha)=-\frac1\eta\ln\sum_nd_ne^{-\eta\alpha x_n}$ (4.2) vs the Hoeffding bound (4.3) $\alpha x\cdot d-2\eta\alpha^2$
 # and the Shalev-Shwartz–Singer bound $\alpha x\cdot d-\frac\eta2\alpha^2\|x\|_\infty^2$. The printed (4.4) with $2\eta$ would be looser than
-# (4.3) (digest typo 29).
+# (4.3) (a typo).
 
 # %%
 eta = 5.0
@@ -155,9 +161,63 @@ plt.axhline(truth.soft_margin_lp(o.U, 1.0).value, color="k", lw=0.8, label="$P_{
 plt.xscale("log"); plt.xlabel("iteration"); plt.ylabel("dual value"); plt.legend(); plt.show()
 
 # %% [markdown]
+# ### The printed start $w^0=0$: a counterexample, and the certified start $w^1=e_1$
+# Alg. 4.1 as printed starts from $w^0=0$: the mass $1-\sum_qw_q$ sits on the zero hypothesis, so
+# $\Theta^t$ is the dual value of the class **plus** the zero hypothesis. Its stopping test
+# $\min_qP^q(d^{q-1})-\Theta^{t-1}\le\epsilon/2$ then certifies that unnormalised mixture, not the
+# normalised weights the algorithm returns: dividing by $\sum_qw_q$ scales negative margins up. On
+# Glocer's worst case for LPBoost (`instances.lpboost_worst_case(20)`, $N=40$, $\nu=1$, optimum
+# $\approx1.25\cdot10^{-4}$) the printed start stops with a hard margin near $-1$.
+#
+# With $w^1=e_1$ (the first hypothesis the oracle returns, i.e. the printed step with $\alpha=1$)
+# every iterate is in the simplex of the class, so $\Theta^{t-1}\le\max_w\Theta(w)=\min_dP(d)\le P^q(d^{q-1})$,
+# and $\mathrm{SM}_\nu(Uw^{t-1})\ge\Theta^{t-1}-\ln(N/\nu)/\eta\ge\max_{q'}u^{q'}\cdot d^*-\epsilon$ at the stop
+# ($\eta=2\ln(N/\nu)/\epsilon$, $d^*$ the $d^{q-1}$ attaining $\min_qP^q$): the LP certificate at $d^*$
+# confirms the returned weights. `converged` is that certificate (`refboost.certify.soft_margin_lp`).
+
+# %%
+from refboost import certify
+from refboost.instances import lpboost_worst_case
+
+Uw = lpboost_worst_case(20)
+ow = rb.MatrixOracle(Uw)
+star_w = truth.soft_margin_lp(Uw, 1.0).value
+print(f"optimum (HiGHS): {star_w:.3e}")
+for name, algo in [("corrective_erlpboost", rb.corrective_erlpboost),
+                   ("corrective_binary_erlpboost", rb.corrective_binary_erlpboost)]:
+    printed = algo(ow, eps=0.05, start="zero")
+    fixed = algo(ow, eps=0.05)
+    sm_p, sm_f = rb.soft_margin(printed.margins, 1.0), rb.soft_margin(fixed.margins, 1.0)
+    print(f"{name}: w^0 = 0 -> margin {sm_p:+.4f}, rule fired {printed.extra['stopping_rule_fired']}, "
+          f"converged {printed.converged};  w^1 = e_1 -> margin {sm_f:+.4f}, converged {fixed.converged}")
+    # the printed start: the rule fires far below the optimum; the certificate refuses it
+    assert printed.extra["stopping_rule_fired"] and sm_p < star_w - 0.5 and not printed.converged
+    # the corrected start: converged, certified against the ground truth
+    assert fixed.converged and sm_f >= star_w - 0.05 - 1e-9
+    assert certify.result(fixed, Uw, bound="truth").ok
+
+# %% [markdown]
+# On reflexive random $\pm1$ classes where the optimum is 0 (non-separable), the printed start ends
+# below the optimum by more than $\epsilon$ on a good share of instances; the corrected start is certified on every one.
+
+# %%
+n_bad_printed, n_inst = 0, 12
+for i in range(n_inst):
+    Ur = rng.choice([-1.0, 1.0], size=(int(rng.integers(10, 121)), int(rng.integers(3, 30))))
+    orr = rb.MatrixOracle(Ur, reflexive=True)
+    star_r = truth.soft_margin_lp(orr.U, 1.0).value
+    p = rb.corrective_erlpboost(orr, eps=0.05, start="zero")
+    f = rb.corrective_erlpboost(orr, eps=0.05)
+    n_bad_printed += rb.soft_margin(p.margins, 1.0) < star_r - 0.05
+    assert f.converged and certify.result(f, orr.U, bound="truth").ok
+    assert not p.converged or certify.result(p, orr.U, bound="truth").ok  # converged is honest either way
+print(f"printed start more than eps below the optimum on {n_bad_printed}/{n_inst} instances; corrected start: 0")
+
+# %% [markdown]
 # ## 4 Promotion
 # The algorithms are `refboost.corrective_erlpboost` and `refboost.corrective_binary_erlpboost`
-# (`refboost/boosters/corrective.py`); ground truth in `refboost.truth` (`corrective_primal_46`, `corrective_binary_primal_412`).
+# (`refboost/boosters/corrective.py`, default `start="first"`); their certificates are in `refboost/certify/corrective.py`
+# (`corrective_46`, `corrective_binary_412`, the result checks); ground truth in `refboost.truth` (`corrective_primal_46`, `corrective_binary_primal_412`).
 
 # %%
 print(f"notebook ran in {time.perf_counter() - T0:.1f} s")
