@@ -30,9 +30,7 @@
 # under $d$ is $u^q \cdot d$.
 
 # %%
-import os
 import time
-from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -43,23 +41,23 @@ from refboost.oracles import StumpOracle, TreeOracle
 
 T0 = time.perf_counter()
 FULL_RUN = False  # True: every realisation and a larger nu grid in the LPBoost section
-if not os.environ.get(datasets.ENV_VAR):
-    for cand in (Path("../shared/data"), Path("../../shared/data"), Path("../../../shared/data")):
-        if cand.is_dir():
-            os.environ[datasets.ENV_VAR] = str(cand.resolve())
-            break
-print("data home:", datasets.get_data_home())
+for folder, what in datasets.search_path():  # printed without the machine's absolute paths
+    print(f"data searched in {what}{'' if folder.is_dir() else ' (absent here)'}")
 
 # %% [markdown]
 # ## 1 Provenance and checksums
 #
-# The data home (argument `data_home`, else the environment variable `REFBOOST_DATA`, else
-# `~/.cache/refboost/data`) has the layout of the shared data folder: `libsvm/<LIBSVM file>` and
-# `raetsch/<set>/...`. The registry `refboost/data_registry.json` is **generated** from that
-# folder's `MANIFEST.md` (`python -m refboost.datasets registry MANIFEST.md`): per file the sha256
-# of the stored bytes and of the decompressed content, shape, label counts, and the public source
-# (repository, path, commit). `python -m refboost.datasets download NAME` fetches missing files
-# (LIBSVM page, or the pinned public copy; the IDA host itself is offline) and verifies them.
+# Every file has a catalogue path (`libsvm/<LIBSVM file>`, `raetsch/<set>/...`) and is taken from
+# the first of these places that has it: the `data_home=` argument, the environment variable
+# `REFBOOST_DATA`, the user cache `~/.cache/refboost/data`, and the data bundled with the clone,
+# `data/datasets/` (the files this book reads at its default scale, gzip-compressed, with sha256,
+# provenance and licence in `data/datasets/MANIFEST.md`). The registry `refboost/data_registry.json`
+# is **generated** from the data collection's `MANIFEST.md` (`python -m refboost.datasets registry
+# MANIFEST.md`): per file the sha256 of the stored bytes and of the decompressed content, shape,
+# label counts, and the public source (repository, path, commit). `refboost-data download NAME`
+# fetches any other data set (LIBSVM page, or the pinned public copy; the IDA host itself is
+# offline) into the user cache and verifies it. Below: every file that is present is checked
+# against the registry, and every data set that is present is loaded.
 #
 # Known gaps (MANIFEST.md): only realisations 1–10 of the IDA splits are available (of 100, 20
 # for image/splice); `diabetis`, `liver-disorders` and `w1a.t` are missing; `german.numer` is the
@@ -67,19 +65,26 @@ print("data home:", datasets.get_data_home())
 # twonorm have the pattern set only (no splits).
 
 # %%
-rows = []
+rows, absent = [], []
 for name in datasets.names():
     if name.startswith("gen:"):
         continue
-    checked = datasets.verify(name)  # raises ChecksumError on any mismatch
-    ds = datasets.load(name)
-    rows.append((name, len(checked), ds.n_examples, ds.X_test.shape[0] if ds.X_test is not None else 0, ds.n_features))
+    st = datasets.status(name)
+    if not st["loadable"]:
+        absent.append(name)
+        continue
+    checked = datasets.verify(name, present_only=True)  # raises ChecksumError on any mismatch
+    ds = datasets.load(name, realisation=st["realisations"][0] if st["realisations"] else None)
+    n_test = ds.X_test.shape[0] if ds.X_test is not None else 0
+    rows.append((name, len(checked), len(st["files"]), ds.n_examples, n_test, ds.n_features))
 n_files = sum(r[1] for r in rows)
-assert n_files == len(datasets.registry()) == 344
-print(f"{'data set':24s} {'files':>5s} {'train':>6s} {'test':>6s} {'d':>4s}")
+assert len(datasets.registry()) == 344 and n_files >= 37  # the catalogue; at least the bundled files
+print(f"{'data set':24s} {'files':>9s} {'train':>6s} {'test':>6s} {'d':>4s}")
 for r in rows:
-    print(f"{r[0]:24s} {r[1]:5d} {r[2]:6d} {r[3]:6d} {r[4]:4d}")
-print(f"all {n_files} files match their sha256")
+    print(f"{r[0]:24s} {r[1]:4d}/{r[2]:<4d} {r[3]:6d} {r[4]:6d} {r[5]:4d}")
+print(f"{n_files} of the catalogue's {len(datasets.registry())} files are present; all match their sha256")
+if absent:
+    print("not present (get them with `refboost-data download NAME`):", ", ".join(absent))
 
 # %% [markdown]
 # Labels are mapped to $\{-1,+1\}$ per data set, the smaller value to $-1$:
