@@ -1,6 +1,6 @@
 """AdaBoost with the exact stump oracle vs scikit-learn's AdaBoostClassifier (SAMME, depth-1 trees).
 
-Run: ``REFBOOST_DATA=../shared/data PYTHONPATH=. python benchmarks/bench_adaboost.py [rounds] [dataset]``.
+Run: ``REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_adaboost.py [rounds] [dataset]``.
 Data: the a9a training part of the ERLPBoost split (29305 x 123) by default, the data of
 ``bench_stumps.py``. One run each, same data, ``rounds`` (default 200) rounds; reports the wall
 time of each fit (refboost: oracle presort + boosting) and the ratio. Output format as

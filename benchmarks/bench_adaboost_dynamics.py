@@ -15,7 +15,7 @@ Instances, one run each, side by side in one process:
 Times are CPU times of this process (``time.process_time``; the runs are single-threaded, so
 they are robust to other load on a shared machine); run with ``OMP_NUM_THREADS=1``.
 
-Run:  OMP_NUM_THREADS=1 PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_adaboost_dynamics.py
+Run:  OMP_NUM_THREADS=1 PYTHONPATH=. REFBOOST_DATA=/path/to/data python benchmarks/bench_adaboost_dynamics.py
 Options: --iters-stump 300 --iters-matrix 1000 --repeats 3 (the best of the repeats is reported)
 """
 

@@ -33,7 +33,7 @@ Warm-up: the w-domain solvers run compiled numba kernels (:mod:`refboost._jit_en
 call of a process loads them from numba's cache (or compiles them, ~30 s, after a change of the
 source), so :func:`warm_up` runs one tiny ERLPBoost and Binary ERLPBoost before anything is timed.
 
-Run:  OPENBLAS_NUM_THREADS=1 PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_entropy.py --fw
+Run:  OPENBLAS_NUM_THREADS=1 PYTHONPATH=. REFBOOST_DATA=/path/to/data python benchmarks/bench_entropy.py --fw
 Options: --datasets heart breast_cancer --nus 0.1 0.5 --oracles stump --lp-method highs-ds --repeats 5
 --skip-a --skip-b --skip-c. The committed run is benchmarks/results/bench_entropy.txt.
 On a shared 2-core machine OpenBLAS threads make single timings jump 5-10x when another process

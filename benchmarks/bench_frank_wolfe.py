@@ -38,7 +38,7 @@ FW and PFW columns; the paper: ``timeout 20000s``; LPBoost has no limit). Ratios
 ERLPB./LPB. and FW/MLPB. (and the same for MLPB+p, next to the paper's MLPB. ratio) are printed next to
 the paper's (its ">10^4" cells are taken as 10^4, so the paper's FW ratio is a lower bound).
 
-Run:  PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/bench_frank_wolfe.py
+Run:  PYTHONPATH=. REFBOOST_DATA=/path/to/data python benchmarks/bench_frank_wolfe.py
 Options: --datasets banana heart --nus 0.1 0.3 --time-limit 60 --fw-time-limit 30 --search greedy
 --stopping certificate
 (MLPB. columns: "certificate" = Alg. 1's test OR gamma^_t - max(rho(w_t), P^t_LP) <= eps, the default here;

@@ -1,6 +1,6 @@
 """AdaBoost-CG (Shen & Li 2010, Alg. 2) vs AdaBoost: wall time to the same training loss, in one run.
 
-Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/work/shared/data PYTHONPATH=. python benchmarks/bench_shen.py [K] [sets]
+Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_shen.py [K] [sets]
 (K AdaBoost rounds, default 300; sets comma-separated, default the four small LIBSVM sets plus german.numer and
 splice. On a loaded 2-core machine multithreaded BLAS made the small Hessian products 50-100x slower.)
 

@@ -4,7 +4,7 @@ This is the floor of the numpy reference master (``shen._Master``, ``shen.USE_JI
 path is now compiled (``refboost/boosters/_jit_shen.py``, ``shen._JitMaster``: two compiled calls per column instead
 of these ~56; bench_shen_master.py replays both).
 
-Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/work/shared/data PYTHONPATH=. python benchmarks/bench_shen_floor.py
+Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_shen_floor.py
 
 At the state just before column t enters (as in bench_shen_master.py), every numpy/LAPACK call that one master
 with one accepted chord-Newton step makes on its most common path (a new column bordered into the factor, a

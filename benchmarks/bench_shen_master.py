@@ -1,6 +1,6 @@
 """Where one AdaBoost-CG restricted master spends its time: numpy reference vs compiled (complements bench_shen.py).
 
-Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/work/shared/data PYTHONPATH=. python benchmarks/bench_shen_master.py
+Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_shen_master.py
 
 For each (data set, t): run ``refboost.adaboost_cg`` (T from 300 AdaBoost rounds as in bench_shen.py) once with
 the numpy reference master (``shen.USE_JIT = False``) and once with the compiled one (``_JitMaster``; this run

@@ -1,6 +1,6 @@
 """Stump oracle vs scikit-learn's weighted DecisionTreeClassifier(max_depth=1), same data and weights.
 
-Run: ``REFBOOST_DATA=../shared/data PYTHONPATH=. python benchmarks/bench_stumps.py [n_calls]``.
+Run: ``REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_stumps.py [n_calls]``.
 Data: the a9a training part of the ERLPBoost split (29305 x 123). Reports time per call and the ratio.
 """
 

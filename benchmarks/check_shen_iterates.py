@@ -1,7 +1,7 @@
 """Same iterates before/after a change of the AdaBoost-CG / LogitBoost-CG master (a check, not a timing).
 
-Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/work/shared/data PYTHONPATH=. python benchmarks/check_shen_iterates.py [REF]
-     OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/work/shared/data PYTHONPATH=. python benchmarks/check_shen_iterates.py jit
+Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/check_shen_iterates.py [REF]
+     OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/check_shen_iterates.py jit
 
 REF mode: loads ``refboost/boosters/shen.py`` at git revision REF (default 5624568, the master before the
 call-count round) as a separate module, runs both versions of ``adaboost_cg`` and ``logitboost_cg`` (T from 300

@@ -6,7 +6,7 @@ evaluations, and the same ERLPBoost run on the numpy reference path (``entropy.U
 solver before the numba kernels) with its ratio to LPBoost. Warms up (compiles / loads the numba
 kernels) before timing.
 
-Run: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. REFBOOST_DATA=/work/shared/data python benchmarks/prof_entropy_small.py
+Run: OPENBLAS_NUM_THREADS=1 PYTHONPATH=. REFBOOST_DATA=/path/to/data python benchmarks/prof_entropy_small.py
 """
 
 from __future__ import annotations
