@@ -18,7 +18,7 @@
 # # The dual formulation of boosting (Shen & Li, 2010)
 #
 # Shen & Li, *On the Dual Formulation of Boosting Algorithms*, IEEE TPAMI 32(12), 2010. Equation numbers
-# are the paper's (the extracted text scrambles them; we use the digest's map, e.g. the garbled "(3.1)" is
+# are the paper's (the extracted text scrambles them; we map them back, e.g. the garbled "(3.1)" is
 # eq. (10) and "(3)" used as a dual is eq. (15)).
 #
 # Notation: $U_{ij}=y_iH_{ij}$ (the paper's $V=\mathrm{diag}(\boldsymbol y)H$), weights $\boldsymbol w\succcurlyeq0$
@@ -93,7 +93,7 @@ U = y[:, None] * np.sign(rng.standard_normal((M, N)) + 0.3 * y[:, None])
 # The multipliers $\boldsymbol\lambda$ of the edge constraints of (15) satisfy $\mathbf 1^\top\boldsymbol\lambda=1$
 # ($\partial_r$) and $u_i\propto\exp(-(U\boldsymbol\lambda)_i/T)$ ($\partial_{u_i}$), hence $\boldsymbol w=\boldsymbol\lambda/T$.
 #
-# **Corrections to the paper** (digest §7):
+# **Corrections to the paper:**
 #
 # * **$r^\star$ identity (§3.5) [erratum].** The paper prints $r^\star=T\sum u^\star\log u^\star-T\log\sum_ie^{-\varrho_i^\star/T}$.
 #   The entropy term has the wrong sign. Correct:
@@ -107,13 +107,13 @@ U = y[:, None] * np.sign(rng.standard_normal((M, N)) + 0.3 * y[:, None])
 # * $\mathbf 1^\top\boldsymbol w\le1/T$ is equivalent to the equality only when the constraint is active (e.g. pools
 #   closed under negation, which we use for stumps).
 #
-# **Solver design (digest §5.7).** At the optimum $u_{\max}/u_{\min}$ can reach $e^{2/T}$ ($e^{1000}$ at $T=1/500$, in the
+# **Solver design.** At the optimum $u_{\max}/u_{\min}$ can reach $e^{2/T}$ ($e^{1000}$ at $T=1/500$, in the
 # paper's grid), so the duals are hostile to conic solvers. `refboost.adaboost_cg` and `refboost.logitboost_cg`
 # solve the restricted **primal** in the normalised form (6), $\min_{\boldsymbol\lambda\in\Delta}T\,\mathrm{lse}(-U\boldsymbol\lambda/T)$,
 # by an active-set Newton method on the simplex and recover $\boldsymbol u$ by a stable softmax. With
 # $\boldsymbol g=-U^\top\boldsymbol u$ the Frank–Wolfe gap $\max_je_j-\boldsymbol\lambda^\top\boldsymbol e$ ($e$ = edges) equals the
 # duality gap of the $T$-scaled pair (5)/(15), because $T\sum u\log u=-\boldsymbol u^\top\varrho-T\,\mathrm{Opt}$.
-# With the maximum over the *whole* class this is the CG certificate (§4.9): $\mathrm{Opt}^{\rm restricted}_{(5)}-\mathrm{Opt}^{\rm full}_{(5)}\le(\max_he_h-\boldsymbol u^\top\varrho)/T$.
+# With the maximum over the *whole* class this is the CG certificate: $\mathrm{Opt}^{\rm restricted}_{(5)}-\mathrm{Opt}^{\rm full}_{(5)}\le(\max_he_h-\boldsymbol u^\top\varrho)/T$.
 #
 # **What a result certifies.** `res.gap` $=\max_he_h-\boldsymbol u^\top\varrho$ is in the units of $\varepsilon$ (the
 # $T$-scaled pair (5)/(15)); `res.extra["gap_unscaled"]` $=$ `res.gap`$/T$ bounds the excess of (5) itself.
@@ -290,7 +290,7 @@ for T in (1 / 10, 1 / 50):
 # %% [markdown]
 # ### 3.8 Lemma 3.1: are AdaBoost's margins Gaussian? (Fig. 3)
 #
-# Lemma 3.1 (a CLT heuristic, not a theorem; digest §4.7) says the normalised margins of AdaBoost are
+# Lemma 3.1 (a CLT heuristic, not a theorem) says the normalised margins of AdaBoost are
 # approximately Gaussian. Paper, Fig. 3 (australian, stumps): excess kurtosis $-0.056$ after 50 and $-0.34$ after
 # 1100 weak classifiers. We run `refboost.adaboost` with `refboost.StumpOracle` on the whole australian set (the
 # paper's split is not stated), rebuild $\boldsymbol\lambda_t$ from the history, and report excess kurtosis,
@@ -329,7 +329,7 @@ for t, norm, f, _ in adaboost_path(ab_aus, stumps_aus, at=(50, 1100)):
     lemma31[t] = (stats.kurtosis(rho), stats.skew(rho), stats.shapiro(rho).pvalue, rho.std() * norm, emp, approx)
     print(f"{t:6d} {lemma31[t][0]:8.3f} {(-0.056 if t == 50 else -0.34):6.3f} {lemma31[t][1]:6.3f} {lemma31[t][2]:9.1e} "
           f"{lemma31[t][3]:7.2f} {emp:19.3f} {approx:7.3f}")
-assert all(abs(v[0]) < 1 for v in lemma31.values())  # digest's sanity band |excess kurtosis| < 1
+assert all(abs(v[0]) < 1 for v in lemma31.values())  # sanity band |excess kurtosis| < 1
 assert lemma31[1100][0] < lemma31[50][0] < 0  # platykurtic, more so after 1100 rounds, as in the paper
 assert all(v[2] < 1e-3 for v in lemma31.values())  # ... but Shapiro-Wilk rejects exact Gaussianity at both
 assert abs(lemma31[50][4] - lemma31[50][5]) < abs(lemma31[1100][4] - lemma31[1100][5])  # (38) worsens as sigma/T grows

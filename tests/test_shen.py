@@ -4,7 +4,7 @@ Two paths for every number: the specialised primal solvers of ``refboost.booster
 (active-set Newton on the simplex, u by softmax) against cvxpy + Clarabel solves of the primal
 and of the entropy-maximisation duals in ``refboost.truth`` (equations as the paper reads).
 Tolerances: objective gaps 1e-6, KKT / dual-variable residuals 1e-4 (Clarabel's accuracy on
-the duals; digest §4 solver notes).
+the duals).
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ def test_theorem_3_1_strong_duality_and_kkt(U, T):
 
 
 def test_corrected_r_star_identity_and_paper_form_fails(U):
-    """Digest §3.2 [ERRATUM]: r* = -T sum u log u - T log sum exp(-rho/T) = sum u rho."""
+    """Erratum: the printed r* identity; corrected, r* = -T sum u log u - T log sum exp(-rho/T) = sum u rho."""
     T = 1 / 10
     res = rb.adaboost_cg(rb.MatrixOracle(U), T=T, eps=CG_EPS)
     d15 = truth.adaboost_l1_dual_eq15(U, T)
@@ -119,7 +119,7 @@ def test_eq25_eq26_lp_bounds_and_gibbs(U):
 
 
 def test_exp_loss_dual_14(U):
-    """Digest §2.3: (14) is the dual of the exp loss (2) with 1^T w = 1/T; u = exp(-U w) unnormalised."""
+    """(14) is the dual of the exp loss (2) with 1^T w = 1/T; u = exp(-U w) unnormalised."""
     T = 1 / 5
     p = truth.exp_loss_primal_l1(U, T)
     d = truth.exp_loss_dual_eq14(U, T)
@@ -156,7 +156,7 @@ def test_theorem_3_2_logitboost(U, T):
 
 
 # ---------------------------------------------------------------------------------------------
-# Column generation guarantee (digest §4.9) on a stump pool
+# Column generation guarantee on a stump pool
 # ---------------------------------------------------------------------------------------------
 
 
@@ -241,7 +241,7 @@ def test_adaboost_qp_pool_and_dedup(U):
 
 
 def test_theorem_3_3_mgf_validity_regime():
-    """(38) is the Gaussian MGF: accurate for sigma/T <~ 1, unusable for sigma/T >> 1 (digest §4.8).
+    """(38) is the Gaussian MGF: accurate for sigma/T <~ 1, unusable for sigma/T >> 1 (Theorem 3.3).
 
     Exactly Gaussian margins (mean = sigma = 0.1, M = 1000); the Monte Carlo estimate of
     E exp(-rho/T) has relative variance exp(sigma^2/T^2) - 1.

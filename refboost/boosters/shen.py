@@ -8,11 +8,11 @@ Boosters
 * :func:`lpboost_hinge` — soft-margin LPBoost with the generalised hinge loss (21)/(22) for
   p = 1 (reuses :func:`refboost.lpboost`) and the Tsallis-entropy dual (28) for p > 1.
 
-Notation (digest of Shen & Li, §1): ``U[i, j] = y_i H_ij`` (the matrix ``V = diag(y) H``), the
+Notation (Shen & Li 2010): ``U[i, j] = y_i H_ij`` (the matrix ``V = diag(y) H``), the
 weights ``w >= 0`` with ``1^T w = 1/T`` and the normalised weights ``lambda = T w`` on the simplex;
 normalised margins ``varrho = U lambda`` (34); edges ``U^T u``.
 
-Numerics (digest §5.7): the duals (10)/(15) are solved *nowhere* here. At the optimum
+Numerics: the duals (10)/(15) are solved *nowhere* here. At the optimum
 ``u_i ∝ exp(-varrho_i / T)``, so ``u_max / u_min`` reaches ``e^{2/T}`` (``e^{1000}`` at T = 1/500).
 Every restricted master is solved in the **primal** in the normalised form (6),
 ``min_{lambda in simplex} F(lambda) = T lse(-U lambda / T)``, each master written as a concave
@@ -30,7 +30,7 @@ edge update: ~56 numpy/LAPACK calls per column) runs as two compiled numba calls
 ``benchmarks/check_shen_iterates.py jit``). ``benchmarks/results/bench_shen.txt``: one compiled master costs
 0.22-0.72 stump-oracle calls in CPU time on the nine benchmark sets, the numpy master 0.41-1.73 in the same run.
 The minimiser ``lambda`` *is* the multiplier vector of the edge constraints of (15), so
-``w = lambda / T`` is the paper's "w from the dual multipliers" (digest §3.2).
+``w = lambda / T`` is the paper's "w from the dual multipliers" (Theorem 3.1).
 
 Certificates. With ``g = grad F = -U^T u`` the Frank-Wolfe gap ``max_j edge_j - lambda^T edges``
 equals the duality gap between the T-scaled primal and (15) at ``(lambda, u(lambda))``
@@ -1001,7 +1001,7 @@ def logitboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) 
 
     Primal (32): ``min_w sum_i log(1 + exp(-(U w)_i))  s.t. w >= 0, 1^T w = 1/T``; dual (31):
     ``min_{r,u} r + T sum_i [u_i log u_i + (1-u_i) log(1-u_i)]  s.t. U^T u <= r 1`` (u in (0,1),
-    *not* normalised). KKT (33): ``u_i = sigmoid(-(U w)_i)``. Initial ``u = 1/2`` (digest §7.29).
+    *not* normalised). KKT (33): ``u_i = sigmoid(-(U w)_i)``. Initial ``u = 1/2`` (the u of (33) at w = 0).
     Pricing uses ``u / 1^T u`` (argmax is scale invariant); edges in histories use ``u`` itself.
 
     Certifies: the returned weights satisfy ``w >= 0, 1^T w = 1/T`` and
@@ -1338,8 +1338,8 @@ def q_log(x, q: float) -> np.ndarray:
 def tsallis_entropy(u, q: float) -> float:
     """Tsallis entropy (29) ``S_q(u) = (1 - sum u_i^q)/(q - 1)`` (Shannon entropy at q = 1).
 
-    Corrected identity (digest §7.4): ``S_q = -sum u_i^q log_q u_i = sum u_i log_q(1/u_i)``; the
-    paper's ``-sum u_i log_q u_i`` equals ``S_{2-q}`` instead.
+    Corrected identity: ``S_q = -sum u_i^q log_q u_i = sum u_i log_q(1/u_i)``; the paper's
+    ``-sum u_i log_q u_i`` (after Definition 3.2) equals ``S_{2-q}`` instead.
     """
     u = np.asarray(u, dtype=float)
     q = check_real(q, "q")
