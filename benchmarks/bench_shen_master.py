@@ -57,7 +57,7 @@ for name, stop in CASES:
     snaps = {jit: snapshot_master(name, stop, jit=jit) for jit in (False, True)}
     sn = snaps[False]
     ds, oracle, res, T = sn.ds, sn.oracle, sn.result, sn.T
-    tau = shen.INNER_GAP_FRACTION * res.history[stop - 1]["gap"] * T
+    tau = shen.INNER_GAP_FRACTION * res.history[stop - 1]["gap"]  # history gaps are T-scaled already
     acc = defaultdict(list)
     for _ in range(REPS):
         for jit, label in ((False, "numpy"), (True, "jit")):

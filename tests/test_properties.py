@@ -119,7 +119,8 @@ def _params(draw, name, N):
     if name in ("adaboost_cg", "logitboost_cg"):
         return {"T": draw(st.sampled_from([0.5, 2.0, 20.0])), "max_iter": 200}
     if name == "lpboost_hinge":
-        return {"D": draw(st.sampled_from([1.0, 0.5, 0.1])) if N > 0 else 1.0,
+        # D >= 1/N: below it the hinge LP (21) is unbounded at p = 1 (Shen & Li, dual feasibility)
+        return {"D": max(draw(st.sampled_from([1.0, 0.5, 0.1])), 1.0 / N),
                 "p": draw(st.sampled_from([1.0, 1.0001, 1.5, 2.0, 3.0])), "max_iter": 200}
     if name in ("adaboost_kl", "adaboost_norm2", "adaboost_reg"):
         return {"beta": draw(st.sampled_from([0.0, 0.05, 0.5, 5.0])), "eps": draw(st.sampled_from([0.0, 1e-3])),
