@@ -583,7 +583,7 @@ for k, rule in (("MLPB.(SS)", "short_step"), ("MLPB.(PFW)", "pairwise")):
     cert_runs[k] = rb.mlpboost(o, nu=nu, eps=eps_fig, rule=rule, stopping="certificate", time_limit=cap)
     for stop, r in (("eps_t", runs[k]), ("certificate", cert_runs[k])):
         c = r.extra["smoothing_bias"]
-        best = np.maximum(r.history_array("soft_margin"), r.history_array("secondary_soft_margin"))
+        best = np.fmax(r.history_array("soft_margin"), r.history_array("secondary_soft_margin"))
         t_ok = int(np.argmax(best >= star - eps_fig / 2)) + 1
         rho_T, gh = soft_margin(r.margins, nu), r.extra["gamma_hat"]
         print(f"{k + ', ' + stop:26s} {r.n_iter:4d} {r.extra['stop_reason']:>11s} {t_ok:9d} {star - rho_T:13.2e} "

@@ -710,7 +710,7 @@ def test_certificate_stopping(rule, secondary, oracle_kind):
         keys = cert.hypotheses
         assert abs(last["secondary_soft_margin"] - truth.soft_margin_lp(U[:, keys], nu).value) < 1e-8
     elif secondary is None:
-        assert all(h["secondary_soft_margin"] == -np.inf for h in cert.history)
+        assert all("secondary_soft_margin" not in h for h in cert.history)  # no candidate: no record (never -inf)
 
 
 @pytest.mark.parametrize("rule", ["short_step", "classic", "line_search", "pairwise"])

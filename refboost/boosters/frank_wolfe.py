@@ -234,12 +234,13 @@ def _algorithm1(
             "eps_t": eps_t,
             "fw_gap": fw_gap,
             "gap": gamma_hat - rho,
-            "secondary_soft_margin": rho_sec,
             "certificate": gamma_hat - max(rho, rho_sec),
             "k_good": k_good,
             "rate_bound": float(fw_rate_bound(eta, t if rule != "pairwise" else k_good)),  # Thm 3 / Cor. 1
             "n_hypotheses": len(cols.keys),
         }
+        if current:  # absent before the first secondary candidate over J_t
+            rec["secondary_soft_margin"] = rho_sec
         if key_lp is not None:
             rec.update(lp_hypothesis=key_lp, lp_edge=edge_lp)
         history.append(rec)
@@ -514,7 +515,7 @@ def mlpboost(
         ``distribution = d(w_T)``, ``margins = A w_T``, ``history`` with one record per round
         (``eps_t``, ``fw_gap``, ``gamma_hat``, ``soft_margin``, ``smoothed_margin``, ``rate_bound``,
         ``k_good``, ``step``, ``secondary_won``, ``secondary_soft_margin`` = ``rho(w^(2))`` of the
-        candidate over ``J_t`` (``-inf`` before the first one), ``certificate``, ``time``, ``cpu_time``).
+        candidate over ``J_t`` (absent before the first one), ``certificate``, ``time``, ``cpu_time``).
         ``gap`` is the certificate's gap ``max_q u^q.d - rho(w_T)`` at the best returned dual point
         (the one attaining ``gamma^_T`` is among them, so ``gap <= gamma^_T - rho(w_T)``); it bounds
         ``rho* - rho(w_T)`` for a maximum-edge oracle (every edge is >= gamma* = rho*, Lemma 4) and
