@@ -23,10 +23,10 @@
 # problem, with the weak learner as FW's linear minimisation oracle. Their generic scheme
 # (Algorithm 1, "MLPBoost" when the secondary rule is LPBoost) takes, each round, the better of a
 # FW step and an arbitrary secondary step, keeping the $O(\ln(m/\nu)/\epsilon^2)$ iteration bound of
-# ERLPBoost while inheriting LPBoost's speed. This chapter follows the project's digest of the paper
-# (seed 002), which rebuilt every formula and lists 25 typos/ambiguities with a decision for each.
+# ERLPBoost while inheriting LPBoost's speed. This chapter rebuilds every formula of the paper and
+# corrects its typos and ambiguities with a decision for each.
 #
-# **Notation** (digest §1). $A\in[-1,1]^{m\times n}$, $A_{ij}=y_ih_j(x_i)$ (refboost's `U`);
+# **Notation**. $A\in[-1,1]^{m\times n}$, $A_{ij}=y_ih_j(x_i)$ (refboost's `U`);
 # $\mathcal P^m_\nu=\{d\in[0,1/\nu]^m:\|d\|_1=1\}$, $\nu\in[1,m)$; $f=\iota_{\mathcal P^m_\nu}$;
 # $\Delta(d)=\sum_id_i\ln d_i+\ln m$; $\tilde f=f+\frac1\eta\Delta$.
 # Soft margin $\rho(w)=-f^\star(-Aw)=\min_{d\in\mathcal P^m_\nu}d^\top Aw$ (D1);
@@ -137,7 +137,7 @@ def Delta(d):
 # $\arg\min_{s\in\mathcal C}s^\top d_t=-Ae_j$ with $j$ the max-edge hypothesis; FW gap
 # $G_t=\max_j(d_t^\top A)_j-d_t^\top Aw_t$ (D14); $\|A(e_j-w)\|_\infty\le2$, whence the $2\eta$ of (15).
 #
-# **Typos of the source corrected here** (digest §6): (11) has $\tilde f^\star(d)$ for $\tilde f(d)$;
+# **Typos of the source corrected here**: (11) has $\tilde f^\star(d)$ for $\tilde f(d)$;
 # Alg. 1 needs $\nu\in[1,m)$, not $\nu>0$; $\eta$ is not an input, we take $\max(3/4,2\ln(m/\nu)/\epsilon)$
 # (the induction's base case needs $\eta\ge3/4$); "Algorithm 2" in Lemma 2 means Algorithm 1;
 # Lemma 4's explicit form has a sign error ($f^\star(-Aw)=-\min_dd^\top Aw$); A.1's last line has
@@ -411,7 +411,7 @@ for name, (U, nu) in instances.items():
                     subopt = star - soft_margin(res.margins, nu)
                     table.append((name, rule, sec or "-", res.n_iter, res.extra["n_secondary_wins"], subopt))
 print(f"{n_rounds} rounds checked; max eps_t / bound = {worst_ratio:.3f}; "
-      f"classic step: smallest change of rho~ = {min(classic_drops):.3f} (non-monotone, digest §6 item 17)")
+      f"classic step: smallest change of rho~ = {min(classic_drops):.3f} (non-monotone)")
 assert min(classic_drops) < -1e-4
 print(f"\n{'instance':16s} {'rule':11s} {'B':9s} {'T':>5s} {'B wins':>6s} {'rho*-rho(w_T)':>13s}")
 for r in table:
@@ -435,10 +435,10 @@ assert np.all(printed[1:] > 8 / (ts[1:] + 3) + 1e-3)  # the printed display fail
 print("corrected: 8 eta (t+1)/(t+2)^2 <= 8 eta/(t+3) for all t; printed form violates it for t >= 2")
 
 # %% [markdown]
-# ### 3.8 The LPBoost worst case (digest §5.6)
+# ### 3.8 The LPBoost worst case
 # On Glocer's Theorem 2.5 family ($2h$ examples, $h+1$ hypotheses, $\nu=1$) LPBoost needs
 # $h+1=m/2+1$ rounds; MLPBoost, ERLPBoost and Alg. 1 with the ERLPBoost rule stop after 2.
-# FW alone is slow (the digest's 597/735/873 rounds for $m=20/40/80$ are reproduced exactly).
+# FW alone is slow (597/735/873 rounds for $m=20/40/80$).
 
 # %%
 print(f"{'m':>4} {'LPB':>4} {'ERLPB':>5} {'MLPB(SS)':>8} {'MLPB(PFW)':>9} {'FW':>5}  rho*")
@@ -635,7 +635,7 @@ for k, rule in (("MLPB.(SS)", "short_step"), ("MLPB.(PFW)", "pairwise")):
 # ```
 #
 # ```{prf:proof}
-# The proof of Theorem 3 (digest §4, steps 1–6) touches $\hat\gamma$ and the secondary rule in
+# The proof of Theorem 3 touches $\hat\gamma$ and the secondary rule in
 # only three places.
 #
 # 1. $\hat\gamma_{t+1}\le\hat\gamma_t$ (step 1).

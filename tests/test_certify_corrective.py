@@ -108,8 +108,8 @@ def test_corrective_46_infeasible_candidate():
 def test_smoothed_soft_margin_max_vs_truth(seed, nu, eta):
     rng = np.random.default_rng(30 + seed)
     U = np.clip(rng.normal(0, 0.6, size=(20, 8)), -1, 1)
-    gw = truth.smoothed_soft_margin_max_cvx(U, nu, eta)  # (D10): w
-    gd = truth.smoothed_edge_min_cvx(U, nu, eta)  # (D9): d and its multipliers w
+    gw = truth.smoothed_soft_margin_max_cvx(U, nu, eta)  # eq. (12): w
+    gd = truth.smoothed_edge_min_cvx(U, nu, eta)  # eq. (9): d and its multipliers w
     assert abs(gw.value - gd.value) <= 1e-6
     c = certify_sm = cc.smoothed_soft_margin(U, gw.w, nu=nu, eta=eta, tol=1e-5)
     assert certify_sm.ok, c.report()

@@ -3,7 +3,7 @@
 Ground truth: Clarabel solves of (4.6) and (4.12) (agreement to ~1e-6 in d, the conic solver's
 accuracy) against a 1-d maximisation of the duals (4.7) / (4.13) over the free w_t (Lemmas 4.1,
 4.2); Project Simplex (Alg 4.2) against the log-domain projection; the corrected bisection
-(Alg 4.4) against Brent; the closed-form dual value (digest §3.4) against the direct formula.
+(Alg 4.4) against Brent; the closed-form dual value against the direct formula.
 """
 
 import numpy as np
@@ -56,7 +56,7 @@ def test_beta_bisection_matches_brent(nu, eta):
 
 @pytest.mark.parametrize("nu, eta", [(1.0, 10.0), (3.0, 50.0), (8.0, 20.0)])
 def test_closed_form_dual_value(nu, eta):
-    """Theta(w, psi) closed form (digest §3.4 step 5) equals (3.10) evaluated at the closed-form psi."""
+    """Theta(w, psi) closed form equals (3.10) evaluated at the closed-form psi."""
     rng = np.random.default_rng(2)
     N = 25
     m = rng.uniform(-1, 1, size=N)
@@ -111,7 +111,7 @@ def test_lemma_4_2(nu, eta):
 
 
 def test_corrective_46_can_be_infeasible():
-    """Digest §2.6: (4.6) is infeasible when u > ubar componentwise (the thesis's Slater claim fails)."""
+    """(4.6) is infeasible when u > ubar componentwise (the thesis's Slater claim fails)."""
     u = np.full(10, 0.5)
     ubar = np.full(10, 0.1)
     g = truth.corrective_primal_46(u, ubar, 2.0, 10.0)

@@ -1,4 +1,4 @@
-"""Boosting as Frank-Wolfe (Mitsuboshi, Hatano & Takimoto; digest seed-002).
+"""Boosting as Frank-Wolfe (Mitsuboshi, Hatano & Takimoto).
 
 Two paths for every number: the algorithms (log-domain sorting algorithm, closed forms,
 restricted LP) against ground truth (HiGHS for the LPs, cvxpy + Clarabel for the entropic
@@ -145,7 +145,7 @@ def test_no_overflow_at_paper_eta():
 # Lemma 1 (sandwich, D13) and Lemma 3 (entropy range)
 # --------------------------------------------------------------------------------------------
 def test_lemma1_sandwich():
-    """rho(w) <= rho~(w) <= rho(w) + ln(m/nu)/eta (digest D13; A.1's last line corrected: §6 item 12)."""
+    """rho(w) <= rho~(w) <= rho(w) + ln(m/nu)/eta."""
     rng = np.random.default_rng(4)
     ratios = []
     for _ in range(300):
@@ -166,7 +166,7 @@ def test_lemma1_sandwich():
 
 
 def test_paper_sandwich_as_printed_fails():
-    """A.1 prints  f~*(-Aw) - eps/2 <= f*(-Aw) <= f~*(-Aw)  (digest §6 item 12): FALSE; the
+    """A.1 prints  f~*(-Aw) - eps/2 <= f*(-Aw) <= f~*(-Aw) : FALSE; the
     inequalities are reversed. Counterexample with eta = 2 ln(m/nu)/eps."""
     rng = np.random.default_rng(5)
     m, nu, eps = 40, 4.0, 0.1
@@ -229,7 +229,7 @@ def test_lemma4_strong_duality_and_theorem1_kkt(seed):
 
 
 def test_lemma4_explicit_form_sign_error():
-    """Lemma 4's display (digest §6 item 11): f*(-Aw) = min_d d^T A w is wrong; f*(-Aw) = -min_d d^T A w."""
+    """Lemma 4's display: f*(-Aw) = min_d d^T A w is wrong; f*(-Aw) = -min_d d^T A w."""
     rng = np.random.default_rng(7)
     m, n, nu = 20, 6, 3.0
     U = rng.uniform(-1, 1, (m, n))
@@ -266,7 +266,7 @@ def test_corollary2_regularised_duality(seed):
 # Theorem 2: the unified view, against independent generic Frank-Wolfe codes
 # --------------------------------------------------------------------------------------------
 def generic_short_step_fw_theta(U, nu, eta, T):
-    """Short-step FW on F = f~* over C = CH{-A e_j}, in theta-space (digest §4.1)."""
+    """Short-step FW on F = f~* over C = CH{-A e_j}, in theta-space."""
     lmo = lambda g: int(np.flatnonzero((-U).T @ g <= ((-U).T @ g).min() + 1e-12)[0])  # noqa: E731
     m = U.shape[0]
     j = lmo(np.full(m, 1 / m))
@@ -376,8 +376,8 @@ def test_theorem2_alg1_with_erlpboost_rule_is_erlpboost():
 
 
 def test_theorem2_lpboost_rule_is_not_lpboost():
-    """With B = LPBoost, Alg. 1 is *not* LPBoost: it feeds the entropic d_t, never the LP's d
-    (digest §4.5), so the hypothesis sequences differ."""
+    """With B = LPBoost, Alg. 1 is *not* LPBoost: it feeds the entropic d_t, never the LP's d,
+    so the hypothesis sequences differ."""
     rng = np.random.default_rng(20)
     U = random_U(rng, 80, 40)
     lp = rb.lpboost(rb.MatrixOracle(U), nu=8.0, eps=0.01)
@@ -387,7 +387,7 @@ def test_theorem2_lpboost_rule_is_not_lpboost():
 
 
 # --------------------------------------------------------------------------------------------
-# Lemma 2 and the gap relations of digest §2.6
+# Lemma 2 and the gap relations between eps_t, G_t and the soft-margin gap
 # --------------------------------------------------------------------------------------------
 RUN_GRID = [(r, s) for r in ("short_step", "classic", "line_search", "pairwise") for s in (None, "lpboost")] + [
     ("short_step", "erlpboost"),
@@ -427,7 +427,7 @@ def test_lemma2_certificate_and_gap_relations(random_runs):
 
 
 def test_eps_t_can_be_negative():
-    """digest §6 item 16: eps_t = gamma^_t - rho~(w_t) is not a true gap (rho~ >= rho can exceed the
+    """eps_t = gamma^_t - rho~(w_t) is not a true gap (rho~ >= rho can exceed the
     best edge); on random instances it goes below zero, so it must never be asserted >= 0."""
     rng = np.random.default_rng(12)
     found = False
@@ -449,7 +449,7 @@ def assert_rate(res, tag=""):
     t = res.history_array("t")
     if res.params["rule"] == "pairwise":
         k = res.history_array("k_good")
-        assert np.all(eps_t <= 8 * eta / (k + 2) + ROUND), tag  # digest's Cor. 1 form
+        assert np.all(eps_t <= 8 * eta / (k + 2) + ROUND), tag  # Cor. 1 as printed
         assert np.all(eps_t <= fw_rate_bound(eta, k + 1) + ROUND), tag  # sharper 8 eta/(k+3)
         assert np.all(res.history_array("rate_bound") == fw_rate_bound(eta, k))
     else:
@@ -479,7 +479,7 @@ def test_theorem3_recursions_and_monotonicity(random_runs):
 
 
 def test_classic_step_is_not_monotone(random_runs):
-    """digest §6 item 17: with lambda = 2/(t+2) rho~(w_t) decreases on some rounds (FW only)."""
+    """with lambda = 2/(t+2) rho~(w_t) decreases on some rounds (FW only)."""
     drops = [
         np.diff(res.history_array("smoothed_margin")).min()
         for (nf, rule, sec), (_, _, _, res) in random_runs.items()
@@ -490,7 +490,7 @@ def test_classic_step_is_not_monotone(random_runs):
 
 def test_theorem3_induction_display_corrected():
     """The proof's display 8 eta t/(t+2) (t+1)/(t+2) is not what (15) gives; the correct value is
-    8 eta (t+1)/(t+2)^2 <= 8 eta/(t+3) (digest §6 item 10)."""
+    8 eta (t+1)/(t+2)^2 <= 8 eta/(t+3)."""
     eta = 1.0
     for t in range(1, 200):
         lam = 2 / (t + 2)
@@ -555,13 +555,13 @@ def test_theorem3_property(seed, m, n, p, rule, sec):
 
 
 def test_iteration_bound_values():
-    """Digest table: eps = 0.01, nu = 0.1 m gives eta = 460.52 and the bound 32 ln(10)/eps^2 - 2."""
+    """eps = 0.01, nu = 0.1 m gives eta = 460.52 and the bound 32 ln(10)/eps^2 - 2."""
     m = 1000
     assert fw_iteration_bound(eta_fw(0.01, m, 0.1 * m), 0.01) == math.ceil(32 * math.log(10) / 1e-4 - 2)
-    # 32 ln(10)/1e-4 - 2 = 736825.04: the digest's table truncates to 736 825, the first round
+    # 32 ln(10)/1e-4 - 2 = 736825.04: a table truncated to 736 825 would be off by one, the first round
     # that satisfies 8 eta/(t+2) <= eps/2 is 736 826
     assert fw_iteration_bound(eta_fw(0.01, m, 0.1 * m), 0.01) == 736826
-    assert eta_fw(0.01, 10, 9.99) == ETA_FW_MIN  # floor (digest §6 item 4)
+    assert eta_fw(0.01, 10, 9.99) == ETA_FW_MIN  # floor
     # the FW eta is Glocer's canonical ERLPBoost eta with the floor raised from 1/2 to 3/4
     assert eta_fw(0.01, m, 0.1 * m) == rb.bounds.eta_erlp(0.01, m, 0.1 * m) == 2 * math.log(10) / 0.01
     assert rb.bounds.eta_erlp(0.5, 10, 9.0) == 0.5 and eta_fw(0.5, 10, 9.0) == ETA_FW_MIN
@@ -587,7 +587,7 @@ def test_mlpboost_matches_cerlpboost_without_secondary():
 
 
 # --------------------------------------------------------------------------------------------
-# The LPBoost worst case (digest §5.6) on the Theorem 2.5 family
+# The LPBoost worst case on the Theorem 2.5 family
 # --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("half", [10, 20])
 def test_lpboost_worst_case(half):
@@ -604,7 +604,7 @@ def test_lpboost_worst_case(half):
     assert erl.converged and erl.n_iter == 2
     assert mlpboost(o, nu=1.0, eps=0.01, secondary="erlpboost").n_iter == 2
     fw = cerlpboost(o, nu=1.0, eps=0.01)
-    assert fw.converged and fw.n_iter > 100 * ml.n_iter  # FW alone is slow here (digest: 597/735/873)
+    assert fw.converged and fw.n_iter > 100 * ml.n_iter  # FW alone is slow here (597/735/873 rounds for m = 20/40/80)
 
 
 # --------------------------------------------------------------------------------------------

@@ -175,13 +175,13 @@ def _fit_free_weight(d, y_shift, x, ok):
 
 
 # --------------------------------------------------------------------------------------------
-# (D2) / Glocer's inner problem: one margin vector, a candidate d
+# Glocer's inner problem / Mitsuboshi et al. eq. (10): one margin vector, a candidate d
 # --------------------------------------------------------------------------------------------
 def smoothed_margin(margins, distribution, *, nu: float = 1.0, eta: float, tol: float = 1e-6) -> Certificate:
     r"""Certify that ``distribution`` solves the smoothed soft margin at fixed margins ``z``.
 
     Problem: :math:`F(z) = \min_{d \in S^N, d \le 1/\nu} d\cdot z + \Delta(d, d^0)/\eta` (Glocer 2009,
-    (3.6) at fixed w; Mitsuboshi et al., eq. (10) / (D2)). Objective: the candidate's value;
+    (3.6) at fixed w; Mitsuboshi et al., eq. (10)). Objective: the candidate's value;
     bound: the dual (3.10) at the best threshold tau (``psi = max(0, tau - z)``).
     ``kkt["d_vs_dual_point"]``: ``max_n |d_n - d(tau)_n|``.
     """
@@ -276,7 +276,7 @@ def corrective_binary_412(u, ubar, distribution, *, nu: float = 1.0, eta: float,
 
 
 # --------------------------------------------------------------------------------------------
-# (D9)/(D10): the smoothed soft margin over the class (Mitsuboshi et al., eqs. (9)-(12))
+# the smoothed soft margin over the class (Mitsuboshi et al., eqs. (9)-(12))
 # --------------------------------------------------------------------------------------------
 def _max_edge(U, d):
     if isinstance(U, Oracle):
@@ -291,7 +291,7 @@ def smoothed_soft_margin(U, weights, *, nu: float = 1.0, eta: float, hypotheses=
                          tol: float = 1e-6, bound: str = "dual") -> Certificate:
     r"""Certify that ``weights`` maximise the smoothed soft margin over the class within ``tol``.
 
-    Problem (Mitsuboshi et al., eq. (12) / (D10), dual of eq. (9) / (D9); Glocer 2009, (3.6)/(3.10)):
+    Problem (Mitsuboshi et al., eq. (12), the dual of eq. (9); Glocer 2009, (3.6)/(3.10)):
 
     .. math:: \max_{w \in S^Q} F(Uw) \;=\; \min_{d \in S^N, d \le 1/\nu}\ \max_q u^q\cdot d + \Delta(d, d^0)/\eta .
 
