@@ -180,8 +180,9 @@ def test_regression_negative_best_edge(algo):
             o = rb.MatrixOracle(U)
             res = getattr(rb, algo)(o, eps=0.05)
             assert res.weights.size >= 1 and res.weights.sum() == pytest.approx(1.0) and res.weights.max() > 0
-            if res.converged:
-                assert certify.result(res, o.U, bound="truth").ok
+            assert res.converged, res.message
+            assert certify.result(res, o.U, bound="truth").ok
+            assert rb.soft_margin(res.margins, 1.0) >= truth.soft_margin_lp(U, 1.0).value - 0.05 - 1e-9
 
 
 @pytest.mark.parametrize("algo", CORRECTIVE)
