@@ -30,11 +30,10 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.special import expit, logsumexp
 
+from .._params import Choice, Int, Nu, Real, constraints
 from .._validation import (
     check_choice,
-    check_eps,
     check_eta,
-    check_max_iter,
     check_nu,
     check_nu_binary,
     check_real,
@@ -42,10 +41,12 @@ from .._validation import (
 )
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
+from ..oracles import Oracle
 from ..projections import SmoothedSoftMargin, _kl_uniform, _lse, _smoothed_soft_margin, kl_divergence
 from ..result import BoostResult
 from . import _newton
-from ._common import check_oracle, check_oracle_column
+from ._common import query, query_columns
+from .lpboost import LP_METHODS
 
 EPS_MACH = float(np.finfo(float).eps)
 #: Default inner tolerance on the duality gap of each totally corrective step.
@@ -434,17 +435,13 @@ def _corrective_alpha(x, d, eta):
 
 
 def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_max_iter, binary):
+    """The loop of Alg. 3.2 / 3.3 (parameters already checked by :func:`refboost._params.constraints`)."""
     name = "binary_erlpboost" if binary else "erlpboost"
-    oracle = check_oracle(oracle)
     N = oracle.n_examples
-    nu = check_nu_binary(nu, N) if binary else check_nu(nu, N)
-    eps = check_eps(eps)
-    if eta is None:
-        eta = eta_binary(eps, N, nu) if binary else eta_erlp(eps, N, nu)
-    eta = check_eta(eta)
-    max_iter = check_max_iter(max_iter)
-    stopping = check_choice(stopping, "stopping", STOPPING)
-    inner_tol = check_real(inner_tol, "inner_tol", low=0.0, low_open=True)
+    nu, eps, max_iter, inner_max_iter = float(nu), float(eps), int(max_iter), int(inner_max_iter)
+    inner_tol = float(inner_tol)
+    eta_given = eta is not None
+    eta = float(eta) if eta_given else (eta_binary(eps, N, nu) if binary else eta_erlp(eps, N, nu))
     if stopping == "practical" and inner_tol > eps / 4:
         raise ValueError(f"inner_tol must be <= eps/4 = {eps / 4:g} for the practical criterion (Lemma 3.4)")
     step_fn = binary_dual_step if binary else erlp_dual_step
@@ -461,15 +458,20 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
     min_P = np.inf
     gamma_hat = np.inf
     history: list[dict] = []
-    converged = False
+    fired = False
     step = None
     t0 = time.perf_counter()
     delta = np.inf
+    answers = _Answers(oracle)
+    d_gamma = d  # the d^{t-1} whose edge is gamma_hat (the dual point of the soft-margin certificate)
+    first = None  # the first hypothesis: the combination when the rule fires before any step
     for t in range(1, max_iter + 1):
-        key, u = oracle.best(d)
-        u = check_oracle_column(u, N)
+        key, u = answers.ask(d)
+        if first is None:
+            first = (key, u)
         edge = float(u @ d)
-        gamma_hat = min(gamma_hat, edge)
+        if edge < gamma_hat:
+            gamma_hat, d_gamma = edge, d
         reg = Delta(d) / eta
         top = max(float(edges_prev.max()) if edges_prev.size else -1.0, edge)
         P_t_prev = top + reg  # P^t(d^{t-1}), max form (3.6) (digest D8)
@@ -485,7 +487,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
             rec["stop"] = True
             rec["time"] = time.perf_counter() - t0
             history.append(rec)
-            converged = True
+            fired = True
             break
         if key in keys:
             rec["stop"] = True
@@ -512,31 +514,100 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
         })
         history.append(rec)
     T = len(keys)
-    if T:
-        U_T = np.column_stack(cols)
-        margins = U_T @ w
-    else:  # stopped at t = 1: only the dummy hypothesis u^0 = -1 (digest D9)
-        margins = -np.ones(N)
+    if not T:  # the rule fired at t = 1 (every edge <= -1 + eps/2): the first hypothesis alone
+        keys, cols, w = [first[0]], [first[1]], np.ones(1)
+    U_T = np.column_stack(cols)
+    margins = U_T @ w
     sm = soft_margin(margins, nu)
-    cert = gamma_hat - sm  # >= P_LP - SM_nu(w^T) for a maximum-edge oracle
-    msg = (f"converged: delta = {delta:.3g} <= eps/2 = {eps / 2:g} ({stopping} criterion), T = {T}"
-           if converged else f"stopped without convergence after {len(history)} iterations (delta = {delta:.3g})")
+    gap = gamma_hat - sm  # >= P_LP - SM_nu(w^T) for a maximum-edge oracle
+    cert = _certify_soft_margin(answers, w, keys, nu, eps, [d_gamma, d])
+    converged = fired and cert.ok
+    reason = (f"delta = {delta:.3g} <= eps/2 = {eps / 2:g} ({stopping} criterion), T = {T}")
+    if converged:
+        msg = f"converged: {reason}; certified: {cert.message}"
+    elif fired:
+        why = ("eta below the canonical value (Glocer 2009, eq. (3.8) / Thm 3.21)" if eta_given and eta < (
+            eta_binary(eps, N, nu) if binary else eta_erlp(eps, N, nu)) * (1 - 1e-12) else
+            f"the inner solves resolve gaps only down to ~{_tol_floor(eta):.1g} at eta = {eta:.3g}")
+        msg = (f"not converged: the stopping rule fired ({reason}) but the soft-margin certificate does not "
+               f"confirm it ({cert.message}; likely cause: {why})")
+    elif history and history[-1].get("stop"):
+        msg = (f"not converged: the oracle returned a hypothesis already in the combination at t = {len(history)} "
+               f"(inner solves not exact enough, delta = {delta:.3g}); {cert.message}")
+    else:
+        msg = f"not converged: max_iter = {max_iter} reached (delta = {delta:.3g}); {cert.message}"
     extra = {
         "eta": eta, "delta": delta, "min_P": min_P, "P": P_prev, "dual": Theta_prev,
         "soft_margin": sm, "gamma_hat": gamma_hat,
         "inner_gap": step.gap if step is not None else 0.0,
+        "certificate": cert, "certificate_distributions": [d_gamma.copy()],
     }
     if step is not None:
         extra.update({k: v for k, v in step.extra.items() if k != "margins"})
     return BoostResult(
-        weights=w.copy(), hypotheses=list(keys), distribution=d, margins=margins, n_iter=T, history=history,
-        gap=float(cert), converged=converged, message=msg, algorithm=name,
+        weights=w.copy(), hypotheses=list(keys), distribution=d.copy(), margins=margins, n_iter=T,
+        history=history, gap=float(gap), converged=converged, message=msg, algorithm=name,
         params={"nu": nu, "eps": eps, "eta": eta, "max_iter": max_iter, "stopping": stopping,
                 "inner_tol": inner_tol},
         extra=extra,
     )
 
 
+class _Answers(Oracle):
+    """The booster's oracle, with the answers it gave during the run remembered.
+
+    ``best(d)`` at a distribution already asked about returns the same answer again (no new call:
+    the certificate's bound is the edge the booster was given, as the algorithm's own guarantee
+    assumes); any other d goes to the oracle through :func:`query`. ``column`` / ``columns``
+    return the remembered columns.
+    """
+
+    def __init__(self, oracle):
+        self.oracle = oracle
+        self.n_examples = oracle.n_examples
+        self._asked: list = []  # (d, key, u)
+        self._cols: dict = {}
+
+    def ask(self, d):
+        key, u = query(self.oracle, d)
+        self._asked.append((d, key, u))
+        try:
+            self._cols.setdefault(key, u)
+        except TypeError:  # an unhashable key: looked up by equality in columns()
+            pass
+        return key, u
+
+    def best(self, d):
+        for dd, key, u in reversed(self._asked):
+            if dd is d or (dd.shape == np.shape(d) and np.array_equal(dd, d)):
+                return key, u
+        return query(self.oracle, np.asarray(d, dtype=float))
+
+    def column(self, key):
+        try:
+            if key in self._cols:
+                return self._cols[key]
+        except TypeError:
+            pass
+        return query_columns(self.oracle, [key])[:, 0]
+
+
+def _certify_soft_margin(answers, w, keys, nu, eps, distributions):
+    """``refboost.certify.soft_margin_lp`` on the returned weights with the booster's own dual points
+    (``bound="dual"``: never ground truth inside a booster)."""
+    from ..certify.lp import soft_margin_lp
+
+    return soft_margin_lp(answers, w, nu=nu, hypotheses=list(keys), distribution=list(distributions), tol=eps,
+                          bound="dual")
+
+
+_ERLP_CONSTRAINTS = dict(
+    eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True), max_iter=Int(1),
+    stopping=Choice(STOPPING), inner_tol=Real(0, None, low_open=True), inner_max_iter=Int(1),
+)
+
+
+@constraints(nu=Nu(), **_ERLP_CONSTRAINTS)
 def erlpboost(
     oracle,
     *,
@@ -563,6 +634,13 @@ def erlpboost(
     returned weights satisfy ``soft_margin(U w^T, nu) >= g - eps``; iterations
     ``T <= max(32/eps^2 ln(N/nu), 8/eps)`` (Thm 3.10, simple) or ``max(64/eps^2 ln(N/nu), 16/eps)``
     (Thm 3.12, practical); see :mod:`refboost.bounds`.
+
+    Certifies: the soft margin ``SM_nu(U w)`` of the returned weights is within eps of the optimal
+    soft margin over the class (LPs (2.2)/(2.3), bound = the edge ``u^t.d^{t-1} = gamma_hat`` at the
+    d^{t-1} attaining it, in ``extra["certificate_distributions"]``); ``converged`` is True only when
+    the stopping rule fired AND :func:`refboost.certify.soft_margin_lp` confirms this from the returned
+    weights (``extra["certificate"]``), otherwise the message says why (e.g. eta below the canonical
+    value, or an eps below what the inner solves resolve at this eta).
 
     Parameters
     ----------
@@ -593,6 +671,7 @@ def erlpboost(
                         inner_tol=inner_tol, inner_max_iter=inner_max_iter, binary=False)
 
 
+@constraints(nu=Nu(binary=True), **_ERLP_CONSTRAINTS)
 def binary_erlpboost(
     oracle,
     *,
@@ -610,6 +689,10 @@ def binary_erlpboost(
     (3.26) with d from the stable logistic form of (3.27) (:func:`binary_smoothed_soft_margin`),
     and the canonical ``eta = max(2/eps (ln(N/nu) + 1), 1/2)``. Requires ``1 <= nu < N`` (D14).
     Bounds: Thm 3.21 (simple) and the corrected Thm 3.23 (practical, D12).
+
+    Certifies: the soft margin of the returned weights is within eps of the optimal soft margin over
+    the class (as :func:`erlpboost`; ``converged`` only when the rule fired and the certificate in
+    ``extra["certificate"]`` confirms it).
     """
     return _erlp_family(oracle, nu=nu, eps=eps, eta=eta, max_iter=max_iter, stopping=stopping,
                         inner_tol=inner_tol, inner_max_iter=inner_max_iter, binary=True)
@@ -631,20 +714,71 @@ def softboost_interior_lp(U_t, nu: float, bound: float):
     positive feasible point iff ``s* > 0`` (then the refined Slater condition holds and the dual of
     Lemma 3.1 is attained; digest §2.2).
     """
+    import scipy.sparse as sp
     from scipy.optimize import linprog
 
     N, t = U_t.shape
     c = np.r_[np.zeros(N), -1.0]
-    A_ub = np.vstack([np.hstack([U_t.T, np.zeros((t, 1))]), np.hstack([-np.eye(N), np.ones((N, 1))])])
+    # sparse rows: the N constraints s - d_n <= 0 would be a dense N x N block otherwise (O(N t) memory)
+    A_ub = sp.vstack([sp.hstack([sp.csr_matrix(U_t.T), sp.csr_matrix((t, 1))]),
+                      sp.hstack([-sp.identity(N, format="csr"), sp.csr_matrix(np.ones((N, 1)))])], format="csr")
     b_ub = np.r_[np.full(t, bound), np.zeros(N)]
-    A_eq = np.r_[np.ones(N), 0.0][None, :]
-    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=[1.0], bounds=[(0, 1.0 / nu)] * N + [(None, None)],
-                  method="highs")
-    if res.status == 2:
-        return -np.inf
-    if res.status != 0:
-        raise RuntimeError(f"SoftBoost interior LP failed: {res.message}")
-    return float(-res.fun)
+    A_eq = sp.csr_matrix(np.r_[np.ones(N), 0.0][None, :])
+    bounds = np.r_[np.tile([0.0, 1.0 / nu], (N, 1)), [[-np.inf, np.inf]]]
+    for method in ("highs-ds", "highs-ipm"):  # the dual simplex can stall on nearly infeasible instances
+        res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=[1.0], bounds=bounds, method=method)
+        if res.status == 2:
+            return -np.inf
+        if res.status == 0:
+            return float(-res.fun)
+    # Neither solver decided: (3.1) is infeasible iff min_{d capped} max_q u^q.d > bound (LP (2.3)).
+    from .lpboost import LPBoostError, restricted_lp
+
+    try:
+        P, *_ = restricted_lp(U_t, nu, "highs-ipm")
+    except LPBoostError:
+        return 0.0
+    # feasible (or undecided) with no certified interior point: the stopping test fires and the
+    # soft-margin certificate of the result decides whether it converged
+    return -np.inf if P > bound else 0.0
+
+
+def _feasible_point(U_t, nu: float, bound: float, low: float):
+    """A d with ``low <= d <= 1/nu``, ``sum d = 1``, ``U_t^T d <= bound`` (HiGHS), None if there is none,
+    ``"undecided"`` if neither HiGHS method decides. t + 1 rows and box bounds: O(N t) memory and time."""
+    from scipy.optimize import linprog
+
+    N, t = U_t.shape
+    if low * N > 1.0 + 1e-15 or low > 1.0 / nu:
+        return None
+    for method in ("highs-ds", "highs-ipm"):
+        res = linprog(np.zeros(N), A_ub=U_t.T, b_ub=np.full(t, bound), A_eq=np.ones((1, N)), b_eq=[1.0],
+                      bounds=(low, 1.0 / nu), method=method)
+        if res.status == 2:
+            return None
+        if res.status == 0:
+            return res.x
+    return "undecided"
+
+
+def softboost_stop_test(U_t, nu: float, bound: float, zero_tol: float = ZERO_TOL):
+    """SoftBoost's stopping test (Glocer 2009, Alg. 3.1): (3.1) is infeasible or its solution has a zero.
+
+    The relative-entropy projection (3.1) lies in the relative interior of the feasible set, so it
+    has a zero iff no feasible d has every entry > 0. Decided by feasibility LPs with box bounds only
+    (no N x N block): is there a feasible d with ``d >= zero_tol``? If not, is (3.1) feasible at all?
+    Returns ``(stop, interior)`` with ``interior`` = ``-inf`` ((3.1) infeasible), ``0.0`` (feasible,
+    no point with all entries >= zero_tol) or the smallest entry of a feasible point (a lower bound on
+    ``s*`` of :func:`softboost_interior_lp`). An LP neither HiGHS method decides counts as a stop
+    (the result's certificate then decides convergence).
+    """
+    x = _feasible_point(U_t, nu, bound, max(zero_tol, 0.0))
+    if isinstance(x, np.ndarray):
+        return False, float(x.min())
+    if isinstance(x, str):
+        return True, 0.0
+    x0 = _feasible_point(U_t, nu, bound, 0.0)
+    return True, (-np.inf if x0 is None else 0.0)
 
 
 def softboost_dual_step(
@@ -683,6 +817,14 @@ def softboost_dual_step(
     )
 
 
+_SOFTBOOST_CONSTRAINTS = dict(
+    eps=Real(0, None, low_open=True), max_iter=Int(1), g=Real(-1.0, 1.0, none_ok=True), zero_tol=Real(0, None),
+    inner_tol=Real(0, None, low_open=True), inner_max_iter=Int(1),
+    method=Choice(LP_METHODS),
+)
+
+
+@constraints(nu=Nu(), **_SOFTBOOST_CONSTRAINTS)
 def softboost(
     oracle,
     *,
@@ -700,43 +842,48 @@ def softboost(
     ``gamma_hat_t = min(gamma_hat_{t-1}, u^t . d^{t-1})`` with ``gamma_hat_0 = 1``; ``d^t`` is the
     relative-entropy projection of d^0 onto ``{u^q.d <= gamma_hat_t - eps, sum d = 1, d <= 1/nu}``
     (3.1) (footnote 3: with a known guarantee ``g``, ``g - eps`` replaces ``gamma_hat_t - eps``).
-    Stops when (3.1) is infeasible or its solution has a zero, decided by the LP
-    :func:`softboost_interior_lp` (``s* <= zero_tol``); T = t counts the last hypothesis (D5).
+    Stops when (3.1) is infeasible or its solution has a zero, decided by feasibility LPs
+    (:func:`softboost_stop_test`: no feasible d with ``d >= zero_tol``); T = t counts the last
+    hypothesis. Memory and time per iteration are O(N t) (no N x N array).
 
     Guarantee (Thm 3.2): ``P^T_LP >= g - eps`` and ``T <= 1 + 2/eps^2 ln(N/nu)`` (the proof's "+1"
-    form, D5; :func:`refboost.bounds.softboost_bound`).
+    form; :func:`refboost.bounds.softboost_bound`).
+
+    Certifies: the soft margin ``SM_nu(U w)`` of the returned weights is within eps of the optimal
+    soft margin over the class (LPs (2.2)/(2.3); bound = ``gamma_hat`` at the d^{t-1} attaining it,
+    in ``extra["certificate_distributions"]``). ``converged`` is True only when the stopping rule
+    fired AND :func:`refboost.certify.soft_margin_lp` confirms this from the returned weights
+    (``extra["certificate"]``); otherwise the message says why (e.g. the rule fired on "d has a zero"
+    while (3.1) was still feasible, or a given ``g`` below ``gamma_hat``).
 
     Returns
     -------
     BoostResult
-        ``weights`` = the LP (2.2) weights over ``h^1..h^T`` (digest D4 (a): what Thm 3.2's
-        guarantee is about), ``gap = gamma_hat_T - soft_margin(U w, nu)``, ``extra`` = the last
-        feasible dual ``w_dual`` (unnormalised, Lemma 3.1), ``P_LP``, interior margins.
+        ``weights`` = the LP (2.2) weights over ``h^1..h^T`` (what Thm 3.2's guarantee is about),
+        ``gap = gamma_hat_T - soft_margin(U w, nu)``, ``extra`` = the last feasible dual ``w_dual``
+        (unnormalised, Lemma 3.1), ``P_LP``, interior margins, the certificate.
     """
-    from .lpboost import LP_METHODS, restricted_lp
-
-    oracle = check_oracle(oracle)
     N = oracle.n_examples
-    nu = check_nu(nu, N)
-    eps = check_eps(eps)
-    max_iter = check_max_iter(max_iter)
-    zero_tol = check_real(zero_tol, "zero_tol", low=0.0)
-    method = check_choice(method, "method", LP_METHODS)
-    if g is not None:
-        g = check_real(g, "g", low=-1.0, high=1.0)
+    nu, eps, max_iter, inner_max_iter = float(nu), float(eps), int(max_iter), int(inner_max_iter)
+    zero_tol, inner_tol = float(zero_tol), float(inner_tol)
+    g = None if g is None else float(g)
     d = np.full(N, 1.0 / N)
     keys: list = []
     cols: list[np.ndarray] = []
     w_dual = np.zeros(0)
     gamma_hat = 1.0
     history: list[dict] = []
-    converged = False
+    fired = False
     t0 = time.perf_counter()
     Delta_prev = 0.0
+    answers = _Answers(oracle)
+    d_gamma = d
+    s_star = np.inf
     for t in range(1, max_iter + 1):
-        key, u = oracle.best(d)
-        u = check_oracle_column(u, N)
+        key, u = answers.ask(d)
         edge = float(u @ d)
+        if edge < gamma_hat or t == 1:
+            d_gamma = d
         gamma_hat = min(gamma_hat, edge)
         if key not in keys:
             keys.append(key)
@@ -744,13 +891,13 @@ def softboost(
             w_dual = np.r_[w_dual, 0.0]
         U_t = np.column_stack(cols)
         bound = (g if g is not None else gamma_hat) - eps
-        s_star = softboost_interior_lp(U_t, nu, bound)
+        stop, s_star = softboost_stop_test(U_t, nu, bound, zero_tol)
         rec = {"t": t, "hypothesis": key, "edge": edge, "gamma_hat": gamma_hat, "bound": bound, "interior": s_star}
-        if s_star <= zero_tol:
+        if stop:
             rec["stop"] = True
             rec["time"] = time.perf_counter() - t0
             history.append(rec)
-            converged = True
+            fired = True
             break
         step = softboost_dual_step(U_t, nu, bound, w0=w_dual, tol=inner_tol, max_iter=inner_max_iter)
         w_dual, d = step.w, step.d
@@ -761,25 +908,70 @@ def softboost(
         Delta_prev = step.primal
         history.append(rec)
     U_T = np.column_stack(cols)
-    P_LP, _, w, _, _ = restricted_lp(U_T, nu, method)
+    P_LP, w = _restricted_weights(U_T, nu, method)
     margins = U_T @ w
     sm = soft_margin(margins, nu)
-    msg = (f"converged: (3.1) infeasible or d has a zero (interior margin {s_star:.3g} <= {zero_tol:g}), "
-           f"T = {len(keys)}"
-           if converged else f"max_iter = {max_iter} reached")
+    cert = _certify_soft_margin(answers, w, keys, nu, eps, [d_gamma, d])
+    converged = fired and cert.ok
+    s_txt = "(3.1) infeasible" if not np.isfinite(s_star) else f"no feasible d with all entries >= {zero_tol:g}"
+    if converged:
+        msg = f"converged: {s_txt}, T = {len(keys)}; certified: {cert.message}"
+    elif fired:
+        why = ("the given g is not the class optimum" if g is not None else
+               "(3.1) was feasible but its solution has a zero" if np.isfinite(s_star) else
+               "the restricted LP (2.2) is solved only to HiGHS' tolerance")
+        msg = (f"not converged: the stopping rule fired ({s_txt}, T = {len(keys)}) but the soft-margin "
+               f"certificate does not confirm it ({cert.message}; likely cause: {why})")
+    else:
+        msg = f"not converged: max_iter = {max_iter} reached; {cert.message}"
     return BoostResult(
-        weights=w, hypotheses=list(keys), distribution=d, margins=margins, n_iter=len(history), history=history,
-        gap=float(gamma_hat - sm), converged=converged, message=msg, algorithm="softboost" if nu != 1 else "totalboost",
+        weights=w, hypotheses=list(keys), distribution=d.copy(), margins=margins, n_iter=len(history),
+        history=history, gap=float(gamma_hat - sm), converged=converged, message=msg,
+        algorithm="softboost" if nu != 1 else "totalboost",
         params={"nu": nu, "eps": eps, "max_iter": max_iter, "g": g, "zero_tol": zero_tol, "method": method},
-        extra={"P_LP": P_LP, "w_dual": w_dual, "soft_margin": sm, "gamma_hat": gamma_hat},
+        extra={"P_LP": P_LP, "w_dual": w_dual, "soft_margin": sm, "gamma_hat": gamma_hat,
+               "certificate": cert, "certificate_distributions": [d_gamma.copy()]},
     )
 
 
-def totalboost(oracle, *, eps: float = 1e-2, max_iter: int = 1000, **params) -> BoostResult:
-    """TotalBoost (Warmuth, Liao & Rätsch 2006): SoftBoost (Glocer 2009, Alg. 3.1) with nu = 1."""
-    if "nu" in params:
-        raise TypeError("totalboost has no nu parameter (it is SoftBoost with nu = 1)")
-    return softboost(oracle, nu=1.0, eps=eps, max_iter=max_iter, **params)
+def _restricted_weights(U_T, nu, method):
+    """The LP (2.2) weights over the chosen columns (:func:`refboost.boosters.lpboost.restricted_lp`), with
+    the interior-point method as a second try; if neither returns usable multipliers, the best single
+    column (a valid combination whose soft margin the certificate then judges)."""
+    from .lpboost import LPBoostError, restricted_lp
+
+    for m in dict.fromkeys((method, "highs-ipm")):
+        try:
+            P, _, w, _, _ = restricted_lp(U_T, nu, m)
+        except LPBoostError:
+            continue
+        if np.all(np.isfinite(w)) and w.size == U_T.shape[1] and abs(w.sum() - 1.0) <= 1e-9:
+            return float(P), w
+    sms = [soft_margin(U_T[:, q], nu) for q in range(U_T.shape[1])]
+    w = np.zeros(U_T.shape[1])
+    w[int(np.argmax(sms))] = 1.0
+    return float(max(sms)), w
+
+
+@constraints(**_SOFTBOOST_CONSTRAINTS)
+def totalboost(
+    oracle,
+    *,
+    eps: float = 1e-2,
+    max_iter: int = 1000,
+    g: float | None = None,
+    zero_tol: float = ZERO_TOL,
+    inner_tol: float = INNER_TOL,
+    inner_max_iter: int = 500,
+    method: str = "highs-ds",
+) -> BoostResult:
+    """TotalBoost (Warmuth, Liao & Rätsch 2006): SoftBoost (Glocer 2009, Alg. 3.1) with nu = 1.
+
+    Certifies: the hard margin ``min_n (U w)_n`` of the returned weights is within eps of the
+    maximum margin over the class (LPs (2.2)/(2.3) at nu = 1; as :func:`softboost`).
+    """
+    return softboost(oracle, nu=1.0, eps=eps, max_iter=max_iter, g=g, zero_tol=zero_tol, inner_tol=inner_tol,
+                     inner_max_iter=inner_max_iter, method=method)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -832,7 +1024,9 @@ def kkt_recovery(U, d, nu: float, eta: float, *, kind: str = "erlp", bound: floa
     else:
         Ap = np.flatnonzero(np.abs(d - 1.0 / nu) <= ACTIVE_CAP_RTOL / nu)
         rhs = -(1.0 + np.log(d / d0)) / (eta if kind == "erlp" else 1.0)
-    cols = [U[:, Aw], np.eye(N)[:, Ap], np.ones((N, 1))]
+    E = np.zeros((N, Ap.size))  # the unit columns e_n of the capped n (never an N x N identity)
+    E[Ap, np.arange(Ap.size)] = 1.0
+    cols = [U[:, Aw], E, np.ones((N, 1))]
     M = np.hstack(cols)
     b = rhs
     if kind != "softboost":
