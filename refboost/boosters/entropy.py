@@ -521,9 +521,13 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
     sm = soft_margin(margins, nu)
     gap = gamma_hat - sm  # >= P_LP - SM_nu(w^T) for a maximum-edge oracle
     cert = _certify_soft_margin(answers, w, keys, nu, eps, [d_gamma, d])
-    converged = fired and cert.ok
+    repeated = not fired and bool(history) and bool(history[-1].get("stop"))
+    converged = (fired or repeated) and cert.ok  # a repeated hypothesis ends the run too: the certificate decides
     reason = (f"delta = {delta:.3g} <= eps/2 = {eps / 2:g} ({stopping} criterion), T = {T}")
-    if converged:
+    if converged and repeated:
+        msg = (f"converged: the oracle returned a hypothesis already in the combination at t = {len(history)} "
+               f"(delta = {delta:.3g}); certified: {cert.message}")
+    elif converged:
         msg = f"converged: {reason}; certified: {cert.message}"
     elif fired:
         why = ("eta below the canonical value (Glocer 2009, eq. (3.8) / Thm 3.21)" if eta_given and eta < (
@@ -531,7 +535,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
             f"the inner solves resolve gaps only down to ~{_tol_floor(eta):.1g} at eta = {eta:.3g}")
         msg = (f"not converged: the stopping rule fired ({reason}) but the soft-margin certificate does not "
                f"confirm it ({cert.message}; likely cause: {why})")
-    elif history and history[-1].get("stop"):
+    elif repeated:
         msg = (f"not converged: the oracle returned a hypothesis already in the combination at t = {len(history)} "
                f"(inner solves not exact enough, delta = {delta:.3g}); {cert.message}")
     else:
