@@ -351,7 +351,8 @@ def project_log(s, nu, log_Z_hint):
 
 @njit(cache=True)
 def erlp_eval(m, nu, eta, log_Z_hint):
-    """Smoothed soft margin ``F(m)`` (digest §3.4 step 5), its minimiser d, curvature c, capped set, log Z.
+    """Smoothed soft margin ``F(m)`` (Glocer 2009, (3.10), psi maximised out), its minimiser d, curvature c,
+    capped set, log Z.
 
     ``F = (|C|/nu - 1) ln(Z)/eta + (1/nu) sum_{n in C} m_n + |C|/(nu eta) ln(N/nu)``, d the KL
     projection of ``d^0 exp(-eta m)``; ``c = eta d`` off the capped set C, 0 on it (Hessian of F in m:

@@ -2,8 +2,8 @@
 
 The capped simplex is ``{d : sum d = 1, 0 <= d <= 1/nu}`` (Glocer 2009, Table 2.1). The
 KL projection of a positive vector ``a`` onto it is ``d = min(1/nu, theta a)`` with theta
-chosen so that ``sum d = 1`` (Glocer 2009, Alg. 4.2 "Project Simplex", with the digest's
-correction D10: the cap is 1/nu). Everything here takes **log-weights** ``s = log a`` so that
+chosen so that ``sum d = 1`` (Glocer 2009, Alg. 4.2 "Project Simplex", with the cap
+corrected to 1/nu). Everything here takes **log-weights** ``s = log a`` so that
 ``a = d^0 exp(-eta m)`` with eta up to 1e6 neither overflows nor underflows.
 """
 
@@ -27,10 +27,10 @@ class CappedProjection:
     d : ndarray
         The projection (in the original order).
     capped : ndarray of bool
-        The capped set C = {n : d_n = 1/nu}, decided by the loop count (digest §5.6).
+        The capped set C = {n : d_n = 1/nu}, decided by the loop count.
     log_Z : float
         ``log Z`` with ``d_n = a_n / Z`` for n not in C, i.e.
-        ``Z = sum_{n not in C} a_n / (1 - |C|/nu)`` (digest §3.4, step 3). ``inf``-free.
+        ``Z = sum_{n not in C} a_n / (1 - |C|/nu)`` ``inf``-free.
     """
 
     d: np.ndarray
@@ -281,10 +281,10 @@ class SmoothedSoftMargin:
 def smoothed_soft_margin(margins, nu: float, eta: float) -> SmoothedSoftMargin:
     """``F(m) = min_{d capped} d . m + (1/eta) Delta(d, d^0)`` with d^0 uniform.
 
-    This is the psi-eliminated ERLPBoost dual (Glocer 2009, (3.10) maximised over psi; digest
-    §2.3 "[derived] psi can be eliminated in closed form") and the smoothed soft margin of
+    This is the psi-eliminated ERLPBoost dual (Glocer 2009, (3.10) maximised over psi, which
+    can be done in closed form) and the smoothed soft margin of
     Mitsuboshi et al. The minimiser is the KL projection of ``d^0 exp(-eta m)`` onto the capped
-    simplex, and the value has the closed form (digest §3.4, step 5)::
+    simplex, and the value has the closed form ::
 
         F = (|C|/nu - 1) ln(Z)/eta + (1/nu) sum_{n in C} m_n + |C|/(nu eta) ln(N/nu)
 

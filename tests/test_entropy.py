@@ -150,7 +150,7 @@ def test_binary_step_matches_conic_truth(nu, eta):
     assert np.abs(s.w - g.w).max() <= DUAL_ATOL
     assert abs(s.extra["beta"] - g.beta) <= DUAL_ATOL
     assert abs(s.w @ s.edges - s.edges.max()) <= GAP_TOL
-    assert s.d.max() < 1 / nu  # caps are never active: psi = 0 (digest §3.3)
+    assert s.d.max() < 1 / nu  # caps are never active: psi = 0
     k = kkt_recovery(U, s.d, nu, eta, kind="binary")
     # residual ~1e-8: d is renormalised after the beta root (mass error ~1e-12) and ln(1/nu - d) amplifies it
     assert k.residual <= 1e-7 and np.abs(k.w - s.w).max() <= 1e-7
@@ -332,7 +332,7 @@ def test_bad_input(algo, kw, match):
 def test_bad_input_specific():
     o = _pool(0, N=10, K=4)
     with pytest.raises(ValueError, match="nu"):
-        rb.binary_erlpboost(o, nu=10.0)  # nu = N not allowed (D14)
+        rb.binary_erlpboost(o, nu=10.0)  # nu = N not allowed (binary entropy needs 1/nu > 1/N)
     with pytest.raises(ValueError, match="eta"):
         rb.erlpboost(o, eta=0.0)
     with pytest.raises(ValueError, match="eta"):
@@ -449,7 +449,7 @@ CHAIN_TOL = 1e-9
 
 def _previous_state(cols, t, nu, eta, binary):
     """(d^{t-1}, margins of w^{t-1}, psi^{t-1}, beta^{t-1}) of the exact step over u^1..u^{t-1};
-    t = 1: the dummy hypothesis u^0 = -1 (D9), d^0 uniform, psi = 0, beta_U = beta_B = 1."""
+    t = 1: the dummy hypothesis u^0 = -1, d^0 uniform, psi = 0, beta_U = beta_B = 1."""
     N = cols.shape[0]
     if t == 1:
         return np.full(N, 1.0 / N), -np.ones(N), np.zeros(N), 1.0

@@ -33,7 +33,7 @@ together; the line search brackets by Newton extrapolation of ``phi'`` instead o
 
 Certificate: for the simplex, ``max_q G_q - x . G`` with ``G = A^T d + lin`` is the
 Frank-Wolfe gap, which for ERLPBoost equals primal ``P^t(d)`` minus dual ``F(w)`` exactly
-(digest §2.3); for the orthant, ``max_q G_q^+`` (primal infeasibility of d) and ``|x . G|``
+(Glocer 2009, (3.10)); for the orthant, ``max_q G_q^+`` (primal infeasibility of d) and ``|x . G|``
 (primal minus dual for SoftBoost).
 """
 

@@ -6,7 +6,7 @@
 
 Each totally corrective step is solved in the **w-domain** with t variables (one per
 hypothesis), after eliminating the N slack variables psi in closed form by the KL projection
-onto the capped simplex (digest §2.3 "[derived]") or the binary-entropy normaliser beta by a
+onto the capped simplex (derived from (3.10)-(3.11)) or the binary-entropy normaliser beta by a
 1-d root (Lemma 3.18). The resulting concave problems are maximised by the active-set Newton
 method with exact line search of :mod:`refboost.boosters._newton` (log-domain arithmetic, works
 for eta up to 1e6). For ERLPBoost and Binary ERLPBoost that method and its objectives run as
@@ -15,10 +15,10 @@ runs the numpy form, which stays the reference the kernels are tested against). 
 solver runs inside a loop; :mod:`refboost.truth` has the d-domain ground truth the tests compare
 against.
 
-Conventions (digest §8): P^0(d^0) = -1 (dummy hypothesis u^0 = -1, D9); T = t - 1 for
+Conventions: P^0(d^0) = -1 (dummy hypothesis u^0 = -1); T = t - 1 for
 ERLPBoost and Binary ERLPBoost, whose output is the regularised dual w^T of the last completed
-iteration (D2); SoftBoost counts the last hypothesis and outputs the LP (2.2) weights over the
-chosen hypotheses (D4 a).
+iteration; SoftBoost counts the last hypothesis and outputs the LP (2.2) weights over the
+chosen hypotheses (what Thm 3.2 is about).
 """
 
 from __future__ import annotations
@@ -189,7 +189,7 @@ def binary_smoothed_soft_margin(margins, nu: float, eta: float) -> BinarySmoothe
     Glocer (2009), Lemma 3.18, eq. (3.26) maximised over the free multiplier beta of
     ``sum d = 1``; beta is the root of ``sum_n d_n(w, beta) = 1`` (strictly decreasing in beta)
     found by safeguarded Newton (Brent as fallback) on the certified bracket ``beta in [-max m, -min m]``. The
-    distribution is the stable logistic form of (3.27) (digest §2.5 "[derived]")::
+    distribution is the stable logistic form of (3.27) (rewritten with the logistic function)::
 
         d_n = (1/nu) sigma(logit(nu d0_n) - eta (m_n + beta)),   0 < d_n < 1/nu,
 
@@ -351,10 +351,10 @@ def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TO
     """Solve the ERLPBoost step (3.6) through its psi-eliminated dual.
 
     ``max_{w in S^t} F(w)``, ``F(w) = max_{psi >= 0} Theta^t(w, psi)`` (Glocer 2009, eq. (3.10)),
-    which equals ``smoothed_soft_margin(U_t w, nu, eta)`` (digest §2.3 "[derived]"); its gradient
+    which equals ``smoothed_soft_margin(U_t w, nu, eta)`` (psi maximised out in closed form); its gradient
     is the edge vector ``U_t^T d(w)``. Returns d(w) (eq. (3.11) with the optimal psi, i.e. the KL
     projection of ``d^0 exp(-eta U_t w)`` onto the capped simplex), the closed-form psi
-    (digest §3.4 step 4), ``beta`` of (3.16) and the gap ``P^t(d) - F(w) = max_q u^q.d - w.U^T d``.
+    (from (3.11) on the capped set), ``beta`` of (3.16) and the gap ``P^t(d) - F(w) = max_q u^q.d - w.U^T d``.
 
     Parameters
     ----------
@@ -379,7 +379,7 @@ def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TO
     m = U_t @ r.x
     C = proj.capped
     psi = np.zeros(N)
-    # closed-form psi (digest §3.4 step 4): psi_n = -m_n - (1/eta) ln(Z / (d0_n nu)) on C
+    # closed-form psi (from (3.11) on the capped set): psi_n = -m_n - (1/eta) ln(Z / (d0_n nu)) on C
     psi[C] = np.maximum(-m[C] - (proj.log_Z + np.log(N) - np.log(nu)) / eta, 0.0)
     # beta of (3.16) at (w, psi): -1/eta + (1/eta) ln sum_n d0_n exp(-eta (m_n + psi_n))
     beta = (-1.0 + _lse(-eta * (m + psi)) - float(np.log(N))) / eta
@@ -427,7 +427,7 @@ def binary_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_
 
 
 def _corrective_alpha(x, d, eta):
-    """Warm-start step (digest §5.3 / D6): clip(x.d / (eta ||x||_inf^2), 0, 1)."""
+    """Warm-start step (one corrective step towards the new hypothesis): clip(x.d / (eta ||x||_inf^2), 0, 1)."""
     nx = float(np.abs(x).max())
     if nx == 0:
         return 0.0
@@ -452,7 +452,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
     keys: list = []
     cols: list[np.ndarray] = []
     w = np.zeros(0)
-    P_prev = -1.0  # P^0(d^0) = -1 (digest D9)
+    P_prev = -1.0  # P^0(d^0) = -1 (the dummy hypothesis u^0 = -1)
     Theta_prev = -1.0
     edges_prev = np.zeros(0)  # U_{t-1}^T d^{t-1}
     min_P = np.inf
@@ -474,7 +474,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
             gamma_hat, d_gamma = edge, d
         reg = Delta(d) / eta
         top = max(float(edges_prev.max()) if edges_prev.size else -1.0, edge)
-        P_t_prev = top + reg  # P^t(d^{t-1}), max form (3.6) (digest D8)
+        P_t_prev = top + reg  # P^t(d^{t-1}), max form of (3.6)
         min_P = min(min_P, P_t_prev)
         delta_simple = min_P - P_prev
         delta_practical = min_P - Theta_prev
@@ -493,8 +493,8 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
             rec["stop"] = True
             rec["time"] = time.perf_counter() - t0
             history.append(rec)
-            break  # cannot happen with inner gap <= eps/4 (digest §5.3); reported as not converged
-        # warm start: one corrective step from (w^{t-1}, 0) (digest §5.3); w = (1) at t = 1
+            break  # not expected with inner gap <= eps/4; the certificate decides
+        # warm start: one corrective step from (w^{t-1}, 0); w = (1) at t = 1
         if t == 1 or not cols:
             w0 = np.ones(1)
         else:
@@ -630,11 +630,11 @@ def erlpboost(
     * ``simple``: ``delta^t = min_{q<=t} P^q(d^{q-1}) - P^{t-1}(d^{t-1})`` (Lemma 3.3), or
     * ``practical``: ``tilde delta^t = min_{q<=t} P^q(d^{q-1}) - F^{t-1}(w^{t-1})`` (Lemma 3.5),
 
-    with ``P^t(d) = max_{q<=t} u^q.d + Delta(d, d^0)/eta`` (3.6, max form, digest D8) and
+    with ``P^t(d) = max_{q<=t} u^q.d + Delta(d, d^0)/eta`` (3.6, max form) and
     ``P^0(d^0) = -1``; stops when it is ``<= eps/2`` with ``T = t - 1`` (h^t discarded). Otherwise
     it solves (3.6) over ``u^1..u^t`` through the psi-eliminated dual (:func:`erlp_dual_step`).
 
-    Guarantees (eta >= canonical, digest §4): ``g - P^T_LP <= eps`` (Lemma 3.3/3.5), and the
+    Guarantees (eta >= canonical): ``g - P^T_LP <= eps`` (Lemma 3.3/3.5), and the
     returned weights satisfy ``soft_margin(U w^T, nu) >= g - eps``; iterations
     ``T <= max(32/eps^2 ln(N/nu), 8/eps)`` (Thm 3.10, simple) or ``max(64/eps^2 ln(N/nu), 16/eps)``
     (Thm 3.12, practical); see :mod:`refboost.bounds`.
@@ -658,14 +658,14 @@ def erlpboost(
     stopping : {"practical", "simple"}
     inner_tol : float
         Duality gap of each totally corrective step (must be <= eps/4 for the practical criterion,
-        digest D16); floored at ~64 eta machine-eps.
+        Lemma 3.4); floored at ~64 eta machine-eps.
     inner_max_iter : int
         Newton iterations per step.
 
     Returns
     -------
     BoostResult
-        ``weights`` = w^T (regularised dual, D2), ``hypotheses`` = the T kept keys,
+        ``weights`` = w^T (the regularised dual of the last completed step), ``hypotheses`` = the T kept keys,
         ``distribution`` = d^T, ``gap`` = ``min_q u^q.d^{q-1} - soft_margin(U w^T, nu)`` (an upper
         bound on ``P_LP - SM_nu(w^T)`` under a maximum-edge oracle), ``history`` per iteration
         (edge, P^t(d^{t-1}), both deltas, P^t(d^t), dual, inner gap), ``extra`` = eta, psi, beta,
@@ -691,8 +691,9 @@ def binary_erlpboost(
 
     Identical to :func:`erlpboost` with ``Delta -> Delta_{2,nu}``, ``P -> P_B`` (3.25), the dual
     (3.26) with d from the stable logistic form of (3.27) (:func:`binary_smoothed_soft_margin`),
-    and the canonical ``eta = max(2/eps (ln(N/nu) + 1), 1/2)``. Requires ``1 <= nu < N`` (D14).
-    Bounds: Thm 3.21 (simple) and the corrected Thm 3.23 (practical, D12).
+    and the canonical ``eta = max(2/eps (ln(N/nu) + 1), 1/2)``. Requires
+    ``1 <= nu < N`` (the binary entropy needs 1/nu > 1/N).
+    Bounds: Thm 3.21 (simple) and the corrected Thm 3.23 (practical).
 
     Certifies: the soft margin of the returned weights is within eps of the optimal soft margin over
     the class (as :func:`erlpboost`; ``converged`` only when the rule fired and the certificate in
@@ -707,7 +708,7 @@ def binary_erlpboost(
 # ---------------------------------------------------------------------------------------------
 
 #: SoftBoost stops when the largest possible minimum entry of a feasible d is below this
-#: ("d^t has a zero", decided by an LP rather than from an inexact entropy solve, digest §4).
+#: ("d^t has a zero", decided by an LP rather than from an inexact entropy solve).
 ZERO_TOL = 1e-9
 
 
@@ -716,7 +717,7 @@ def softboost_interior_lp(U_t, nu: float, bound: float):
 
     Returns ``s*`` or ``-inf`` when (3.1) is infeasible. SoftBoost's problem (3.1) has a strictly
     positive feasible point iff ``s* > 0`` (then the refined Slater condition holds and the dual of
-    Lemma 3.1 is attained; digest §2.2).
+    Lemma 3.1 is attained).
     """
     import scipy.sparse as sp
     from scipy.optimize import linprog
@@ -896,7 +897,8 @@ def softboost(
         U_t = np.column_stack(cols)
         bound = (g if g is not None else gamma_hat) - eps
         stop, s_star = softboost_stop_test(U_t, nu, bound, zero_tol)
-        rec = {"t": t, "hypothesis": key, "edge": edge, "gamma_hat": gamma_hat, "bound": bound, "interior": s_star}
+        rec = {"t": t, "hypothesis": key, "edge": edge, "gamma_hat": gamma_hat, "bound": bound,
+               "interior": max(s_star, 0.0), "feasible": bool(np.isfinite(s_star))}
         if stop:
             rec["stop"] = True
             rec["time"] = time.perf_counter() - t0
@@ -982,7 +984,7 @@ def totalboost(
 # KKT recovery by active set + least squares (Glocer 2009, Appendix A; §3.1.2, §3.2.4, §3.3.4)
 # ---------------------------------------------------------------------------------------------
 
-#: Active-set tolerances of digest D17.
+#: Active-set tolerances of the KKT recovery.
 ACTIVE_EDGE_TOL = 1e-6
 ACTIVE_CAP_RTOL = 1e-9
 
@@ -1003,8 +1005,9 @@ def kkt_recovery(U, d, nu: float, eta: float, *, kind: str = "erlp", bound: floa
     """Recover ``(w, psi, beta)`` from a primal solution ``d`` (Glocer 2009, Appendix A).
 
     With the active sets ``A_w = {q : u^q.d = gamma}`` (gamma = max edge, or ``bound`` for
-    SoftBoost) and ``A_psi = {n : d_n = 1/nu}`` (tolerances D17) the stationarity conditions are
-    linear in the multipliers of the active constraints and are solved by least squares:
+    SoftBoost) and ``A_psi = {n : d_n = 1/nu}`` (tolerances :data:`ACTIVE_EDGE_TOL`, :data:`ACTIVE_CAP_RTOL`)
+    the stationarity conditions are linear in the multipliers of the active constraints and are
+    solved by least squares:
 
     * ``kind="erlp"`` (§3.2.4): ``sum_A w_q = 1``, ``sum_A w_q u^q + sum_A psi_n e_n + beta 1 = -(1 + ln(d/d0))/eta``;
     * ``kind="binary"`` (§3.3.4, psi = 0): ``sum_A w_q = 1``,
