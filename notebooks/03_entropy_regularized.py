@@ -18,7 +18,7 @@
 # # Entropy-regularised boosting: SoftBoost, ERLPBoost, Binary ERLPBoost
 #
 # Source: Glocer (2009), *Entropy Regularization and Soft Margin Maximization*, chapter 3
-# (digest `seed-004`, §2.2–2.5, §3, §4, §5.2–5.4). Notation: $U_{n,q}=u^q_n=y_nh^q(x_n)$,
+# (§3.1–3.3; the stopping rules and iteration bounds of §3.2.2, §3.3.2). Notation: $U_{n,q}=u^q_n=y_nh^q(x_n)$,
 # $d^0=\frac1N\mathbf 1$, $\Delta$ the relative entropy, $\eta$ the inverse regularisation weight.
 #
 # ## 1 Statement
@@ -66,11 +66,11 @@ T0 = time.perf_counter()
 # $$\max_{w\in\mathcal S^t,\psi\ge0}\ \hat\Theta^t(w,\psi)=-\frac1\eta\ln\sum_nd^0_ne^{-\eta(\sum_qu^q_nw_q+\psi_n)}-\frac1\nu\sum_n\psi_n\qquad(3.10).$$
 #
 # For fixed $w$ the maximisation over $\psi\ge0$ is the KL projection of $d^0e^{-\eta Uw}$ onto the capped simplex,
-# so $F(w)=\max_\psi\hat\Theta^t(w,\psi)$ is a concave function of **$t$ variables** with gradient $U^\top d(w)$ (digest §2.3 [derived]);
+# so $F(w)=\max_\psi\hat\Theta^t(w,\psi)$ is a concave function of **$t$ variables** with gradient $U^\top d(w)$ (psi maximised out in closed form);
 # this is what `refboost` maximises (active-set Newton with exact line search). Its duality gap is exactly
 # $P^t(d(w))-F(w)=\max_qu^q\cdot d-\sum_qw_qu^q\cdot d$, the Frank-Wolfe gap.
 #
-# *Typo (digest, L962):* the display after (3.16) has $-\psi$ in the exponent; it is $+\psi$ as in (3.11).
+# *Typo in the thesis:* the display after (3.16) has $-\psi$ in the exponent; it is $+\psi$ as in (3.11).
 #
 # **Unnormalised dual (Lemma 3.13).** With $\Delta_U$ the optimal normaliser is $\beta_U=\frac1\eta\ln\sum_nd^0_ne^{-\eta(m_n+\psi_n)}=\beta+\frac1\eta$ (the lemma's "$\sum_qw_q=q$" reads $=1$).
 #
@@ -231,13 +231,13 @@ for eta in (1e1, 1e2, 1e4, 1e6):
 # their analysis needs $w_1+w_2>1$) meets the theorem's hypotheses; the thesis reports (values not given) that on the
 # instance with $\gamma=0.1$ both still misclassify half the examples for every $\nu$ and $\eta$ tried.
 #
-# **The instance** (the thesis's Fig. 2.10 is missing from the text; coordinates as reconstructed in the digest §6.2
+# **The instance** (the thesis's Fig. 2.10 is missing from the text; coordinates as reconstructed
 # from L&S): hypotheses $h_1(x)=x_1$, $h_2(x)=x_2$, all clean labels $+1$, examples "large margin" $(1,0)$, two
 # "penalizers" $(\gamma,-\gamma)$ and a "puller" $(\gamma,5\gamma)$. We verify what the construction needs:
 # $h_1$ alone classifies the clean sample with margin $\ge\gamma$; flipping the large-margin label makes the hard-margin
 # LP put weight $\frac{1+\gamma}{1+2\gamma}$ on $h_2$ (equalise $-w_1=\gamma(2w_1-1)$), so both penalizers get
 # $f=\gamma(2w_1-1)<0$. Errors are counted against the **clean** labels; a prediction $f(x)=0$ counts as an error and is
-# reported as a tie (digest D13). ERLPBoost is shown twice: the run of `rb.erlpboost` and the exact regularised
+# reported as a tie. ERLPBoost is shown twice: the run of `rb.erlpboost` and the exact regularised
 # optimum over both hypotheses (`erlp_dual_step`, the limit of the run); Binary ERLPBoost needs $\nu<N=4$.
 
 # %%
@@ -351,7 +351,32 @@ assert np.median(stats["ERLPBoost"][1]) <= np.median(stats["LPBoost"][1])
 assert res_lp.converged and res_er.converged
 
 # %% [markdown]
-# ## 4 Promotion
+# ## 4 What a run certifies
+# Each of these boosters returns `converged=True` only when `refboost.certify` confirms, from the returned weights
+# alone, that their soft margin is within $\varepsilon$ of the optimum over the class (Thms 3.2, 3.10/3.12,
+# 3.21/3.23): the bound is the smallest edge $\hat\gamma=\min_t u^t\cdot d^{t-1}$, read at the $d^{t-1}$ that attains
+# it (`extra["certificate_distributions"]`). With $\eta$ below the canonical value the stopping rule still fires,
+# but the certificate refuses and the result says so. The regularised problem (3.6) itself has its own
+# certificate (`refboost.certify.entropy.erlp_36`): weak duality between $P(d)$ and the smoothed soft margin
+# $F(Uw)$, both recomputed from $w$.
+
+# %%
+from refboost.certify.entropy import erlp_36  # noqa: E402
+
+o_c = rb.MatrixOracle(np.random.default_rng(3).uniform(-1, 1, (50, 20)), reflexive=True)
+for eta_c in (None, 1.0):
+    r_c = rb.erlpboost(o_c, nu=3.0, eps=0.05, eta=eta_c)
+    cert_c = rb.certify.result(r_c, o_c.U)
+    print(f"eta = {r_c.params['eta']:.3g}: converged = {r_c.converged}, certified = {cert_c.ok} (gap {cert_c.gap:.3g})")
+    assert r_c.converged == cert_c.ok
+U_c = o_c.U[:, :8]
+g_c = truth.erlp_primal_36(U_c, 3.0, 20.0)
+c36 = erlp_36(U_c, np.maximum(g_c.w, 0) / np.maximum(g_c.w, 0).sum(), nu=3.0, eta=20.0, distribution=g_c.d)
+print(c36.report())
+assert c36.ok
+
+# %% [markdown]
+# ## 5 Promotion
 # Everything above calls `refboost.erlpboost`, `binary_erlpboost`, `softboost`/`totalboost`, the step solvers of
 # `refboost.boosters.entropy`, `refboost.bounds` and the ground truth of `refboost.truth`; there is no second copy here.
 
