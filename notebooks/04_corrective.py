@@ -202,7 +202,7 @@ for name, algo in [("corrective_erlpboost", rb.corrective_erlpboost),
 
 # %%
 n_bad_printed, n_inst = 0, 12
-for i in range(n_inst):
+for _ in range(n_inst):
     Ur = rng.choice([-1.0, 1.0], size=(int(rng.integers(10, 121)), int(rng.integers(3, 30))))
     orr = rb.MatrixOracle(Ur, reflexive=True)
     star_r = truth.soft_margin_lp(orr.U, 1.0).value
