@@ -550,7 +550,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
         extra.update({k: v for k, v in step.extra.items() if k != "margins"})
     return BoostResult(
         weights=w.copy(), hypotheses=list(keys), distribution=d.copy(), margins=margins, n_iter=T,
-        history=history, gap=float(gap), converged=converged, message=msg, algorithm=name,
+        history=history, gap=float(min(gap, cert.gap)), converged=converged, message=msg, algorithm=name,
         params={"nu": nu, "eps": eps, "eta": eta, "max_iter": max_iter, "stopping": stopping,
                 "inner_tol": inner_tol},
         extra=extra,
@@ -665,11 +665,11 @@ def erlpboost(
     Returns
     -------
     BoostResult
-        ``weights`` = w^T (the regularised dual of the last completed step), ``hypotheses`` = the T kept keys,
-        ``distribution`` = d^T, ``gap`` = ``min_q u^q.d^{q-1} - soft_margin(U w^T, nu)`` (an upper
-        bound on ``P_LP - SM_nu(w^T)`` under a maximum-edge oracle), ``history`` per iteration
-        (edge, P^t(d^{t-1}), both deltas, P^t(d^t), dual, inner gap), ``extra`` = eta, psi, beta,
-        capped set, log Z of the last step.
+        ``weights`` = w^T (the regularised dual of the last completed step), ``hypotheses`` = the T
+        kept keys, ``distribution`` = d^T, ``gap`` = ``min_q u^q.d^{q-1} - soft_margin(U w^T, nu)``
+        (the certificate's gap; an upper bound on ``P_LP - SM_nu(w^T)`` under a maximum-edge oracle),
+        ``history`` per iteration (edge, P^t(d^{t-1}), both deltas, P^t(d^t), dual, inner gap),
+        ``extra`` = eta, psi, beta, capped set, log Z of the last step, the certificate.
     """
     return _erlp_family(oracle, nu=nu, eps=eps, eta=eta, max_iter=max_iter, stopping=stopping,
                         inner_tol=inner_tol, inner_max_iter=inner_max_iter, binary=False)
@@ -865,8 +865,8 @@ def softboost(
     -------
     BoostResult
         ``weights`` = the LP (2.2) weights over ``h^1..h^T`` (what Thm 3.2's guarantee is about),
-        ``gap = gamma_hat_T - soft_margin(U w, nu)``, ``extra`` = the last feasible dual ``w_dual``
-        (unnormalised, Lemma 3.1), ``P_LP``, interior margins, the certificate.
+        ``gap = gamma_hat_T - soft_margin(U w, nu)`` (the certificate's gap), ``extra`` = the last
+        feasible dual ``w_dual`` (unnormalised, Lemma 3.1), ``P_LP``, interior margins, the certificate.
     """
     N = oracle.n_examples
     nu, eps, max_iter, inner_max_iter = float(nu), float(eps), int(max_iter), int(inner_max_iter)
@@ -932,7 +932,7 @@ def softboost(
         msg = f"not converged: max_iter = {max_iter} reached; {cert.message}"
     return BoostResult(
         weights=w, hypotheses=list(keys), distribution=d.copy(), margins=margins, n_iter=len(history),
-        history=history, gap=float(gamma_hat - sm), converged=converged, message=msg,
+        history=history, gap=float(min(gamma_hat - sm, cert.gap)), converged=converged, message=msg,
         algorithm="softboost" if nu != 1 else "totalboost",
         params={"nu": nu, "eps": eps, "max_iter": max_iter, "g": g, "zero_tol": zero_tol, "method": method},
         extra={"P_LP": P_LP, "w_dual": w_dual, "soft_margin": sm, "gamma_hat": gamma_hat,
