@@ -17,7 +17,8 @@ function                           problem (source equation)
 :func:`softboost_31`               SoftBoost's projection, Glocer (2009) (3.1)
 :func:`corrective_46`              corrective step, Glocer (2009) (4.6)
 :func:`corrective_binary_412`      corrective binary step, Glocer (2009) (4.12)
-:func:`smoothed_soft_margin`       Frank-Wolfe smoothed objective, Mitsuboshi et al. (eq. (5))
+:func:`smoothed_soft_margin`       Frank-Wolfe smoothed objective, Mitsuboshi et al. (9)/(12)
+:func:`smoothed_margin`            the smoothed soft margin at fixed margins, (3.6)/(3.10)
 :func:`adaboost_star_margin`       AdaBoost*'s margin guarantee, Rudin et al.
 :func:`smooth_margin`              the smooth margin G, Rudin et al.
 :func:`adaboost_l1`                Shen & Li (5) with duals (10)/(15)
@@ -33,7 +34,7 @@ function                           problem (source equation)
 """
 
 from ._core import FEAS_TOL, ROUNDOFF, Certificate
-from .corrective import corrective_46, corrective_binary_412, smoothed_soft_margin
+from .corrective import corrective_46, corrective_binary_412, smoothed_margin, smoothed_soft_margin
 from .dynamics import adaboost_star_margin, smooth_margin
 from .entropy import binary_erlp_325, erlp_36, softboost_31
 from .lp import hard_margin, soft_margin_lp
@@ -59,6 +60,7 @@ __all__ = [
     "registered",
     "result",
     "smooth_margin",
+    "smoothed_margin",
     "smoothed_soft_margin",
     "soft_margin_lp",
     "softboost_31",
