@@ -546,3 +546,14 @@ def test_large_N_full_run(algo):
     # P_LP = min over capped d of the max edge <= max_q |u^q . d^T| (LP duality; HiGHS needs ~30 s at this size)
     upper = float(np.abs(U.T @ res.distribution).max())
     assert rb.soft_margin(res.margins, nu) >= upper - eps
+
+
+def test_binary_beta_root_fallback_never_raises(monkeypatch):
+    """The Brent fallback of the beta root once raised "f(a) and f(b) must have different signs" when the mass
+    had no sign change within round-off (margins of size 1e-200): bisection on the monotone mass instead."""
+    from refboost.boosters import entropy as E
+
+    monkeypatch.setattr(E, "_beta_root", lambda *a, **k: None)
+    for m in (np.r_[1e-200, -1e-200, 0.0, 3e-200], np.r_[1e-8, 0.0, -1e-8, 2e-8], np.linspace(-1, 1, 7)):
+        r = E._binary_smoothed(m, 1.5, 1e6)
+        assert np.all(np.isfinite(r.d)) and np.isfinite(r.value) and abs(r.d.sum() - 1) <= 1e-9

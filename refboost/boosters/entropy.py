@@ -219,7 +219,15 @@ def _binary_smoothed(m: np.ndarray, nu: float, eta: float, beta_hint: float | No
     else:
         root = _beta_root(a, nu, lo, hi, None if beta_hint is None else eta * beta_hint)
         if root is None:  # safeguarded Newton did not settle: Brent on the certified bracket
-            b = brentq(mass, lo, hi, xtol=1e-15 * max(1.0, abs(lo), abs(hi)), rtol=4 * EPS_MACH)
+            try:
+                b = brentq(mass, lo, hi, xtol=1e-15 * max(1.0, abs(lo), abs(hi)), rtol=4 * EPS_MACH)
+            except ValueError:  # no sign change within round-off: bisection on the monotone mass
+                for _ in range(200):
+                    mid = 0.5 * (lo + hi)
+                    if not (lo < mid < hi):
+                        break
+                    lo, hi = (mid, hi) if mass(mid) > 0 else (lo, mid)
+                b = 0.5 * (lo + hi)
         else:
             b, sg = root
     d = (expit(a - b) if sg is None else sg) / nu
