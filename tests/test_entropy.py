@@ -557,3 +557,11 @@ def test_binary_beta_root_fallback_never_raises(monkeypatch):
     for m in (np.r_[1e-200, -1e-200, 0.0, 3e-200], np.r_[1e-8, 0.0, -1e-8, 2e-8], np.linspace(-1, 1, 7)):
         r = E._binary_smoothed(m, 1.5, 1e6)
         assert np.all(np.isfinite(r.d)) and np.isfinite(r.value) and abs(r.d.sum() - 1) <= 1e-9
+
+
+def test_kkt_recovery_bad_input():
+    U = np.array([[1.0, -1.0], [-1.0, 1.0], [0.5, 0.5]])
+    with pytest.raises(ValueError, match="d must"):
+        kkt_recovery(U, np.array([0.5, 0.5, 0.0]), 1.0, 1.0)  # ln 0: no finite multiplier, not a warning
+    with pytest.raises(ValueError, match="bound"):
+        kkt_recovery(U, np.full(3, 1 / 3), 1.0, 1.0, kind="softboost")

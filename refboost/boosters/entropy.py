@@ -1030,6 +1030,13 @@ def kkt_recovery(U, d, nu: float, eta: float, *, kind: str = "erlp", bound: floa
     d = np.asarray(d, float)
     d0 = 1.0 / N
     kind = check_choice(kind, "kind", ("erlp", "binary", "softboost"))
+    if d.shape != (N,) or not np.all(np.isfinite(d)) or np.any(d <= 0):
+        raise ValueError(f"d must be a vector of length N = {N} with entries > 0 (the stationarity conditions "
+                         "contain ln d); a zero entry has no finite multiplier")
+    if kind == "binary" and np.any(d >= 1.0 / nu):
+        raise ValueError("d must satisfy d < 1/nu for the binary entropy (ln(1/nu - d) in its gradient)")
+    if kind == "softboost" and bound is None:
+        raise ValueError("bound must be given for kind='softboost' (the right-hand side gamma_hat - eps of (3.1))")
     e = U.T @ d
     gamma = bound if kind == "softboost" else float(e.max())
     Aw = np.flatnonzero(np.abs(e - gamma) <= ACTIVE_EDGE_TOL)
