@@ -259,3 +259,22 @@ def test_declared_constraints_reject_bad_values(algo):
         for bad in c.bad_values():
             with pytest.raises((TypeError, ValueError), match=name):
                 f(o, **{name: bad})
+
+
+@pytest.mark.parametrize("step, kw", [("erlp_dual_step", {"nu": 1.0, "eta": 1.0}),
+                                      ("binary_dual_step", {"nu": 1.5, "eta": 1.0}),
+                                      ("softboost_dual_step", {"nu": 1.0, "bound": 0.2})])
+@pytest.mark.parametrize("bad, exc, match", [({"max_iter": 0}, ValueError, "max_iter"),
+                                             ({"max_iter": -1}, ValueError, "max_iter"),
+                                             ({"max_iter": "a"}, TypeError, "max_iter"),
+                                             ({"max_iter": 2.5}, TypeError, "max_iter"),
+                                             ({"tol": 0.0}, ValueError, "tol"),
+                                             ({"tol": "a"}, TypeError, "tol")])
+def test_step_solvers_bad_input(step, kw, bad, exc, match):
+    """The step solvers once crashed inside ("'NoneType' object is not subscriptable") or ran with
+    max_iter = 0; they now refuse with the parameter's name."""
+    from refboost.boosters import entropy as E
+
+    U = np.array([[1.0, -1.0], [-1.0, 1.0], [0.5, 0.5]])
+    with pytest.raises(exc, match=match):
+        getattr(E, step)(U, **kw, **bad)

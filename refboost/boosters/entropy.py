@@ -34,6 +34,7 @@ from .._params import Choice, Int, Nu, Real, constraints
 from .._validation import (
     check_choice,
     check_eta,
+    check_max_iter,
     check_nu,
     check_nu_binary,
     check_real,
@@ -379,6 +380,7 @@ def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TO
     nu = check_nu(nu, N)
     eta = check_eta(eta)
     tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
+    max_iter = check_max_iter(max_iter)
     x0 = _start_simplex(w0, t)
     with _newton.single_thread_blas():
         r = _newton.maximize_eta(lambda e: _erlp_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
@@ -414,6 +416,7 @@ def binary_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_
     nu = check_nu_binary(nu, N)
     eta = check_eta(eta)
     tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
+    max_iter = check_max_iter(max_iter)
     x0 = _start_simplex(w0, t)
     with _newton.single_thread_blas():
         r = _newton.maximize_eta(lambda e: _binary_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
@@ -809,6 +812,8 @@ def softboost_dual_step(
     N, t = U_t.shape
     nu = check_nu(nu, N)
     bound = check_real(bound, "bound")
+    tol = check_real(tol, "tol", low=0.0, low_open=True)
+    max_iter = check_max_iter(max_iter)
     x0 = np.zeros(t) if w0 is None else np.maximum(np.asarray(w0, float), 0.0)
     with _newton.single_thread_blas():
         r = _newton.maximize(_erlp_f(nu, 1.0), U_t, x0, lin=np.full(t, -bound), domain="orthant",
