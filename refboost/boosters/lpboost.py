@@ -145,8 +145,9 @@ def lpboost(
     w is optimal for (2.2) over the chosen columns, so ``soft_margin(margins, nu) = P^T_LP``. The
     stopping rule is checked again, from the returned w alone, by the certificate of LPs
     (2.2)/(2.3): SM_nu(U w) against ``max_q u^q . d`` at the returned d^T and at the d^{q-1} of the
-    smallest edge (``extra["certificate"]``); if the rule fired but the certificate does not
-    confirm it (round-off of the LP solver), ``converged`` is False and the message says so.
+    smallest edge (``extra["certificate"]``). ``converged`` is that certificate's verdict: if the
+    rule fired but the certificate does not confirm it (round-off of the LP solver), ``converged``
+    is False and the message says so.
 
     Parameters
     ----------
@@ -160,13 +161,15 @@ def lpboost(
         HiGHS method of the restricted LP; LP solutions are not unique, so trajectories can
         depend on it. ``"highs-ds-warm"`` (default): dual simplex on one LP kept across iterations
         (:class:`IncrementalRestrictedLP`), warm-started from the previous basis -- the same
-        optimum as ``"highs-ds"``, which rebuilds the LP every iteration (about 14x slower on LIBSVM
-        diabetes with nu = 0.1 N and all stumps; ``benchmarks/bench_lpboost_default.py``).
+        optimum as ``"highs-ds"``, which rebuilds the LP every iteration (an order of magnitude slower
+        on LIBSVM diabetes with nu = 0.1 N and all stumps; ``benchmarks/bench_lpboost_default.py``).
 
     Returns
     -------
     BoostResult
-        ``weights`` = w of (2.2) (the LP duals), ``distribution`` = d^T, ``gap`` as above,
+        ``weights`` = w of (2.2) (the LP duals), ``distribution`` = d^T, ``gap`` = the certified
+        gap ``max_q u^q . d - SM_nu(U w)`` at the best dual point (history records keep the
+        stopping rule's ``min_q u^q . d^{q-1} - P^t_LP``),
         ``extra`` = {"P_LP": P^T_LP, "rho": rho, "psi": psi, "gamma_hat": min edge,
         "certificate_distributions": [d^{q-1} of the smallest edge], "certificate": the
         :class:`refboost.certify.Certificate`}.
@@ -227,11 +230,14 @@ def lpboost(
     if converged and cert.ok:
         msg = f"converged: min edge - P_LP = {gap:.3g} <= eps = {eps:g}; certified: {cert.message}"
     elif converged:
-        converged = False
-        msg = (f"stopping rule fired (min edge - P_LP = {gap:.3g} <= eps = {eps:g}) but the certificate of "
-               f"LPs (2.2)/(2.3) on the returned weights does not confirm it: {cert.message}")
+        msg = (f"not converged: the stopping rule fired (min edge - P_LP = {gap:.3g} <= eps = {eps:g}) but the "
+               f"certificate of LPs (2.2)/(2.3) on the returned weights does not confirm it: {cert.message}")
+    elif cert.ok:
+        msg = (f"converged: max_iter = {max_iter} reached with min edge - P_LP = {gap:.3g} > eps = {eps:g}, but the "
+               f"certificate confirms the returned weights: {cert.message}")
     else:
-        msg = f"max_iter = {max_iter} reached with gap {gap:.3g} > eps = {eps:g} (certificate: {cert.message})"
+        msg = f"not converged: max_iter = {max_iter} reached with gap {gap:.3g} > eps = {eps:g} ({cert.message})"
+    converged = bool(cert.ok)
     return BoostResult(
         weights=w,
         hypotheses=list(keys),
@@ -239,7 +245,7 @@ def lpboost(
         margins=margins,
         n_iter=len(history),
         history=history,
-        gap=float(gap),
+        gap=float(cert.gap),
         converged=converged,
         message=msg,
         algorithm="lpboost",
