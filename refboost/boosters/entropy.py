@@ -19,6 +19,14 @@ Conventions: P^0(d^0) = -1 (dummy hypothesis u^0 = -1); T = t - 1 for
 ERLPBoost and Binary ERLPBoost, whose output is the regularised dual w^T of the last completed
 iteration; SoftBoost counts the last hypothesis and outputs the LP (2.2) weights over the
 chosen hypotheses (what Thm 3.2 is about).
+
+What a run certifies: all four return ``converged=True`` only when
+:func:`refboost.certify.soft_margin_lp` confirms, from the returned weights alone, that their soft
+margin is within eps of the optimal soft margin over the class (Thms 3.2, 3.10/3.12, 3.21/3.23).
+The bound is the smallest edge the oracle reported, ``gamma_hat = u^t.d^{t-1}``, at the d^{t-1}
+attaining it (``extra["certificate_distributions"]``; the oracle's own answers are replayed, as
+the theorems assume a maximum-edge oracle); the certificate is ``extra["certificate"]``. The
+regularised problems themselves have certificates in :mod:`refboost.certify.entropy`.
 """
 
 from __future__ import annotations
@@ -728,7 +736,8 @@ def softboost_interior_lp(U_t, nu: float, bound: float):
 
     Returns ``s*`` or ``-inf`` when (3.1) is infeasible. SoftBoost's problem (3.1) has a strictly
     positive feasible point iff ``s* > 0`` (then the refined Slater condition holds and the dual of
-    Lemma 3.1 is attained).
+    Lemma 3.1 is attained). The N rows ``s <= d_n`` make this LP slow for large N; :func:`softboost`
+    decides its stopping test with :func:`softboost_stop_test` (box-bounded feasibility LPs) instead.
     """
     import scipy.sparse as sp
     from scipy.optimize import linprog
