@@ -239,7 +239,8 @@ def staged_errors(oracle, result, X, y) -> np.ndarray:
 
     ``f_t = sum_{s <= t} alpha_s h_{j_s}`` from the history records ``hypothesis`` and ``alpha``
     (the coefficients are never revised, so the history determines every f_t); ``sign(0) = +1``.
-    A record with ``alpha = inf`` (a perfect hypothesis) makes ``f_t = h_{j_t}`` from then on.
+    A record with ``infinite_step = True`` (a perfect hypothesis: the line search's step is infinite)
+    makes ``f_t = h_{j_t}`` from then on.
 
     Raises
     ------
@@ -258,7 +259,7 @@ def staged_errors(oracle, result, X, y) -> np.ndarray:
     for t, rec in enumerate(hist):
         a = float(rec["alpha"])
         h = oracle.predict([rec["hypothesis"]], [1.0], X)
-        f = h if np.isinf(a) else f + a * h
+        f = h if rec.get("infinite_step") or np.isinf(a) else f + a * h
         out[t] = error_rate(f, y)
     return out
 

@@ -43,8 +43,8 @@ def _finite_everywhere(res):
         elif isinstance(x, np.ndarray) and x.dtype.kind == "f":
             if not np.all(np.isfinite(x)):
                 bad.append(path)
-        elif isinstance(x, float) and not math.isfinite(x) and not (x == math.inf and path.endswith(".alpha")):
-            bad.append(path)  # the one exception: alpha = inf records a perfect hypothesis (infinite step)
+        elif isinstance(x, float) and not math.isfinite(x):
+            bad.append(path)
 
     extra = {k: v for k, v in res.extra.items() if k != "certificate"}
     walk({"weights": res.weights, "distribution": res.distribution, "margins": res.margins, "gap": res.gap,
@@ -209,11 +209,11 @@ def test_adversarial_families(kind):
 
 
 def test_perfect_hypothesis_history():
-    """A perfect hypothesis (infinite step) is recorded with ``infinite_step`` and alpha = inf."""
+    """A perfect hypothesis (infinite step) is recorded with ``infinite_step`` and its finite output weight."""
     U = np.array([[1.0, -1.0], [1.0, 1.0], [1.0, -1.0]])
     res = rb.adaboost(rb.MatrixOracle(U))
     assert res.extra["stop_reason"] == "perfect" and res.history[-1]["infinite_step"] is True
-    assert res.history[-1]["alpha"] == math.inf and res.converged and not _finite_everywhere(res)
+    assert res.history[-1]["alpha"] == 1.0 and res.converged and not _finite_everywhere(res)
 
 
 def test_non_optimal_oracle_not_asked_again():

@@ -137,8 +137,7 @@ def _finite_history(res):
     for k, rec in enumerate(res.history):
         for key, v in rec.items():
             if isinstance(v, numbers.Real) and not isinstance(v, bool):
-                assert math.isfinite(v) or (v == math.inf and key == "alpha"), \
-                    f"history[{k}][{key!r}] = {v} is not finite"
+                assert math.isfinite(v), f"history[{k}][{key!r}] = {v} is not finite"
 
 
 def _same(a, b):

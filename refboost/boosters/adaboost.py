@@ -326,7 +326,9 @@ def _generic_boost(
             keys, index, lam = [key], {key: 0}, [1.0]
             f, s = u.copy(), 1.0
             log_d = -f - logsumexp(-f)
-            rec.update(alpha=math.inf, infinite_step=True)  # alpha = inf: experiments.staged_errors reads it
+            # the line search's step is infinite; the record keeps the finite weight the hypothesis has in
+            # the output (it stands alone) and flags the case, which experiments.staged_errors reads
+            rec.update(alpha=1.0, infinite_step=True)
             history.append(rec)
             break
         if alpha <= ZERO_STEP_TOL:
@@ -507,7 +509,8 @@ def adaboost(
         ``history[t-1]`` holds ``edge`` r_t, ``target`` theta_t (= 0), ``alpha``, ``norm``
         ||lambda_{t+1}||_1, ``min_margin`` mu(lambda_{t+1}), ``smooth_margin`` G(lambda_{t+1}),
         ``gamma_hat`` = min_{s<=t} r_s, ``gap`` and (``store_d``) ``d`` = d_t; a perfect hypothesis
-        is recorded with ``alpha = inf`` and ``infinite_step = True``.
+        is recorded with ``infinite_step = True`` and ``alpha = 1`` (its weight in the output, where
+        it stands alone; the line search's step is infinite).
         ``gap``: the certified ``min_d max_j d . u^j - mu(w)`` >= rho - mu(w) (module docstring).
         ``extra``: unnormalised ``lambda``, ``norm``, ``min_margin``, ``smooth_margin`` (G at
         lambda; at lambda = w when no step was taken), ``gamma_hat``, ``stop_reason`` in
