@@ -58,6 +58,25 @@ def restricted_lp(U_t: np.ndarray, nu: float, method: str = "highs-ds"):
     return float(res.fun), d, w, rho, psi
 
 
+def _quiet_highs():
+    """A HiGHS model that prints nothing, not even the licence banner.
+
+    ``highspy.Highs()`` prints its banner while it wires up its Python callbacks, before
+    ``output_flag`` can be switched off. The solver class underneath (``highspy._core._Highs``,
+    the same C++ model without that wiring, which this module does not use) prints nothing once
+    ``output_flag`` is off. Falls back to ``highspy.Highs()`` where the core class is not exposed.
+    """
+    import highspy
+
+    try:
+        from highspy._core import _Highs
+    except ImportError:  # pragma: no cover - other highspy layouts
+        _Highs = highspy.Highs
+    h = _Highs()
+    h.setOptionValue("output_flag", False)
+    return h
+
+
 class IncrementalRestrictedLP:
     """LP (2.3) kept alive across column-generation iterations, warm-started (``"highs-ds-warm"``).
 
@@ -74,8 +93,7 @@ class IncrementalRestrictedLP:
         import highspy
 
         self.N, self.nu = N, nu
-        h = highspy.Highs()
-        h.setOptionValue("output_flag", False)
+        h = _quiet_highs()
         h.setOptionValue("solver", "simplex")
         h.setOptionValue("simplex_strategy", 1)  # dual simplex, as "highs-ds"
         h.setOptionValue("primal_feasibility_tolerance", LP_FEAS_TOL)
