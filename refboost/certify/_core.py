@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..oracles import Oracle
+
 #: Absolute slack for round-off added to every tolerance test (objectives are O(1) here).
 ROUNDOFF = 1e-9
 
@@ -180,3 +182,50 @@ def sorted_soft_margin(m: np.ndarray, nu: float) -> float:
     s = np.sort(m)
     k = min(N, max(1, math.ceil(nu - 1e-12)))
     return float(s[: k - 1].sum() / nu + (1.0 - (k - 1) / nu) * s[k - 1])
+
+
+def candidate_columns(U, weights, hypotheses):
+    """The columns the candidate combines and its weights, read from a matrix or an oracle (checked)."""
+    w = as_float_array(weights, "weights", 1)
+    if isinstance(U, Oracle):
+        if hypotheses is None:
+            raise ValueError("hypotheses must be given when U is an Oracle (the keys the weights belong to)")
+        keys = list(hypotheses)
+        if len(keys) != w.shape[0]:
+            raise ValueError(f"weights must have one entry per hypothesis: {w.shape[0]} weights, {len(keys)} keys")
+        N = U.n_examples
+        cols = U.columns(keys) if keys else np.zeros((N, 0))
+        cols = as_float_array(cols, "oracle columns", 2)
+        if cols.shape != (N, len(keys)):
+            raise ValueError(f"oracle.columns must return shape ({N}, {len(keys)}), got {cols.shape}")
+        if cols.size and np.max(np.abs(cols)) > 1 + 1e-12:
+            raise ValueError("oracle columns must have entries in [-1, 1]")
+        return cols, w
+    A = as_float_array(U, "U", 2)
+    if A.shape[0] < 1 or A.shape[1] < 1:
+        raise ValueError(f"U must have at least one row and one column, got shape {A.shape}")
+    if np.max(np.abs(A)) > 1 + 1e-12:
+        raise ValueError("U entries must lie in [-1, 1]")
+    if hypotheses is None:
+        if w.shape[0] != A.shape[1]:
+            raise ValueError(
+                f"weights must have length U.shape[1] = {A.shape[1]} (or give hypotheses), got {w.shape[0]}"
+            )
+        return A, w
+    idx = np.asarray(list(hypotheses), dtype=np.int64)
+    if idx.shape[0] != w.shape[0]:
+        raise ValueError(f"weights must have one entry per hypothesis: {w.shape[0]} weights, {idx.shape[0]} keys")
+    if idx.size and (idx.min() < 0 or idx.max() >= A.shape[1]):
+        raise ValueError(f"hypotheses must be column indices in [0, {A.shape[1] - 1}]")
+    return A[:, idx], w
+
+
+def max_edge(U, d: np.ndarray) -> float:
+    """``max_q u^q . d`` over the class: the matrix's columns, or the column ``oracle.best(d)`` returns."""
+    if isinstance(U, Oracle):
+        _, u = U.best(d)
+        u = as_float_array(u, "oracle column", 1).reshape(-1)
+        if u.shape[0] != d.shape[0] or np.max(np.abs(u)) > 1 + 1e-12:
+            raise ValueError("oracle.best returned a column that is not in [-1, 1]^N")
+        return float(u @ d)
+    return float(np.max(np.asarray(U, dtype=float).T @ d))

@@ -35,16 +35,17 @@ import math
 
 import numpy as np
 
-from ..oracles import Oracle
 from ._core import (
     Certificate,
     as_float_array,
+    candidate_columns,
     capped_simplex_violation,
     check_tol,
+    max_edge,
     simplex_violation,
     verdict,
 )
-from .lp import _candidate_columns, soft_margin_lp
+from .lp import soft_margin_lp
 
 BOUNDS = ("auto", "dual")
 
@@ -278,15 +279,6 @@ def corrective_binary_412(u, ubar, distribution, *, nu: float = 1.0, eta: float,
 # --------------------------------------------------------------------------------------------
 # the smoothed soft margin over the class (Mitsuboshi et al., eqs. (9)-(12))
 # --------------------------------------------------------------------------------------------
-def _max_edge(U, d):
-    if isinstance(U, Oracle):
-        from ..boosters._common import check_oracle_column
-
-        _, u = U.best(d)
-        return float(check_oracle_column(u, d.shape[0]) @ d)
-    return float(np.max(np.asarray(U, dtype=float).T @ d))
-
-
 def smoothed_soft_margin(U, weights, *, nu: float = 1.0, eta: float, hypotheses=None, distribution=None,
                          tol: float = 1e-6, bound: str = "dual") -> Certificate:
     r"""Certify that ``weights`` maximise the smoothed soft margin over the class within ``tol``.
@@ -304,7 +296,7 @@ def smoothed_soft_margin(U, weights, *, nu: float = 1.0, eta: float, hypotheses=
     if bound not in BOUNDS:
         raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
     tol = check_tol(tol)
-    cols, w = _candidate_columns(U, weights, hypotheses)
+    cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     nu, eta = _check_nu_eta(nu, eta, N)
     feas = simplex_violation(w)
@@ -323,7 +315,7 @@ def smoothed_soft_margin(U, weights, *, nu: float = 1.0, eta: float, hypotheses=
     best = (math.inf, "none", 0.0)
     fw_gap = math.nan
     for src, dd, moved in cands:
-        me = _max_edge(U, dd)
+        me = max_edge(U, dd)
         if src.startswith("entropic"):
             fw_gap = me - float(dd @ z)
         b = me + _kl_uniform(dd) / eta

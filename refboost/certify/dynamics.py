@@ -27,8 +27,8 @@ import math
 
 import numpy as np
 
-from ._core import Certificate, as_float_array, check_tol, simplex_violation, verdict
-from .lp import _candidate_columns, _max_edge, hard_margin
+from ._core import Certificate, as_float_array, candidate_columns, check_tol, max_edge, simplex_violation, verdict
+from .lp import hard_margin
 
 #: Tolerance of the hard-margin statement when a booster ran without eps (``eps=None``).
 NO_EPS_TOL = 1e-6
@@ -89,7 +89,7 @@ def smooth_margin(U, lam, *, hypotheses=None, distribution=None, tol: float = 1e
     s = float(lam_arr.sum())
     if not s > 0:
         raise ValueError("lam must have a positive sum (G is undefined at lambda = 0)")
-    cols, w = _candidate_columns(U, lam_arr / s, hypotheses)
+    cols, w = candidate_columns(U, lam_arr / s, hypotheses)
     N = cols.shape[0]
     f = s * (cols @ w)  # U lambda
     G = -_logsumexp(-f) / s
@@ -106,7 +106,7 @@ def smooth_margin(U, lam, *, hypotheses=None, distribution=None, tol: float = 1e
             if dd.sum() <= 0:
                 continue
             dd = dd / dd.sum()
-            e = _max_edge(U, dd)
+            e = max_edge(U, dd)
             if e < b:
                 b, moved = e, simplex_violation(d)
     return verdict(problem="smooth_margin", equation="Rudin, Daubechies & Schapire (2004), §4: G <= mu <= rho",

@@ -39,12 +39,14 @@ from ..oracles import Oracle
 from ._core import (
     Certificate,
     as_float_array,
+    candidate_columns,
     capped_simplex_violation,
     check_tol,
+    max_edge,
     onto_capped_simplex,
     verdict,
 )
-from .lp import _candidate_columns, _max_edge, soft_margin_lp
+from .lp import soft_margin_lp
 
 # ---------------------------------------------------------------------------------------------
 # Arithmetic recomputed from the instance (no booster code)
@@ -197,7 +199,7 @@ def _erlp_like(U, weights, *, nu, eta, hypotheses, distribution, tol, binary):
     eta = _check_positive(eta, "eta")
     if weights is None:
         raise ValueError("weights must be given: the dual value F(Uw) is the certificate's lower bound")
-    cols, w = _candidate_columns(U, weights, hypotheses)
+    cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     nu = _check_nu(nu, N, binary)
     ds = _distributions(distribution, N)
@@ -216,7 +218,7 @@ def _erlp_like(U, weights, *, nu, eta, hypotheses, distribution, tol, binary):
     for d in [d_w] + ds:
         moved = capped_simplex_violation(d, nu)
         dd = onto_capped_simplex(d, nu)
-        P = _max_edge(U, dd) + reg(dd) / eta
+        P = max_edge(U, dd) + reg(dd) / eta
         if P < best[0]:
             src = best[2] if d is d_w else "primal value at the candidate distribution"
             best = (P, dd, src, moved)
@@ -327,7 +329,7 @@ def softboost_31(U, distribution=None, *, nu: float = 1.0, bound: float, weights
     lower, d_w, w_neg, cs, smooth, src = -math.inf, None, 0.0, math.nan, math.nan, "no weights given"
     cols = None
     if weights is not None:
-        cols, w = _candidate_columns(U, weights, hypotheses)
+        cols, w = candidate_columns(U, weights, hypotheses)
         w_neg = float(max(0.0, -float(w.min()))) if w.size else 0.0
         wp = np.maximum(w, 0.0)
         m = cols @ wp if wp.size else np.zeros(N)
@@ -338,7 +340,7 @@ def softboost_31(U, distribution=None, *, nu: float = 1.0, bound: float, weights
     d = ds[0] if ds else d_w
     moved = capped_simplex_violation(d, nu)
     dd = onto_capped_simplex(d, nu)
-    edge_viol = max(0.0, _max_edge(U, dd) - b)
+    edge_viol = max(0.0, max_edge(U, dd) - b)
     if cols is not None and cols.shape[1]:
         cs = abs(float(np.maximum(w, 0.0) @ (b - cols.T @ dd)))
     kkt = {"d_moved": moved, "d_vs_closed_form": float(np.max(np.abs(dd - d_w))) if d_w is not None else math.nan,

@@ -20,8 +20,10 @@ from ..oracles import Oracle
 from ._core import (
     Certificate,
     as_float_array,
+    candidate_columns,
     capped_simplex_violation,
     check_tol,
+    max_edge,
     onto_capped_simplex,
     simplex_violation,
     sorted_soft_margin,
@@ -29,52 +31,6 @@ from ._core import (
 )
 
 BOUNDS = ("auto", "dual", "truth")
-
-
-def _candidate_columns(U, weights, hypotheses):
-    """The columns the candidate combines and its weights, read from a matrix or an oracle."""
-    w = as_float_array(weights, "weights", 1)
-    if isinstance(U, Oracle):
-        if hypotheses is None:
-            raise ValueError("hypotheses must be given when U is an Oracle (the keys the weights belong to)")
-        keys = list(hypotheses)
-        if len(keys) != w.shape[0]:
-            raise ValueError(f"weights must have one entry per hypothesis: {w.shape[0]} weights, {len(keys)} keys")
-        N = U.n_examples
-        cols = U.columns(keys) if keys else np.zeros((N, 0))
-        cols = as_float_array(cols, "oracle columns", 2)
-        if cols.shape != (N, len(keys)):
-            raise ValueError(f"oracle.columns must return shape ({N}, {len(keys)}), got {cols.shape}")
-        if cols.size and np.max(np.abs(cols)) > 1 + 1e-12:
-            raise ValueError("oracle columns must have entries in [-1, 1]")
-        return cols, w
-    A = as_float_array(U, "U", 2)
-    if A.shape[0] < 1 or A.shape[1] < 1:
-        raise ValueError(f"U must have at least one row and one column, got shape {A.shape}")
-    if np.max(np.abs(A)) > 1 + 1e-12:
-        raise ValueError("U entries must lie in [-1, 1]")
-    if hypotheses is None:
-        if w.shape[0] != A.shape[1]:
-            raise ValueError(
-                f"weights must have length U.shape[1] = {A.shape[1]} (or give hypotheses), got {w.shape[0]}"
-            )
-        return A, w
-    idx = np.asarray(list(hypotheses), dtype=np.int64)
-    if idx.shape[0] != w.shape[0]:
-        raise ValueError(f"weights must have one entry per hypothesis: {w.shape[0]} weights, {idx.shape[0]} keys")
-    if idx.size and (idx.min() < 0 or idx.max() >= A.shape[1]):
-        raise ValueError(f"hypotheses must be column indices in [0, {A.shape[1] - 1}]")
-    return A[:, idx], w
-
-
-def _max_edge(U, d: np.ndarray) -> float:
-    if isinstance(U, Oracle):
-        _, u = U.best(d)
-        u = as_float_array(u, "oracle column", 1).reshape(-1)
-        if u.shape[0] != d.shape[0] or np.max(np.abs(u)) > 1 + 1e-12:
-            raise ValueError("oracle.best returned a column that is not in [-1, 1]^N")
-        return float(u @ d)
-    return float(np.max(np.asarray(U, dtype=float).T @ d))
 
 
 def soft_margin_lp(
@@ -123,7 +79,7 @@ def soft_margin_lp(
     if bound not in BOUNDS:
         raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
     tol = check_tol(tol)
-    cols, w = _candidate_columns(U, weights, hypotheses)
+    cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     import numbers
 
@@ -147,7 +103,7 @@ def soft_margin_lp(
     for src, d in cands:
         moved = capped_simplex_violation(d, nu)
         dd = onto_capped_simplex(d, nu)
-        b = _max_edge(U, dd)
+        b = max_edge(U, dd)
         if b < best[0]:
             best = (b, dd, src, moved)
 
@@ -166,7 +122,7 @@ def soft_margin_lp(
 
         sol = _truth.soft_margin_lp(np.asarray(U, dtype=float), nu=nu)
         dd = onto_capped_simplex(np.asarray(sol.d, dtype=float), nu)
-        b = _max_edge(U, dd)
+        b = max_edge(U, dd)
         if b < best[0] or bound == "truth":
             return _done(b, dd, "dual solution of HiGHS (refboost.truth.soft_margin_lp)",
                          capped_simplex_violation(sol.d, nu))

@@ -30,8 +30,8 @@ import numbers
 import numpy as np
 
 from ..oracles import Oracle
-from ._core import Certificate, as_float_array, check_tol, simplex_violation, verdict
-from .lp import _candidate_columns, soft_margin_lp
+from ._core import Certificate, as_float_array, candidate_columns, check_tol, simplex_violation, verdict
+from .lp import soft_margin_lp
 
 BOUNDS = ("auto", "dual", "truth")
 
@@ -139,7 +139,7 @@ def adaboost_l1(U, weights, *, T: float, hypotheses=None, tol: float = 1e-6, bou
     _check_bound(bound)
     tol = check_tol(tol)
     T = _positive_real(T, "T")
-    cols, w = _candidate_columns(U, weights, hypotheses)
+    cols, w = candidate_columns(U, weights, hypotheses)
     feas = _scaled_simplex_violation(w, T)
     m = cols @ w if w.size else np.zeros(cols.shape[0])
     z = -m
@@ -179,7 +179,7 @@ def logitboost_l1(U, weights, *, T: float, hypotheses=None, tol: float = 1e-6, b
     _check_bound(bound)
     tol = check_tol(tol)
     T = _positive_real(T, "T")
-    cols, w = _candidate_columns(U, weights, hypotheses)
+    cols, w = candidate_columns(U, weights, hypotheses)
     feas = _scaled_simplex_violation(w, T)
     m = cols @ w if w.size else np.zeros(cols.shape[0])
     loss = np.logaddexp(0.0, -m)  # log(1 + e^{-m})
@@ -299,7 +299,7 @@ def generalized_hinge(U, weights, *, D: float, p: float, hypotheses=None, distri
     """
     _check_bound(bound)
     tol = check_tol(tol)
-    cols, w = _candidate_columns(U, weights, hypotheses)
+    cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     D = _positive_real(D, "D", low=1.0 / N, low_open=False)
     p = _positive_real(p, "p", low=1.0, low_open=False)
@@ -368,7 +368,7 @@ def adaboost_qp(U, weights, *, T: float, hypotheses=None, pool=None, tol: float 
     _check_bound(bound)
     tol = check_tol(tol)
     T = _positive_real(T, "T")
-    cols, w = _candidate_columns(U, weights, hypotheses)
+    cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     if pool is None:
         A = getattr(U, "U", U) if isinstance(U, Oracle) else U

@@ -40,8 +40,8 @@ import numpy as np
 from scipy.special import logsumexp, xlogy
 
 from ..oracles import Oracle
-from ._core import Certificate, as_float_array, check_tol, simplex_violation, verdict
-from .lp import BOUNDS, _candidate_columns, _max_edge, soft_margin_lp
+from ._core import Certificate, as_float_array, candidate_columns, check_tol, max_edge, simplex_violation, verdict
+from .lp import BOUNDS, soft_margin_lp
 
 PENALTIES = ("kl", "norm2", "quadratic")
 
@@ -263,7 +263,7 @@ def regularized_margin_certificate(
     -------
     Certificate
         ``objective`` = D(w) evaluated from below, ``bound`` = s(d) at the best d; ``kkt``:
-        ``"d_off_inner_minimiser"`` = d.(Uw) + beta P(d) - D(w), ``"w_off_max_edges"`` =
+        ``"d_off_inner_minimiser"`` = d.(Uw) + beta P(d) - D(w), ``"w_offmax_edges"`` =
         max_j u_j.d - d.(Uw), ``"inner_min_gap"`` (accuracy of D(w)), ``"d_moved"``.
     """
     if bound not in BOUNDS:
@@ -272,7 +272,7 @@ def regularized_margin_certificate(
         raise ValueError(f"penalty must be one of {list(PENALTIES)}, got {penalty!r}")
     beta = _check_beta(beta)
     tol = check_tol(tol)
-    cols, w = _candidate_columns(U, weights, hypotheses)
+    cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     feas = simplex_violation(w)
     m = cols @ w if w.size else np.zeros(N)
@@ -288,7 +288,7 @@ def regularized_margin_certificate(
             cands.append(("candidate distribution", _onto_simplex(d), simplex_violation(d)))
 
     def _score(d):
-        return _max_edge(U, d) + beta * penalty_fn(d)
+        return max_edge(U, d) + beta * penalty_fn(d)
 
     def penalty_fn(d):
         return penalty_value(d, penalty)
@@ -297,7 +297,7 @@ def regularized_margin_certificate(
         dm = float(d @ m) if d is not None else math.nan
         kkt = {
             "d_off_inner_minimiser": (dm + beta * penalty_fn(d) - lower) if d is not None else math.nan,
-            "w_off_max_edges": (b - beta * penalty_fn(d) - dm) if d is not None else math.nan,
+            "w_offmax_edges": (b - beta * penalty_fn(d) - dm) if d is not None else math.nan,
             "inner_min_gap": upper - lower,
             "d_moved": moved,
         }
