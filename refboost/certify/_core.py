@@ -229,3 +229,22 @@ def max_edge(U, d: np.ndarray) -> float:
             raise ValueError("oracle.best returned a column that is not in [-1, 1]^N")
         return float(u @ d)
     return float(np.max(np.asarray(U, dtype=float).T @ d))
+
+
+def relative_entropy_uniform(d: np.ndarray) -> float:
+    """``Delta(d, d^0) = sum_n d_n ln(N d_n)`` with d^0 uniform (0 ln 0 = 0); Glocer (2009), Table 2.1."""
+    N = d.shape[0]
+    pos = d > 0
+    return float(np.sum(d[pos] * (np.log(d[pos]) + math.log(N))))
+
+
+def binary_relative_entropy_uniform(d: np.ndarray, nu: float) -> float:
+    """``Delta_{2,nu}(d, d^0) = sum d ln(d/d0) + (1/nu - d) ln((1/nu - d)/(1/nu - d0))``, d^0 uniform,
+    d clipped to its domain [0, 1/nu] (Glocer 2009, Table 2.1 and (3.25))."""
+    N = d.shape[0]
+    d0 = 1.0 / N
+    x = np.clip(d, 0.0, 1.0 / nu)
+    e = np.maximum(1.0 / nu - x, 0.0)
+    pos, pose = x > 0, e > 0
+    return float(np.sum(x[pos] * np.log(x[pos] / d0)) + np.sum(e[pose] * np.log(e[pose] / (1.0 / nu - d0))))
+

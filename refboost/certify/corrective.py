@@ -34,14 +34,17 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy.special import logsumexp
 
 from ._core import (
     Certificate,
     as_float_array,
+    binary_relative_entropy_uniform,
     candidate_columns,
     capped_simplex_violation,
     check_tol,
     max_edge,
+    relative_entropy_uniform,
     simplex_violation,
     verdict,
 )
@@ -67,34 +70,10 @@ def _check_nu_eta(nu, eta, N, *, binary=False):
     return nu, eta
 
 
-def _lse(a: np.ndarray) -> float:
-    mx = float(np.max(a))
-    return mx + math.log(float(np.sum(np.exp(a - mx))))
-
-
-def _kl_uniform(d: np.ndarray) -> float:
-    """``Delta(d, d^0) = sum d ln(N d)`` (0 ln 0 = 0); d must be >= 0."""
-    N = d.shape[0]
-    pos = d > 0
-    return float(np.sum(d[pos] * (np.log(d[pos]) + math.log(N))))
-
-
-def _binary_entropy(d: np.ndarray, nu: float) -> float:
-    """``Delta_{2,nu}(d, d^0)`` of Glocer (2009), (3.25), with d^0 uniform; d in [0, 1/nu]."""
-    N = d.shape[0]
-    c, d0 = 1.0 / nu, 1.0 / N
-    a, b = d, c - d
-    s = 0.0
-    pa, pb = a > 0, b > 0
-    s += float(np.sum(a[pa] * (np.log(a[pa]) - math.log(d0))))
-    s += float(np.sum(b[pb] * (np.log(b[pb]) - math.log(c - d0))))
-    return s
-
-
 def _theta(z: np.ndarray, nu: float, eta: float, tau: float) -> float:
     """Dual value (3.10) at ``psi = max(0, tau - z)``: a lower bound on F(z) for every tau."""
     zz = np.maximum(z, tau)
-    return -(_lse(-eta * zz) - math.log(z.shape[0])) / eta - float(np.sum(zz - z)) / nu
+    return -(logsumexp(-eta * zz) - math.log(z.shape[0])) / eta - float(np.sum(zz - z)) / nu
 
 
 def smoothed_margin_dual(z: np.ndarray, nu: float, eta: float) -> tuple[float, np.ndarray]:
@@ -116,12 +95,12 @@ def smoothed_margin_dual(z: np.ndarray, nu: float, eta: float) -> tuple[float, n
         taus.append(float(np.clip(tau, s[k - 1], s[k])))
     best_v, best_tau = -math.inf, -math.inf
     for tau in taus:
-        v = _theta(z, nu, eta, tau) if math.isfinite(tau) else -(_lse(-eta * z) - math.log(N)) / eta
+        v = _theta(z, nu, eta, tau) if math.isfinite(tau) else -(logsumexp(-eta * z) - math.log(N)) / eta
         if v > best_v:
             best_v, best_tau = v, tau
     zz = np.maximum(z, best_tau) if math.isfinite(best_tau) else z
     e = -eta * zz
-    d = np.exp(e - _lse(e))
+    d = np.exp(e - logsumexp(e))
     return best_v, d
 
 
@@ -195,7 +174,7 @@ def smoothed_margin(margins, distribution, *, nu: float = 1.0, eta: float, tol: 
     nu, eta = _check_nu_eta(nu, eta, N)
     feas = capped_simplex_violation(d, nu)
     dc = np.maximum(d, 0.0)
-    obj = float(dc @ z) + _kl_uniform(dc) / eta
+    obj = float(dc @ z) + relative_entropy_uniform(dc) / eta
     b, dstar = smoothed_margin_dual(z, nu, eta)
     return verdict(problem="smoothed_soft_margin", equation="Glocer (2009), (3.6)/(3.10) at fixed w; "
                    "Mitsuboshi et al., eq. (10)", sense="min", objective=obj, bound=b, feasibility=feas, tol=tol,
@@ -220,9 +199,9 @@ def _corrective(u, ubar, distribution, nu, eta, w_t, tol, binary):
     dc = np.clip(d, 0.0, cap)
     feas = max(capped_simplex_violation(d, nu), abs(float(x @ d)))
     if binary:
-        obj = float(dc @ u) + _binary_entropy(dc, nu) / eta
+        obj = float(dc @ u) + binary_relative_entropy_uniform(dc, nu) / eta
     else:
-        obj = float(dc @ u) + _kl_uniform(dc) / eta
+        obj = float(dc @ u) + relative_entropy_uniform(dc) / eta
     # the free multiplier w_t from the candidate (KKT: the log-odds / log of d is affine in x)
     cands = [] if w_t is None else [float(w_t)]
     if binary:
@@ -318,7 +297,7 @@ def smoothed_soft_margin(U, weights, *, nu: float = 1.0, eta: float, hypotheses=
         me = max_edge(U, dd)
         if src.startswith("entropic"):
             fw_gap = me - float(dd @ z)
-        b = me + _kl_uniform(dd) / eta
+        b = me + relative_entropy_uniform(dd) / eta
         if b < best[0]:
             best = (b, src, moved)
     return verdict(problem="smoothed_soft_margin_max", equation="Mitsuboshi et al., eqs. (9)/(12); "

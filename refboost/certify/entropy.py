@@ -33,17 +33,19 @@ import math
 import numbers
 
 import numpy as np
-from scipy.special import expit
+from scipy.special import expit, logsumexp
 
 from ..oracles import Oracle
 from ._core import (
     Certificate,
     as_float_array,
+    binary_relative_entropy_uniform,
     candidate_columns,
     capped_simplex_violation,
     check_tol,
     max_edge,
     onto_capped_simplex,
+    relative_entropy_uniform,
     verdict,
 )
 from .lp import soft_margin_lp
@@ -51,28 +53,6 @@ from .lp import soft_margin_lp
 # ---------------------------------------------------------------------------------------------
 # Arithmetic recomputed from the instance (no booster code)
 # ---------------------------------------------------------------------------------------------
-
-
-def _lse(x: np.ndarray) -> float:
-    mx = float(np.max(x))
-    return mx + float(np.log(np.sum(np.exp(x - mx))))
-
-
-def _relative_entropy_uniform(d: np.ndarray) -> float:
-    """``Delta(d, d^0) = sum_n d_n ln(d_n N)`` (0 ln 0 = 0)."""
-    N = d.shape[0]
-    pos = d > 0
-    return float(np.sum(d[pos] * (np.log(d[pos]) + math.log(N))))
-
-
-def _binary_entropy_uniform(d: np.ndarray, nu: float) -> float:
-    """``Delta_{2,nu}(d, d^0) = sum d ln(d/d0) + (1/nu - d) ln((1/nu - d)/(1/nu - d0))`` (Table 2.1)."""
-    N = d.shape[0]
-    d0 = 1.0 / N
-    x = np.clip(d, 0.0, 1.0 / nu)
-    e = np.maximum(1.0 / nu - x, 0.0)
-    pos, pose = x > 0, e > 0
-    return float(np.sum(x[pos] * np.log(x[pos] / d0)) + np.sum(e[pose] * np.log(e[pose] / (1.0 / nu - d0))))
 
 
 def _capped_kl_projection(s: np.ndarray, nu: float):
@@ -114,8 +94,8 @@ def smoothed_soft_margin_bounds(margins, nu: float, eta: float):
     s = log_d0 - eta * m
     d, log_theta = _capped_kl_projection(s, nu)
     psi = np.maximum((s + log_theta + math.log(nu)) / eta, 0.0)
-    lower = -_lse(log_d0 - eta * (m + psi)) / eta - float(psi.sum()) / nu
-    upper = float(d @ m) + _relative_entropy_uniform(d) / eta
+    lower = -logsumexp(log_d0 - eta * (m + psi)) / eta - float(psi.sum()) / nu
+    upper = float(d @ m) + relative_entropy_uniform(d) / eta
     return lower, upper, d
 
 
@@ -147,7 +127,7 @@ def binary_smoothed_soft_margin_bounds(margins, nu: float, eta: float):
     b = 0.5 * (lo + hi)
     lower = -b / eta - float(np.sum(np.logaddexp(math.log1p(-p), math.log(p) - eta * m - b))) / (eta * nu)
     d = onto_capped_simplex(expit(a - b) / nu, nu)
-    upper = float(d @ m) + _binary_entropy_uniform(d, nu) / eta
+    upper = float(d @ m) + binary_relative_entropy_uniform(d, nu) / eta
     return lower, upper, d
 
 
@@ -207,11 +187,11 @@ def _erlp_like(U, weights, *, nu, eta, hypotheses, distribution, tol, binary):
     m = cols @ w if w.size else np.zeros(N)
     if binary:
         lower, upper, d_w = binary_smoothed_soft_margin_bounds(m, nu, eta)
-        reg = (lambda d: _binary_entropy_uniform(d, nu))
+        reg = (lambda d: binary_relative_entropy_uniform(d, nu))
         problem, eq = "binary_erlp", "Glocer (2009), eqs. (3.25)/(3.26)"
     else:
         lower, upper, d_w = smoothed_soft_margin_bounds(m, nu, eta)
-        reg = _relative_entropy_uniform
+        reg = relative_entropy_uniform
         problem, eq = "erlp", "Glocer (2009), eqs. (3.6)/(3.10)"
     best = (math.inf, d_w, "primal (3.6) value at d(w), the closed form (3.7)" if not binary
             else "primal (3.25) value at d(w, beta), the closed form (3.27)", 0.0)
@@ -346,7 +326,7 @@ def softboost_31(U, distribution=None, *, nu: float = 1.0, bound: float, weights
     kkt = {"d_moved": moved, "d_vs_closed_form": float(np.max(np.abs(dd - d_w))) if d_w is not None else math.nan,
            "complementary_slackness": cs, "smoothing_gap": smooth, "w_negative": w_neg}
     return verdict(problem="softboost", equation="Glocer (2009), eq. (3.1) and Lemma 3.1", sense="min",
-                   objective=_relative_entropy_uniform(dd), bound=lower,
+                   objective=relative_entropy_uniform(dd), bound=lower,
                    feasibility=max(moved, edge_viol, w_neg), tol=tol, bound_source=src, kkt=kkt,
                    what="relative entropy of d")
 

@@ -28,6 +28,7 @@ import math
 import numbers
 
 import numpy as np
+from scipy.special import logsumexp
 
 from ..oracles import Oracle
 from ._core import Certificate, as_float_array, candidate_columns, check_tol, simplex_violation, verdict
@@ -80,11 +81,6 @@ def _class_max_edge(U, u: np.ndarray, cols: np.ndarray) -> float:
 def _scaled_simplex_violation(w: np.ndarray, T: float) -> float:
     """Worst violation of ``w >= 0, 1^T w = 1/T``, measured on ``lambda = T w`` (the simplex)."""
     return simplex_violation(T * w)
-
-
-def _lse(z: np.ndarray) -> float:
-    zmax = float(z.max())
-    return zmax + math.log(float(np.exp(z - zmax).sum()))
 
 
 def _truth_bound(U, what: str):
@@ -143,7 +139,7 @@ def adaboost_l1(U, weights, *, T: float, hypotheses=None, tol: float = 1e-6, bou
     feas = _scaled_simplex_violation(w, T)
     m = cols @ w if w.size else np.zeros(cols.shape[0])
     z = -m
-    lse = _lse(z)
+    lse = logsumexp(z)
     objective = T * lse
     logu = z - lse  # log softmax(-U w), finite even where u underflows
     u = np.exp(logu)
