@@ -10,8 +10,9 @@ the family supports it). Every run asserts:
 * weights are finite, non-negative, one per hypothesis, and lie where the family's combination lives
   (the simplex; Shen & Li's column generation: ``||w||_1 <= 1/T`` resp. the l1 ball);
 * no NaN or inf in weights, distribution, margins, gap, numeric history fields;
-* ``converged`` implies that :func:`refboost.certify.result` confirms the booster's documented
-  statement from the returned weights alone;
+* ``converged`` holds exactly when :func:`refboost.certify.result` confirms the booster's documented
+  statement from the returned weights and distributions alone (and a converged result is also
+  confirmed with ground truth as the bound);
 * an identical rerun gives an identical result, and the caller's array is not mutated.
 
 Instance counts per booster are in :data:`EXAMPLES` (at least 2,000 per family of boosters).
@@ -172,10 +173,12 @@ def check_booster(name, U, reflexive, params):
     assert np.all(np.isfinite(res.margins)), where
     assert math.isfinite(res.gap), f"gap = {res.gap}: {where}"
     _finite_history(res)
+    oracle_U = rb.MatrixOracle(U, reflexive=reflexive).U
     if res.converged:
-        oracle_U = rb.MatrixOracle(U, reflexive=reflexive).U
-        cert = rb.certify.result(res, oracle_U)
+        cert = rb.certify.result(res, oracle_U)  # with ground truth as a fallback bound
         assert cert.ok, f"converged=True but not certified: {where}\n{cert.report()}"
+    own = rb.certify.result(res, oracle_U, bound="dual")  # the returned weights and distributions alone
+    assert own.ok == res.converged, f"converged={res.converged} but the certificate says ok={own.ok}: {where}"
     _same(res, res2)
     return res
 

@@ -233,9 +233,12 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
     sm = soft_margin(margins, nu)
     cert_ds = [d_min_P, d_gamma]
     cert = soft_margin_lp(oracle, w_out, nu=nu, hypotheses=keys, distribution=[d, *cert_ds], tol=eps, bound="dual")
-    converged = fired and cert.ok
+    converged = cert.ok  # the certificate of the returned weights decides, whether or not the rule fired
     delta = float(min_P - Theta_prev) if np.isfinite(Theta_prev) else float(min_P + 1.0)
-    if converged:
+    if converged and not fired:
+        msg = (f"converged: max_iter = {max_iter} reached before the stopping rule fired (delta = {delta:.3g} > "
+               f"eps/2 = {eps / 2:g}), but the certificate of the returned weights confirms it: {cert.message}")
+    elif converged:
         msg = (f"converged: delta = {delta:.3g} <= eps/2 = {eps / 2:g} after {len(history)} iterations; "
                f"certified: {cert.message}")
     elif fired:

@@ -20,7 +20,7 @@ ERLPBoost and Binary ERLPBoost, whose output is the regularised dual w^T of the 
 iteration; SoftBoost counts the last hypothesis and outputs the LP (2.2) weights over the
 chosen hypotheses (what Thm 3.2 is about).
 
-What a run certifies: all four return ``converged=True`` only when
+What a run certifies: all four return ``converged=True`` exactly when
 :func:`refboost.certify.soft_margin_lp` confirms, from the returned weights alone, that their soft
 margin is within eps of the optimal soft margin over the class (Thms 3.2, 3.10/3.12, 3.21/3.23).
 The bound is the smallest edge the oracle reported, ``gamma_hat = u^t.d^{t-1}``, at the d^{t-1}
@@ -541,13 +541,16 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
     gap = gamma_hat - sm  # >= P_LP - SM_nu(w^T) for a maximum-edge oracle
     cert = _certify_soft_margin(answers, w, keys, nu, eps, [d_gamma, d])
     repeated = not fired and bool(history) and bool(history[-1].get("stop"))
-    converged = (fired or repeated) and cert.ok  # a repeated hypothesis ends the run too: the certificate decides
+    converged = cert.ok  # the certificate of the returned weights decides, whether or not the rule fired
     reason = (f"delta = {delta:.3g} <= eps/2 = {eps / 2:g} ({stopping} criterion), T = {T}")
     if converged and repeated:
         msg = (f"converged: the oracle returned a hypothesis already in the combination at t = {len(history)} "
                f"(delta = {delta:.3g}); certified: {cert.message}")
-    elif converged:
+    elif converged and fired:
         msg = f"converged: {reason}; certified: {cert.message}"
+    elif converged:
+        msg = (f"converged: stopped after {len(history)} iterations before the stopping rule fired ({reason}), "
+               f"but the certificate of the returned weights confirms it: {cert.message}")
     elif fired:
         why = ("eta below the canonical value (Glocer 2009, eq. (3.8) / Thm 3.21)" if eta_given and eta < (
             eta_binary(eps, N, nu) if binary else eta_erlp(eps, N, nu)) * (1 - 1e-12) else
@@ -660,10 +663,10 @@ def erlpboost(
 
     Certifies: the soft margin ``SM_nu(U w)`` of the returned weights is within eps of the optimal
     soft margin over the class (LPs (2.2)/(2.3), bound = the edge ``u^t.d^{t-1} = gamma_hat`` at the
-    d^{t-1} attaining it, in ``extra["certificate_distributions"]``); ``converged`` is True only when
-    the stopping rule fired AND :func:`refboost.certify.soft_margin_lp` confirms this from the returned
-    weights (``extra["certificate"]``), otherwise the message says why (e.g. eta below the canonical
-    value, or an eps below what the inner solves resolve at this eta).
+    d^{t-1} attaining it, in ``extra["certificate_distributions"]``); ``converged`` is True exactly when
+    :func:`refboost.certify.soft_margin_lp` confirms this from the returned weights
+    (``extra["certificate"]``), also where ``max_iter`` came first; otherwise the message says why
+    (e.g. eta below the canonical value, or an eps below what the inner solves resolve at this eta).
 
     Parameters
     ----------
@@ -715,8 +718,8 @@ def binary_erlpboost(
     Bounds: Thm 3.21 (simple) and the corrected Thm 3.23 (practical).
 
     Certifies: the soft margin of the returned weights is within eps of the optimal soft margin over
-    the class (as :func:`erlpboost`; ``converged`` only when the rule fired and the certificate in
-    ``extra["certificate"]`` confirms it).
+    the class (as :func:`erlpboost`; ``converged`` exactly when the certificate in ``extra["certificate"]``
+    confirms it).
     """
     return _erlp_family(oracle, nu=nu, eps=eps, eta=eta, max_iter=max_iter, stopping=stopping,
                         inner_tol=inner_tol, inner_max_iter=inner_max_iter, binary=True)
@@ -878,9 +881,10 @@ def softboost(
 
     Certifies: the soft margin ``SM_nu(U w)`` of the returned weights is within eps of the optimal
     soft margin over the class (LPs (2.2)/(2.3); bound = ``gamma_hat`` at the d^{t-1} attaining it,
-    in ``extra["certificate_distributions"]``). ``converged`` is True only when the stopping rule
-    fired AND :func:`refboost.certify.soft_margin_lp` confirms this from the returned weights
-    (``extra["certificate"]``); otherwise the message says why (e.g. the rule fired on "d has a zero"
+    in ``extra["certificate_distributions"]``). ``converged`` is True exactly when
+    :func:`refboost.certify.soft_margin_lp` confirms this from the returned weights
+    (``extra["certificate"]``), also where ``max_iter`` came first; otherwise the message says why
+    (e.g. the rule fired on "d has a zero"
     while (3.1) was still feasible, or a given ``g`` below ``gamma_hat``).
 
     Returns
@@ -940,9 +944,12 @@ def softboost(
     margins = U_T @ w
     sm = soft_margin(margins, nu)
     cert = _certify_soft_margin(answers, w, keys, nu, eps, [d_gamma, d])
-    converged = fired and cert.ok
+    converged = cert.ok  # the certificate of the returned weights decides, whether or not the rule fired
     s_txt = "(3.1) infeasible" if not np.isfinite(s_star) else f"no feasible d with all entries >= {zero_tol:g}"
-    if converged:
+    if converged and not fired:
+        msg = (f"converged: max_iter = {max_iter} reached before the stopping rule fired, but the certificate of "
+               f"the returned weights confirms it: {cert.message}")
+    elif converged:
         msg = f"converged: {s_txt}, T = {len(keys)}; certified: {cert.message}"
     elif fired:
         why = ("the given g is not the class optimum" if g is not None else

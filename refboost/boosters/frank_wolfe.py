@@ -26,8 +26,9 @@ eta = max(3/4, 2 ln(m/nu)/eps) by default; the zero-denominator short step is la
 hypotheses are merged onto one weight; eps_t may be negative and is never clipped; the LP is pinned
 to HiGHS dual simplex, warm-started across rounds; ties on line 13 keep ``w^(1)``.
 
-Certificate. Every booster here returns ``converged=True`` exactly when Alg. 1's stopping test
-(or the one chosen by ``stopping``) fired AND :func:`refboost.certify.soft_margin_lp` confirms,
+Certificate. Every booster here returns ``converged=True`` exactly when
+:func:`refboost.certify.soft_margin_lp` confirms (whether Alg. 1's stopping test, or the one chosen
+by ``stopping``, fired or a limit came first),
 from the returned weights and the dual points in ``extra["certificate_distributions"]`` (the
 queried distribution attaining ``gamma^_T``; the restricted LP's distribution when there is one),
 that the soft margin of the returned weights is within eps of the optimum of the class. With the
@@ -347,8 +348,12 @@ def _algorithm1(
     cert = soft_margin_lp(oracle, w, nu=nu, hypotheses=list(cols.keys), distribution=[d_out, *cert_ds], tol=eps,
                           bound="dual")
     fired = converged
-    converged = fired and cert.ok
-    if converged:
+    converged = cert.ok  # the certificate of the returned weights decides, whether or not the rule fired
+    if converged and not fired:
+        msg = (f"converged: stopped at t = {T} ({stop_reason}) before the stopping test fired "
+               f"(eps_t = {last['eps_t']:.3g} > eps/2 = {eps / 2:g}), but the certificate of the returned weights "
+               f"confirms it: {cert.message}")
+    elif converged:
         bound = eps if stop_reason == "certificate" else eps / 2
         msg = f"converged at t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= {bound:g}; certified: {cert.message}"
     elif fired:
@@ -430,8 +435,8 @@ def mlpboost(
     """Algorithm 1 of Mitsuboshi, Hatano & Takimoto ("MLPBoost" with the LPBoost secondary rule).
 
     Certifies: the soft margin ``rho(w_T) = SM_nu(A w_T)`` of the returned weights is within eps of
-    the optimum of the class (Glocer 2009, LP (2.2)); ``converged=True`` exactly when the stopping
-    test fired and :func:`refboost.certify.soft_margin_lp` confirms it from ``weights`` and
+    the optimum of the class (Glocer 2009, LP (2.2)); ``converged=True`` exactly when
+    :func:`refboost.certify.soft_margin_lp` confirms it from ``weights`` and
     ``extra["certificate_distributions"]`` (``extra["certificate"]``), assuming a maximum-edge oracle.
 
     Each round t: ``d_t = grad f~*(-A w_t)`` (the entropic distribution, line 5),
@@ -561,7 +566,7 @@ def cerlpboost(
     """C-ERLPBoost (Shalev-Shwartz & Singer 2010) = short-step Frank-Wolfe on ``f~*`` (Thm 2).
 
     Certifies: the soft margin ``SM_nu(A w_T)`` of the returned weights is within eps of the optimum
-    of the class (Glocer 2009, LP (2.2)); ``converged=True`` exactly when the stopping test fired and
+    of the class (Glocer 2009, LP (2.2)); ``converged=True`` exactly when
     :func:`refboost.certify.soft_margin_lp` confirms it from ``weights`` and
     ``extra["certificate_distributions"]`` (``extra["certificate"]``), assuming a maximum-edge oracle.
 

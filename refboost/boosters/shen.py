@@ -937,11 +937,15 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
 
 
 def _certified(res: BoostResult, cert, fired: bool, what: str) -> BoostResult:
-    """``converged = (stopping rule fired) and cert.ok``; the certificate goes to ``extra["certificate"]``."""
+    """``converged = cert.ok`` (the certificate of the returned weights decides, whether or not the
+    stopping rule fired); the certificate goes to ``extra["certificate"]``."""
     res.extra["certificate"] = cert
-    res.converged = bool(fired and cert.ok)
+    res.converged = bool(cert.ok)
     if fired and not cert.ok:
         res.message = f"stopping rule fired but {what} is not certified from the returned weights: {cert.message}"
+    elif cert.ok and not fired:
+        res.message = (f"converged: {res.message}; the stopping rule did not fire, but the certificate of the "
+                       f"returned weights confirms {what}: {cert.message}")
     return res
 
 
