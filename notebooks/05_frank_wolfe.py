@@ -23,17 +23,18 @@
 # problem, with the weak learner as FW's linear minimisation oracle. Their generic scheme
 # (Algorithm 1, "MLPBoost" when the secondary rule is LPBoost) takes, each round, the better of a
 # FW step and an arbitrary secondary step, keeping the $O(\ln(m/\nu)/\epsilon^2)$ iteration bound of
-# ERLPBoost while inheriting LPBoost's speed. This chapter rebuilds every formula of the paper and
-# corrects its typos and ambiguities with a decision for each.
+# ERLPBoost while inheriting LPBoost's speed. This chapter rebuilds every formula of the paper,
+# shows each misprint it relies on in an erratum block next to the cell that checks it, and states
+# the choice it makes wherever the paper leaves one open.
 #
 # **Notation**. $A\in[-1,1]^{m\times n}$, $A_{ij}=y_ih_j(x_i)$ (refboost's `U`);
 # $\mathcal P^m_\nu=\{d\in[0,1/\nu]^m:\|d\|_1=1\}$, $\nu\in[1,m)$; $f=\iota_{\mathcal P^m_\nu}$;
 # $\Delta(d)=\sum_id_i\ln d_i+\ln m$; $\tilde f=f+\frac1\eta\Delta$.
-# Soft margin $\rho(w)=-f^\star(-Aw)=\min_{d\in\mathcal P^m_\nu}d^\top Aw$ (D1);
-# smoothed soft margin $\tilde\rho(w)=-\tilde f^\star(-Aw)=\min_d[d^\top Aw+\Delta(d)/\eta]$ (D2);
-# its minimiser $d(w)=\nabla\tilde f^\star(-Aw)$ (D3); best edge so far
-# $\hat\gamma_t=\min_{0\le\tau\le t}(d_\tau^\top A)_{j_{\tau+1}}$ (D4); gap estimate
-# $\epsilon_t=\hat\gamma_t-\tilde\rho(w_t)$ (D5).
+# Soft margin $\rho(w)=-f^\star(-Aw)=\min_{d\in\mathcal P^m_\nu}d^\top Aw$ (the objective of (5));
+# smoothed soft margin $\tilde\rho(w)=-\tilde f^\star(-Aw)=\min_d[d^\top Aw+\Delta(d)/\eta]$ (that of (12));
+# its minimiser, the entropic distribution $d(w)=\nabla\tilde f^\star(-Aw)$ (step 1 of Alg. 1); best
+# edge so far $\hat\gamma_t=\min_{0\le\tau\le t}(d_\tau^\top A)_{j_{\tau+1}}$ and gap estimate
+# $\epsilon_t=\hat\gamma_t-\tilde\rho(w_t)$ (Alg. 1 and Lemma 2).
 #
 # ## 1. Statement
 #
@@ -94,6 +95,7 @@ from refboost.margins import soft_margin
 from refboost.projections import kl_divergence, project_capped_simplex_log, smoothed_soft_margin
 
 FULL_RUN = False  # True: eps = 0.01 and no time cap in the figures (minutes)
+plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 rng = np.random.default_rng(2022)
 ROUND = 1e-10  # round-off slack on inequalities between computed quantities
 CVX_TOL = 1e-6  # Clarabel vs the sorting algorithm, on values
@@ -111,45 +113,90 @@ def Delta(d):
 # %% [markdown]
 # ## 2. Derivation
 #
-# **Hard pair (D6) → (D7).** As an LP, (4) is $\min_{d,\gamma}\gamma$ s.t. $A^\top d\le\gamma\mathbf1$,
-# $\mathbf1^\top d=1$, $0\le d\le\frac1\nu\mathbf1$ (D6). With multipliers $w\ge0$, $\rho$, $\xi\ge0$,
+# **Hard pair: the edge LP and the soft-margin LP.** As an LP, (4) is the *edge LP*
+# $\min_{d,\gamma}\gamma$ s.t. $A^\top d\le\gamma\mathbf1$,
+# $\mathbf1^\top d=1$, $0\le d\le\frac1\nu\mathbf1$ (the LP behind Alg. 2, over all columns). With multipliers $w\ge0$, $\rho$, $\xi\ge0$,
 # $\mu\ge0$ the Lagrangian is
 # $L=\gamma(1-\mathbf1^\top w)+d^\top(Aw-\rho\mathbf1+\xi-\mu)+\rho-\frac1\nu\mathbf1^\top\xi$;
 # stationarity in $\gamma$ gives $\mathbf1^\top w=1$, in $d$ gives $Aw+\xi-\rho\mathbf1=\mu\ge0$, so the
-# dual is the $\ell_1$ soft-margin LP $\max\rho-\frac1\nu\sum\xi_i$ s.t. $(Aw)_i\ge\rho-\xi_i$ (D7).
-# For fixed $w$ the inner minimum has the closed form (D8): mass $1/\nu$ on the $\lfloor\nu\rfloor$
-# smallest margins and the rest on the next one (`refboost.soft_margin`).
+# dual is the $\ell_1$ *soft-margin LP* $\max\rho-\frac1\nu\sum\xi_i$ s.t. $(Aw)_i\ge\rho-\xi_i$, $w\in\mathcal P^n$,
+# $\xi\ge0$, which is (5) written as an LP (Demiriz, Bennett & Shawe-Taylor 2002).
+# For fixed $w$ the inner minimum of (5) has a closed form, the *sorting formula*: with $z=Aw$ sorted
+# ascending, $\rho(w)=\frac1\nu\sum_{r\le\lfloor\nu\rfloor}z_{(r)}+(1-\lfloor\nu\rfloor/\nu)z_{(\lfloor\nu\rfloor+1)}$
+# (mass $1/\nu$ on the $\lfloor\nu\rfloor$ smallest margins, the rest on the next one; `refboost.soft_margin`).
 #
-# **Smoothed pair (D9) → (D10).** Adding $\frac1\eta\Delta(d)$ and minimising the Lagrangian over
+# **Smoothed pair: the entropic edge problem and its log-sum-exp dual.** Adding $\frac1\eta\Delta(d)$ to
+# the edge LP gives ERLPBoost's problem (9) in epigraph form, the *entropic edge problem*
+# $\min_{d,\gamma}\gamma+\frac1\eta\Delta(d)$ s.t. $A^\top d\le\gamma\mathbf1$, $d\in\mathcal P^m_\nu$ (over all
+# columns this is (11)). Minimising its Lagrangian over
 # $d\ge0$ gives $d_i\propto\exp(-\eta((Aw)_i+\beta_i))$; eliminating the normaliser gives
 #
 # $$\max_{w\in\mathcal P^n,\ \beta\ge0}-\frac1\eta\ln\Big(\frac1m\sum_ie^{-\eta((Aw)_i+\beta_i)}\Big)
 # -\frac1\nu\sum_i\beta_i,
-# \qquad(D10)$$
+# \qquad\text{(log-sum-exp dual)}$$
 #
 # i.e. $\tilde f^\star(\theta)=\min_{\beta\ge0}\frac1\eta\ln(\frac1m\sum_ie^{\eta(\theta_i-\beta_i)})
 # +\frac1\nu\sum\beta_i$
-# (D11), and the gradient is the capped soft-min $d_i(w)=\min\{\frac1\nu,\xi e^{-\eta(Aw)_i}\}$ (D12),
+# (the *$\beta$-form* of $\tilde f^\star$; this is (12) and, on the columns seen so far, ERLPBoost's
+# $w$-problem (14)), and the gradient is the *capped soft-min*
+# $d_i(w)=\min\{\frac1\nu,\xi e^{-\eta(Aw)_i}\}$ with $\xi>0$ fixed by $\sum_id_i=1$ (KKT of the
+# minimum that defines $\tilde\rho$),
 # computed by the sorting algorithm **in the log domain** ($\eta\approx460$ at $\epsilon=0.01$,
 # $e^{460}$ overflows): `refboost.projections.smoothed_soft_margin`.
 #
 # **FW reading.** $F=\tilde f^\star$ on $\mathcal C=-A\mathcal P^n$; $\nabla F(\theta_t)=d_t$;
 # $\arg\min_{s\in\mathcal C}s^\top d_t=-Ae_j$ with $j$ the max-edge hypothesis; FW gap
-# $G_t=\max_j(d_t^\top A)_j-d_t^\top Aw_t$ (D14); $\|A(e_j-w)\|_\infty\le2$, whence the $2\eta$ of (15).
+# $G_t=\max_j(d_t^\top A)_j-d_t^\top Aw_t$ (the FW gap, which bounds $\epsilon_t$ from above by (17)); $\|A(e_j-w)\|_\infty\le2$, whence the $2\eta$ of (15).
 #
-# **Typos of the source corrected here**: (11) has $\tilde f^\star(d)$ for $\tilde f(d)$;
-# Alg. 1 needs $\nu\in[1,m)$, not $\nu>0$; $\eta$ is not an input, we take $\max(3/4,2\ln(m/\nu)/\epsilon)$
-# (the induction's base case needs $\eta\ge3/4$); "Algorithm 2" in Lemma 2 means Algorithm 1;
-# Lemma 4's explicit form has a sign error ($f^\star(-Aw)=-\min_dd^\top Aw$); A.1's last line has
-# the inequalities reversed; Theorem 3's induction display $8\eta\frac t{t+2}\frac{t+1}{t+2}$ should
-# be $\frac{8\eta(t+1)}{(t+2)^2}$; Lemma 3's "some $k$" is $k=\lfloor\nu\rfloor$. Sections 3.3, 3.5 and
-# 3.7 assert the printed forms **fail** and the corrected ones hold.
+# **Choices the paper leaves open.** $\eta$ is not an input of Alg. 1: Lemma 2 fixes
+# $\eta=2\ln(m/\nu)/\epsilon$, and the induction of Theorem 3 needs $\eta\ge3/4$ in its base case
+# ($\epsilon_1\le2\le8\eta/3$), so we take $\eta=\max(3/4,\,2\ln(m/\nu)/\epsilon)$ (`refboost.bounds.eta_fw`).
+# Ties on line 13 keep the FW candidate $w^{(1)}$. The weak learner of the checks below is an exact
+# maximum-edge learner (the LMO); Theorem 3 needs only an edge $\ge\hat\gamma_t$, and §3.6 also runs
+# a learner that is not the LMO.
+#
+# :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), Alg. 1, input
+# :class: warning
+# **Printed:** $\nu>0$. **Corrected:** $\nu\in[1,m)$.
+# **Why:** for $\nu>m$ the capped simplex $\mathcal P^m_\nu$ is empty ($\sum_id_i\le m/\nu<1$); at $\nu=m$
+# it is the single point $\frac1m\mathbf1$ and $\eta=2\ln(m/\nu)/\epsilon=0$; for $\nu<1$ the caps
+# $1/\nu>1$ never bind, so the problem is that of $\nu=1$ with a needlessly large $\eta$.
+# Checked in the cell below: `mlpboost` refuses $\nu\notin[1,m)$, and $\eta$ is never below $3/4$.
+# :::
+#
+# :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), eq. (11)
+# :class: warning
+# **Printed:** $\min_d\max_j(d^\top A)_j+\tilde f^\star(d)$. **Corrected:** $\min_d\max_j(d^\top A)_j+\tilde f(d)$.
+# **Why:** the regulariser of the primal is $\tilde f=f+\frac1\eta\Delta$; its conjugate $\tilde f^\star$ belongs
+# to the dual (12), and Theorem 1 pairs a primal term $\tilde f$ with the dual term $\tilde f^\star$.
+# Checked in §3.4 (Corollary 2): (11) with $\tilde f$ and (12) have the same optimum.
+# :::
+#
+# :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), Lemma 2 and the text after Alg. 2
+# :class: warning
+# **Printed:** "the optimality gap defined in Algorithm 2". **Corrected:** Algorithm 1.
+# **Why:** Alg. 2 is the LPBoost rule $\mathcal B$ and has no gap or stopping test; $\epsilon_t$ is
+# defined on line 8 of Alg. 1. Checked in §3.6: Lemma 2's conclusion
+# $\rho(w_T)\ge\hat\gamma_T-\epsilon$ is asserted for every run stopped by Alg. 1's test.
+# :::
+
+# %%
+for bad_nu in (0.5, 40.0, 41.0):  # m = 40: nu < 1, nu = m, nu > m
+    try:
+        rb.mlpboost(rb.MatrixOracle(random_U(rng, 40, 5)), nu=bad_nu, eps=0.1)
+        raise AssertionError(f"nu = {bad_nu} accepted")
+    except ValueError as err:
+        print(f"nu = {bad_nu:4}: refused ({str(err).split(' (')[0]})")
+assert eta_fw(1.0, 10, 9.9) == 0.75 > 2 * math.log(10 / 9.9)  # eta floored at 3/4
+assert abs(eta_fw(0.01, 400, 40.0) - 2 * math.log(10) / 0.01) < 1e-9  # Lemma 2's eta otherwise
+print(f"eta at eps = 1, m = 10, nu = 9.9: {eta_fw(1.0, 10, 9.9)} (Lemma 2 alone gives {2 * math.log(10 / 9.9):.3f})")
 
 # %% [markdown]
 # ## 3. Numerical check
 # ### 3.1 The per-round distribution: sorting algorithm vs two conic forms
-# Path 1: log-domain sorting algorithm. Path 2: cvxpy + Clarabel on (D2) (entropy, exponential
-# cone) and on the $\beta$-form (D11), which never builds a distribution.
+# Path 1: log-domain sorting algorithm. Path 2: cvxpy + Clarabel on the minimum that defines
+# $\tilde\rho$ (entropy, exponential cone) and on the $\beta$-form of $\tilde f^\star$ (§2), which
+# never builds a distribution.
 
 # %%
 rows = []
@@ -162,7 +209,7 @@ for _ in range(4):
     rows.append((nu, eta, s.value, a.value - s.value, b.value - s.value, np.abs(a.d - s.d).max(), int(s.capped.sum())))
     assert abs(a.value - s.value) < CVX_TOL and abs(b.value - s.value) < CVX_TOL
     assert np.abs(a.d - s.d).max() < 1e-4 and s.capped.sum() <= math.ceil(nu) - 1
-print(f"{'nu':>6} {'eta':>6} {'rho~ sort':>11} {'D2-sort':>9} {'D11-sort':>9} {'|d diff|':>9} caps")
+print(f"{'nu':>6} {'eta':>6} {'rho~ sort':>11} {'cvx-sort':>9} {'beta-sort':>9} {'|d diff|':>9} caps")
 for r in rows:
     print(f"{r[0]:6.2f} {r[1]:6.2f} {r[2]:11.7f} {r[3]:9.1e} {r[4]:9.1e} {r[5]:9.1e} {r[6]:4d}")
 
@@ -193,8 +240,30 @@ assert worst <= 1e-12
 
 # %% [markdown]
 # ### 3.3 Lemma 1 (sandwich) and Lemma 3 (entropy range)
-# Corrected (D13): $\rho(w)\le\tilde\rho(w)\le\rho(w)+\ln(m/\nu)/\eta$. The paper's A.1 prints
-# $\tilde f^\star-\frac\epsilon2\le f^\star\le\tilde f^\star$, which is reversed: we show it fails.
+#
+# :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), Appendix A.1, last line
+# :class: warning
+# **Printed:** $\tilde f^\star(-Aw)-\frac\epsilon2\le f(-Aw)\le\tilde f^\star(-Aw)$.
+# **Corrected:** $\tilde f^\star(-Aw)\le f^\star(-Aw)\le\tilde f^\star(-Aw)+\frac\epsilon2$, i.e.
+# $\rho(w)\le\tilde\rho(w)\le\rho(w)+\ln(m/\nu)/\eta$ at $\eta=2\ln(m/\nu)/\epsilon$.
+# **Why:** $f$ must be $f^\star$, and adding $\frac1\eta\Delta\ge0$ to the minimand of $\rho$ can only raise it,
+# so $\tilde f^\star\le f^\star$; the printed direction is violated whenever $\Delta(d(w))>0$.
+# Checked in the cell below (second block: the printed form fails, the corrected one holds).
+# :::
+#
+# :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), proof of Lemma 3
+# :class: warning
+# **Printed:** the maximiser of $\Delta$ on $\mathcal P^m_\nu$ puts $1/\nu$ on "some $k\in[m]$" coordinates.
+# **Corrected:** $k=\lfloor\nu\rfloor$ exactly, and the rest $1-\lfloor\nu\rfloor/\nu$ on one more coordinate;
+# the bound $\Delta\le\ln(m/\nu)$ is attained only for integer $\nu$.
+# **Why:** a vertex of $\mathcal P^m_\nu$ has at most one coordinate strictly between $0$ and $1/\nu$.
+# Checked in the cell below (last two loops).
+# :::
+#
+# Lemma 1 gives the *sandwich* $\rho(w)\le\tilde\rho(w)\le\rho(w)+\ln(m/\nu)/\eta$ (from
+# $0\le\Delta\le\ln(m/\nu)$ on $\mathcal P^m_\nu$, Lemma 3); the first loop below asserts it on random
+# instances, the second block that the printed form of A.1 fails (erratum above), the last loop
+# Lemma 3 at its vertices.
 
 # %%
 ratios = []
@@ -228,9 +297,18 @@ for _ in range(200):
     assert Delta(project_capped_simplex_log(rng.normal(scale=5, size=m), nu).d) <= math.log(m / nu) + 1e-12
 
 # %% [markdown]
-# ### 3.4 Lemma 4 and Theorem 1: strong duality of (D6)/(D7), optimality conditions; Corollary 2
-# Ground truth: HiGHS (`truth.soft_margin_lp`) on both LPs; Clarabel on (D9) and (D10).
-# Lemma 4's display writes $f^\star(-Aw)=\min_dd^\top Aw$; the correct value is $-\min_d d^\top Aw$.
+# ### 3.4 Lemma 4 and Theorem 1: strong duality of the edge LP and the soft-margin LP, optimality conditions; Corollary 2
+# Ground truth: HiGHS (`truth.soft_margin_lp`) on both LPs; Clarabel on the entropic edge problem
+# and on its log-sum-exp dual (§2).
+#
+# :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), Lemma 4, explicit form
+# :class: warning
+# **Printed:** $f^\star(-Aw)=\max_d(-d^\top Aw)=\min_dd^\top Aw$ and $\max_w-f^\star(-Aw)=-\min_w\max_dd^\top Aw$.
+# **Corrected:** $f^\star(-Aw)=-\min_{d\in\mathcal P^m_\nu}d^\top Aw$ and
+# $\max_w-f^\star(-Aw)=\max_{w\in\mathcal P^n}\min_{d\in\mathcal P^m_\nu}d^\top Aw$, which is (5).
+# **Why:** $\max_d(-x)=-\min_dx$. Checked in the cell below: $f^\star(-Aw)$ by HiGHS equals
+# $-\rho(w)$ and differs from the printed $+\rho(w)$.
+# :::
 
 # %%
 m, n, nu = 40, 15, 6.5
@@ -238,8 +316,8 @@ U = rng.uniform(-1, 1, (m, n))
 sol = truth.soft_margin_lp(U, nu)
 w_dual = np.maximum(sol.duals["w"], 0) / np.maximum(sol.duals["w"], 0).sum()
 e = U.T @ sol.d
-print(f"gamma* (D6) = {sol.value:.12f}, rho* (D7) = {sol.value_w:.12f}, "
-      f"rho(w) by (D8) = {soft_margin(U @ w_dual, nu):.12f}")
+print(f"gamma* (edge LP) = {sol.value:.12f}, rho* (soft-margin LP) = {sol.value_w:.12f}, "
+      f"rho(w) by the sorting formula = {soft_margin(U @ w_dual, nu):.12f}")
 assert sol.duality_gap < 1e-9 and abs(soft_margin(U @ w_dual, nu) - sol.value) < 1e-9
 assert np.all(e[w_dual > 1e-9] >= e.max() - 1e-9)  # w in dg(A^T d): weight only on max-edge columns
 assert abs(sol.d @ U @ w_dual - soft_margin(U @ w_dual, nu)) < 1e-9  # -Aw in df(d)
@@ -252,7 +330,8 @@ assert abs(f_star_lp + soft_margin(zz, nu)) < 1e-12 and abs(f_star_lp - soft_mar
 eta = 12.0
 p, q = truth.smoothed_edge_min_cvx(U, nu, eta), truth.smoothed_soft_margin_max_cvx(U, nu, eta)
 sq = smoothed_soft_margin(U @ q.w, nu, eta)
-print(f"Corollary 2: (D9) = {p.value:.9f}, (D10) = {q.value:.9f}, sorting rho~(w*) = {sq.value:.9f}")
+print(f"Corollary 2: entropic edge problem = {p.value:.9f}, log-sum-exp dual = {q.value:.9f}, "
+      f"sorting rho~(w*) = {sq.value:.9f}")
 assert abs(p.value - q.value) < CVX_TOL and abs(sq.value - q.value) < CVX_TOL
 assert np.abs(smoothed_soft_margin(U @ p.w, nu, eta).d - p.d).max() < 1e-4  # (14): d = d(w*)
 
@@ -262,7 +341,7 @@ assert np.abs(smoothed_soft_margin(U @ p.w, nu, eta).d - p.d).max() < 1e-4  # (1
 # the package's step code): C-ERLPBoost vs short-step FW; LPBoost vs fully corrective FW on $f^\star$
 # with HiGHS ground truth as the corrective step and the LP's $d$ as subgradient; ERLPBoost (the
 # direct implementation of Glocer's Alg. 3.2) vs fully corrective FW on $\tilde f^\star$ with Clarabel
-# (D10) as the corrective step, and vs Alg. 1 with $\mathcal B$ = rule (14).
+# on the log-sum-exp dual (§2) as the corrective step, and vs Alg. 1 with $\mathcal B$ = rule (14).
 
 
 # %%
@@ -324,7 +403,7 @@ d = np.full(U.shape[0], 1 / U.shape[0])
 fc_atoms = []
 for _ in range(K):
     fc_atoms.append(lmo(U, d))
-    w_star = truth.smoothed_soft_margin_max_cvx(U[:, fc_atoms], nu, eta).w  # Clarabel on (D10)
+    w_star = truth.smoothed_soft_margin_max_cvx(U[:, fc_atoms], nu, eta).w  # Clarabel on the log-sum-exp dual
     d = smoothed_soft_margin(U[:, fc_atoms] @ w_star, nu, eta).d
 alg1 = rb.mlpboost(rb.MatrixOracle(U), nu=nu, eps=1e-6, eta=eta, secondary="erlpboost", max_iter=K - 1)
 print(f"ERLPBoost vs fully corrective FW on f~* (Clarabel): same atoms {fc_atoms == erl.hypotheses}, "
@@ -420,10 +499,16 @@ for r in table:
 
 # %% [markdown]
 # ### 3.7 Theorem 3's induction display, corrected
-# The proof prints $\epsilon_{t+1}\le\dots=8\eta\frac t{t+2}\frac{t+1}{t+2}\le\frac{8\eta}{t+3}$. The
-# right-hand side of (15) at $\epsilon_t=\frac{8\eta}{t+2}$, $\lambda_t=\frac2{t+2}$ is
-# $\frac{8\eta(t+1)}{(t+2)^2}$; the printed product agrees only at $t=1$ and for $t\ge2$ even breaks
-# the final inequality (at $t=2$: $3/2\cdot8\eta/8=1.5\eta>8\eta/5$).
+#
+# :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), proof of Theorem 3, induction step
+# :class: warning
+# **Printed:** $\epsilon_{t+1}\le\dots=8\eta\frac t{t+2}\frac{t+1}{t+2}\le\frac{8\eta}{t+3}$.
+# **Corrected:** $\epsilon_{t+1}\le(1-\lambda_t)\epsilon_t+2\eta\lambda_t^2=\frac{8\eta(t+1)}{(t+2)^2}\le\frac{8\eta}{t+3}$.
+# **Why:** the right-hand side of (15) at $\epsilon_t=\frac{8\eta}{t+2}$, $\lambda_t=\frac2{t+2}$ is
+# $\frac{8\eta t}{(t+2)^2}+\frac{8\eta}{(t+2)^2}$; the printed product agrees only at $t=1$ and for
+# $t\ge2$ breaks the final inequality (at $t=2$: $3\eta>8\eta/5$). The theorem survives.
+# Checked in the cell below.
+# :::
 
 # %%
 ts = np.arange(1, 200)
@@ -496,13 +581,15 @@ for k, r in runs.items():
         assert soft_margin(r.margins, nu) >= star - eps_fig - ROUND
 
 
+# %% tags=["hide-input"]
 def trace(r):
     if r.algorithm == "lpboost":
         return r.history_array("t"), r.history_array("P_LP"), r.history_array("time")
     return r.history_array("t"), r.history_array("soft_margin"), r.history_array("time")
 
 
-fig, ax = plt.subplots(1, 3, figsize=(15, 4))
+fig, axs = plt.subplots(2, 2, figsize=(10, 8))
+ax = axs.ravel()
 for k, r in runs.items():
     t, sm, tm = trace(r)
     ax[0].plot(t, sm, label=k)
@@ -513,16 +600,17 @@ for a in ax[:2]:
     a.set_ylabel(r"soft margin $\rho(w_t)$")
 ax[0].set_xscale("log"), ax[0].set_xlabel("iteration t")
 ax[1].set_xscale("log"), ax[1].set_xlabel("wall time (s)")
-ax[0].legend(fontsize=8)
-ax[0].set_title("Fig. 2/5 style: objective vs iteration")
-ax[1].set_title("objective vs time")
+ax[0].set_title("Fig. 2/5 style: vs iteration")
+ax[1].set_title("vs wall time")
+ax[3].legend(*ax[0].get_legend_handles_labels(), loc="center", title="Figs 2/5")
+ax[3].axis("off")
 for k in ("MLPB.(SS)", "MLPB.(PFW)"):
     won = np.array([rec.get("secondary_won", False) for rec in runs[k].history])
     ax[2].plot(np.arange(1, len(won) + 1), np.cumsum(won), label=k)
 tt = np.arange(1, max(r.n_iter for k, r in runs.items() if k.startswith("MLPB")) + 1)
 ax[2].plot(tt, tt, "k:", lw=1, label="y = x")
 ax[2].set_xlabel("iteration t"), ax[2].set_ylabel("cumulative LPBoost-rule wins")
-ax[2].set_title("Fig. 4 style"), ax[2].legend(fontsize=8)
+ax[2].set_title("Fig. 4 style"), ax[2].legend()
 plt.tight_layout()
 plt.show()
 
@@ -550,13 +638,13 @@ plt.show()
 # ```{prf:proof}
 # Each edge is $(d_\tau^\top A)_{j_{\tau+1}}=\max_j(d_\tau^\top A)_j\ge\min_{d\in\mathcal P^m_\nu}\max_j
 # (d^\top A)_j=\rho^\star$ (Lemma 4), so $\hat\gamma_t\ge\rho^\star$; and $\rho^\star\ge\rho(w)$ by
-# definition of (5). For the last claim use (D13): $\rho(w_t)\ge\tilde\rho(w_t)-\ln(m/\nu)/\eta$, and
+# definition of (5). For the last claim use Lemma 1's sandwich (§3.3): $\rho(w_t)\ge\tilde\rho(w_t)-\ln(m/\nu)/\eta$, and
 # $\eta\ge2\ln(m/\nu)/\epsilon$.
 # ```
 #
 # Alg. 1 holds two candidates at line 8 of round $t$: $w_t$ and the LPBoost-rule candidate
 # $w^{(2)}$ over the same hypotheses $J_t$, whose soft margin is the restricted LP value
-# $\rho(w^{(2)})=P^t_{LP}$ (it solves (D7) on $A_{J_t}$). `mlpboost(..., stopping="certificate")`
+# $\rho(w^{(2)})=P^t_{LP}$ (it solves the soft-margin LP on $A_{J_t}$). `mlpboost(..., stopping="certificate")`
 # stops when Alg. 1's test **or** $\hat\gamma_t-\max(\rho(w_t),P^t_{LP})\le\epsilon$ fires, returns the
 # certifying candidate and reports which test fired (`extra["stop_reason"]`). It fires no later than
 # Alg. 1's test, so Theorem 3's iteration bound still applies, and the guarantee is Lemma 2's:
@@ -621,7 +709,7 @@ for k, rule in (("MLPB.(SS)", "short_step"), ("MLPB.(PFW)", "pairwise")):
 # {prf:ref}`alg-mlpboost` becomes
 #
 # 2'. $h_{j_{t+1}}=\mathrm{WL}(d_t)$ and $h_{j'_t}=\mathrm{WL}(d^t_{LP})$, where $d^t_{LP}$ is the
-# distribution of the restricted LP (D6) over the pool $J_t$ (none in round 1);
+# distribution of the restricted edge LP (§2) over the pool $J_t$ (none in round 1);
 # $\hat\gamma_t=\min\bigl(\hat\gamma_{t-1},(d_t^\top A)_{j_{t+1}},(d^{t\top}_{LP}A)_{j'_t}\bigr)$;
 # $J_{t+1}=J_t\cup\{j_{t+1},j'_t\}$, so $w^{(2)}$ is the restricted LP over both new hypotheses.
 #
@@ -689,7 +777,7 @@ for k, rule in (("MLPB.(SS)", "short_step"), ("MLPB.(PFW)", "pairwise")):
 # $\rho^\star_{\rm gen}-\rho(w_T)$, with $\rho^\star_{\rm gen}$ the HiGHS optimum over all trees
 # generated for that $(\text{set},\nu)$.
 
-# %%
+# %% tags=["hide-input"]
 import re
 from pathlib import Path
 
@@ -763,6 +851,7 @@ def ours(dn, pair, kind="CPU"):
     return float(v.lstrip(">?")), v[0] in ">?"
 
 
+# %%
 # the claims of the text below, on this file
 for kind, paper_within_2x in (("CPU", {"german"}), ("wall", {"german", "waveform"})):
     for rule in ("SS", "PFW"):

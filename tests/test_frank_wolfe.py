@@ -108,7 +108,8 @@ def test_gradient_is_entropic_distribution_finite_differences():
 
 
 def test_sorting_algorithm_vs_cvx_both_forms():
-    """(D2) entropic QP and (D11) beta-form of f~* vs the log-domain sorting algorithm."""
+    """The entropic minimum that defines rho~ (a conic problem) and the beta-form of f~* vs the log-domain sorting
+    algorithm (Mitsuboshi, Hatano & Takimoto 2022, eq. (12))."""
     rng = np.random.default_rng(2)
     for _ in range(4):
         m = 25
@@ -120,7 +121,7 @@ def test_sorting_algorithm_vs_cvx_both_forms():
         assert abs(s.value - a.value) < CVX_VALUE_TOL
         assert abs(s.value - b.value) < CVX_VALUE_TOL
         assert np.max(np.abs(s.d - a.d)) < CVX_D_TOL
-        # (D12): d_i = min(1/nu, xi exp(-eta z_i))
+        # capped soft-min (KKT of the minimum defining rho~): d_i = min(1/nu, xi exp(-eta z_i))
         free = s.d < 1 / nu - 1e-12
         log_xi = np.log(s.d[free]) + eta * z[free]
         assert np.ptp(log_xi) < 1e-8
@@ -142,7 +143,7 @@ def test_no_overflow_at_paper_eta():
 
 
 # --------------------------------------------------------------------------------------------
-# Lemma 1 (sandwich, D13) and Lemma 3 (entropy range)
+# Lemma 1 (sandwich rho <= rho~ <= rho + ln(m/nu)/eta) and Lemma 3 (entropy range)
 # --------------------------------------------------------------------------------------------
 def test_lemma1_sandwich():
     """rho(w) <= rho~(w) <= rho(w) + ln(m/nu)/eta."""
@@ -201,7 +202,8 @@ def test_lemma3_entropy_range():
 
 
 # --------------------------------------------------------------------------------------------
-# Lemma 4 / Theorem 1: strong duality of (D6)/(D7) and the optimality conditions
+# Lemma 4 / Theorem 1: strong duality of the edge LP (eq. (4) as an LP) and the soft-margin LP (eq. (5))
+# and the optimality conditions
 # --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_lemma4_strong_duality_and_theorem1_kkt(seed):
@@ -210,9 +212,9 @@ def test_lemma4_strong_duality_and_theorem1_kkt(seed):
     U = rng.uniform(-1, 1, (m, n))
     nu = float(rng.uniform(1, 10))
     sol = truth.soft_margin_lp(U, nu)
-    # (D6) = (D7): gamma* = rho*
+    # edge LP = soft-margin LP: gamma* = rho*
     assert sol.duality_gap < LP_TOL
-    # rho(w) via (D8) at the w of (D7) and at the dual-extracted w of (D6)
+    # rho(w) by the sorting formula at the w of the soft-margin LP and at the dual-extracted w of the edge LP
     w_dual = np.maximum(sol.duals["w"], 0)
     w_dual /= w_dual.sum()
     assert abs(soft_margin(U @ sol.w, nu) - sol.value) < LP_TOL
@@ -235,7 +237,7 @@ def test_lemma4_explicit_form_sign_error():
     U = rng.uniform(-1, 1, (m, n))
     w = rng.dirichlet(np.ones(n))
     z = U @ w
-    # f*(-Aw) = sup_{d in P^m_nu} d.(-Aw), by HiGHS (independent of the closed form D8)
+    # f*(-Aw) = sup_{d in P^m_nu} d.(-Aw), by HiGHS (independent of the sorting formula)
     lp = linprog(z, A_eq=np.ones((1, m)), b_eq=[1.0], bounds=[(0, 1 / nu)] * m, method="highs")
     f_star = -lp.fun
     assert abs(f_star - (-soft_margin(z, nu))) < 1e-12  # corrected: f*(-Aw) = -min_d d^T A w
@@ -244,7 +246,8 @@ def test_lemma4_explicit_form_sign_error():
 
 
 # --------------------------------------------------------------------------------------------
-# Corollary 2: (D9) <=> (D10), and the sorting algorithm at the optimum
+# Corollary 2: the entropic edge problem (9)/(11) <=> its log-sum-exp dual (12)/(14), and the sorting algorithm
+# at the optimum
 # --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [0, 1])
 def test_corollary2_regularised_duality(seed):
@@ -257,7 +260,7 @@ def test_corollary2_regularised_duality(seed):
     assert abs(p.value - q.value) < CVX_VALUE_TOL
     s = smoothed_soft_margin(U @ q.w, nu, eta)
     assert abs(s.value - q.value) < CVX_VALUE_TOL
-    # edge-constraint duals of (D9) solve (12) and d(w*) is the (D9) minimiser (eq. (14))
+    # edge-constraint duals of the entropic edge problem solve (12) and d(w*) is its minimiser (eq. (14))
     assert abs(smoothed_soft_margin(U @ p.w, nu, eta).value - q.value) < CVX_VALUE_TOL
     assert np.max(np.abs(smoothed_soft_margin(U @ p.w, nu, eta).d - p.d)) < CVX_D_TOL
 
@@ -342,7 +345,8 @@ def test_theorem2_lpboost_is_fully_corrective_fw_on_f_star():
 
 def test_theorem2_erlpboost_is_fully_corrective_fw_on_f_tilde_star():
     """ERLPBoost (issue 4's direct implementation, Glocer Alg. 3.2) = fully corrective FW on f~*
-    (eq. (14)), written here against the conic ground truth (D10): same hypotheses, same d_t."""
+    (eq. (14)), written here against the conic ground truth (the log-sum-exp dual of (14)):
+    same hypotheses, same d_t."""
     rng = np.random.default_rng(18)
     U = random_U(rng, 40, 15)
     nu, eta, K = 4.0, 8.0, 6
@@ -415,8 +419,8 @@ def test_lemma2_certificate_and_gap_relations(random_runs):
         assert res.converged, key
         eps_t = res.history_array("eps_t")
         G = res.history_array("fw_gap")
-        assert np.all(eps_t <= G + ROUND), key  # §2.6 item 2
-        assert np.all(eps_t >= -eps / 2 - ROUND), key  # §2.6 item 4
+        assert np.all(eps_t <= G + ROUND), key  # eps_t <= FW gap G_t, eq. (17)
+        assert np.all(eps_t >= -eps / 2 - ROUND), key  # eps_t >= -eps/2 (max-edge learner: gamma^ >= rho*)
         # eps_t >= -max Delta(d_tau)/eta holds in particular at the end
         assert res.extra["eps_t"] >= -delta_uniform(res.distribution) / eta - eps / 2
         rho_T = soft_margin(res.margins, nu)
@@ -624,7 +628,7 @@ def test_result_contract(random_runs):
 def test_warm_restricted_lp_matches_cold_and_truth():
     """The LP kept across rounds (warm-started dual simplex) solves the same LP (2.3) as the
     one-shot scipy/HiGHS solve on every prefix of the columns; values and w agree with HiGHS
-    ground truth on (D7)."""
+    ground truth on the soft-margin LP (eq. (5))."""
     from refboost.boosters.lpboost import IncrementalRestrictedLP, restricted_lp
 
     rng = np.random.default_rng(31)
