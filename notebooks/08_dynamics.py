@@ -17,8 +17,8 @@
 # %% [markdown]
 # # The dynamics of AdaBoost: cycles, arc-gv, AdaBoost* and the smooth margin
 #
-# Source: Rudin, Daubechies & Schapire (2003), *On the Dynamics of Boosting*, NIPS 16 (we number
-# its claims R1–R12 and cite them as such). The code lives in
+# Source: Rudin, Daubechies & Schapire (2003), *On the Dynamics of Boosting*, NIPS 16; its claims
+# are cited by section and figure. The code lives in
 # `refboost.boosters.adaboost` (the boosters, log domain) and `refboost.dynamics` (the reduced
 # iterated map, closed-form cycles, the smooth margin, the non-optimal weak learner); the
 # matrices in `refboost.instances`; ground truth is the HiGHS hard-margin LP
@@ -39,6 +39,7 @@ from refboost import dynamics as D
 from refboost import instances as I
 
 FULL_RUN = False
+plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 T_LONG = 20_000 if FULL_RUN else 1_500
 PHI = D.PHI
 
@@ -54,20 +55,20 @@ PHI = D.PHI
 # The margin of $\lambda$ is $\mu(\lambda)=\min_i(M\lambda)_i/\|\lambda\|_1$ and the maximum margin is
 # $\rho=\max_{\tilde\lambda\in\Delta_n}\min_i(M\tilde\lambda)_i=\min_{d\in\Delta_m}\max_j(d^TM)_j$.
 #
-# ```{prf:theorem} Reduced iterated map (Rudin et al. 2003, §2; R1)
+# ```{prf:theorem} Reduced iterated map (Rudin et al. 2003, §2)
 # :label: thm-reduced-map
 # For $M\in\{\pm1\}^{m\times n}$ the AdaBoost weights satisfy
 # $d_{t+1,i}=d_{t,i}/(1+M_{ij_t}r_t)$, and $(d_{t+1}^TM)_{j_t}=0$.
 # ```
 #
-# ```{prf:theorem} Cycles of the 3×3 matrix (Rudin et al. 2003, §2; R2)
+# ```{prf:theorem} Cycles of the 3×3 matrix (Rudin et al. 2003, §3, Figs 1–2)
 # :label: thm-3x3-cycles
 # For $M=\mathbf 1\mathbf 1^T-2I_3$ AdaBoost converges to one of two 3-cycles with $r=1/\phi$ and
 # output $\lambda/\|\lambda\|_1\to(1/3,1/3,1/3)$, a maximum-margin solution ($\rho=1/3$). The same
-# holds for $m\times m$ (R3).
+# holds for the $m\times m$ matrices with one mistake per column (§3).
 # ```
 #
-# ```{prf:theorem} Non-optimal AdaBoost (Rudin et al. 2003, §3; R5)
+# ```{prf:theorem} Non-optimal AdaBoost (Rudin et al. 2003, §3)
 # :label: thm-nonoptimal
 # If the weak learner may return any $j$ with $(d_t^TM)_j\ge\rho$, AdaBoost need not attain $\rho$:
 # on a 4×5 matrix with $\rho=1/2$ it falls into a 3-cycle of margin $1/3$.
@@ -95,16 +96,44 @@ PHI = D.PHI
 # $d_{t+1,i}=d_{t,i}(1+M_{ij}\theta)/(1+M_{ij}r)$. The targets: AdaBoost $\theta=0$; arc-gv
 # $\theta=\max(0,\mu(\lambda_t))$; AdaBoost$^*_\nu$ $\theta=\min_{s\le t}r_s-\nu$; approximate
 # coordinate ascent $\theta=\max(0,G(\lambda_t))$; exact coordinate ascent maximises $G$ along $e_j$
-# (AdaBoost steps while $G\le0$, where the line search can have no finite maximiser — R9).
+# (AdaBoost steps while $G\le0$, where the line search along $e_j$ can have no finite maximiser: $G$ may increase without bound
+# towards its supremum along the ray, so we take AdaBoost's step until $G(\lambda_t)>0$).
 #
-# **Typos and decisions.** (1) "$n\le 2m$" is $n\le2^m$. (2) $\lambda_{combined}$ is
-# written with the *edges* $(d^{(k)T}_{cyc}M)_k$; it should be the step sizes $\alpha_k$ (equal
-# here, so the value $(1/3,1/3,1/3)$ stands). (3) Fig. 2(b) "iterated twice" shows $d_{t+3}$: it is
-# the **third** iterate $f^3$ — $f^2$ has no fixed point at all (asserted below). (4) "no *stable*
-# fixed points or 2-cycles": there are none at all. (5) Tie-breaking is unspecified and decides
-# which cycle is reached: we take the lowest index within $10^{-10}$. (6) "edge exceeds $\rho$" vs
-# "$\ge\rho$": we use $\ge$. (12) The conjecture "AdaBoost maximizes the margin in the optimal case"
-# is **false** (R12, shown in §3.8).
+# **Decisions where the paper is silent.** Tie-breaking in $\arg\max_j$ is unspecified and decides
+# which cycle is reached (exact ties occur at $t=1,2$ on the 3×3 matrix from the uniform start): we take
+# the lowest index within $10^{-10}$. The introduction says the weak learner's edge "exceeds $\rho$",
+# the paper's §3 says "$\ge\rho$": we use $\ge$.
+#
+# :::{admonition} Erratum: Rudin, Daubechies & Schapire (2003), §2, bound on $n$
+# :class: warning
+# **Printed:** "$n$ is finite (at most $2m$)". **Corrected:** at most $2^m$.
+# **Why:** the columns of $M\in\{-1,+1\}^{m\times n}$ are distinct sign vectors of length $m$, and
+# there are $2^m$ of them. A counting fact; no cell is needed.
+# :::
+#
+# :::{admonition} Erratum: Rudin, Daubechies & Schapire (2003), §3, $\lambda_{combined}$ of the 3×3 example
+# :class: warning
+# **Printed:** the combined weights are written with the *edges* $(d^{(k)T}_{cyc}M)_k$.
+# **Corrected:** they are the step sizes, $\lambda_{combined}\propto(\alpha^{(1)},\alpha^{(2)},\alpha^{(3)})$.
+# **Why:** $\lambda$ accumulates $\alpha_t=\operatorname{artanh}r_t$, not $r_t$. The stated value
+# $(1/3,1/3,1/3)$ survives because all three edges equal $1/\phi$, hence all steps equal
+# $\frac32\ln\phi$. Checked in the first cell of §3.2 ($r=1/\phi$ on both cycles, $\operatorname{artanh}(1/\phi)=\frac32\ln\phi$)
+# and at its end (AdaBoost's margin $\to1/3=\rho$).
+# :::
+#
+# :::{admonition} Erratum: Rudin, Daubechies & Schapire (2003), Fig. 2(b) and §3, "iterated twice"
+# :class: warning
+# **Printed:** Fig. 2(b) shows the map "iterated twice", with "6 fixed points, 3 for each cycle"; the text
+# says there are "no stable fixed points or orbits of length 2".
+# **Corrected:** the plotted map is the **third** iterate $f^3$ (it shows $d_{t+3}$ against $d_t$); $f$ and
+# $f^2$ have no fixed points at all, stable or not.
+# **Why:** the two cycles have period 3, so their points are fixed points of $f^3$, not of $f^2$.
+# Checked in the second cell of §3.2 ($\min|f(s)-s|$ and $\min|f^2(s)-s|$ bounded away from 0; $f^3$ has
+# exactly 6 fixed points).
+# :::
+#
+# The conjecture recalled in the paper's §4, "AdaBoost maximizes the margin in the optimal case", is **false**: it
+# was refuted by Rudin, Daubechies & Schapire (2004, JMLR 5), and §3.8 shows a counterexample.
 #
 # **Numerics.** The boosters never iterate the map: they keep $f=M\lambda$ and $\log d=-f-\operatorname{lse}(-f)$,
 # and compute $\operatorname{artanh}r=\frac12(\log d_+-\log d_-)$ without cancellation. The map is the
@@ -112,7 +141,7 @@ PHI = D.PHI
 
 # %% [markdown]
 # ## 3 Numerical checks
-# ### 3.1 R1: the booster is the reduced map
+# ### 3.1 The booster is the reduced map (paper §2)
 
 # %%
 MAP_TOL = 1e-12
@@ -139,7 +168,7 @@ print(f"sum error: t=0 {err[0]:.1e}, t=60 {err[-1]:.1e}, growth per step {(err[-
 assert abs((err[-1] / err[30]) ** (1 / 30) - PHI) < 1e-3
 
 # %% [markdown]
-# ### 3.2 R2: the 3×3 matrix
+# ### 3.2 The 3×3 matrix (paper §3, Figs 1–2)
 # LP: $\rho=1/3$. From the uniform start with lowest-index ties the orbit is exactly Fibonacci
 # (rational arithmetic): $r_1=1/3$, $r_t=F_t/F_{t+1}\to1/\phi$.
 
@@ -167,7 +196,8 @@ print("cyc' =", np.round(cycp, 6).tolist())
 # **third** iterate (the paper's "iterated twice"), with its 6 fixed points.
 
 # %%
-fig, ax = plt.subplots(1, 4, figsize=(17, 4))
+fig, axs = plt.subplots(2, 2, figsize=(10, 9))
+ax = axs.ravel()
 c3 = (1 / 3, 1 / 3)
 regions = [([(0, 0), c3, (0, 1)], "$j=1$"), ([(0, 0), c3, (1, 0)], "$j=2$"), ([(1, 0), c3, (0, 1)], "$j=3$")]
 for k, (verts, lab) in enumerate(regions):
@@ -190,6 +220,7 @@ for a_, y, t_ in ((ax[2], f1, "Fig. 2a: $f$"), (ax[3], f3, "Fig. 2b: $f^3$ (pape
         a_.plot(s[seg], y[seg], "C0")
     a_.plot([0, 3], [0, 3], "k:", lw=0.8)
     a_.set(xlabel="position along triangle ($d_t$)", ylabel="position ($d_{t+1}$ / $d_{t+3}$)", title=t_)
+    a_.title.set_fontsize(11)
 fps = np.sort(np.r_[np.arange(3) + 1 / PHI**2, np.arange(3) + 1 / PHI])
 ax[3].plot(fps, fps, "ro", ms=5)
 plt.tight_layout()
@@ -197,7 +228,7 @@ plt.show()
 
 # %% [markdown]
 # Assertions for the proof outline: $f$ is a contraction ($|f'|\in[\frac14,\frac49]$), $f$ and $f^2$
-# have **no** fixed points (typos 3–4), $f^3$ has exactly 6, at $k+1/\phi^2$ (cycle $cyc$) and
+# have **no** fixed points (erratum in section 2 above), $f^3$ has exactly 6, at $k+1/\phi^2$ (cycle $cyc$) and
 # $k+1/\phi$ ($cyc'$), each with slope $-\phi^{-6}\approx-0.0557$. The basins are the half-edges:
 # on the edge $d_k=\frac12$ the orbit goes to $cyc$ iff $d_{k+1}<d_{k+2}$.
 
@@ -238,7 +269,7 @@ for T in (30, 300, 3000):
 assert 1 / 3 - 1e-3 < mu <= lp3.value + 1e-9
 
 # %% [markdown]
-# ### 3.3 R3: the $m\times m$ one-mistake matrices
+# ### 3.3 The $m\times m$ one-mistake matrices (paper §3)
 # In the cycle the example chosen $k$ steps ago has weight $q^k/2$ with $q^m-2q+1=0$; the edge is
 # $r=1/q-1$ and the cycle's margin is $1-2/m=\rho=\Upsilon(r)$, with
 # $\Upsilon(r)=-\ln(1-r^2)/\ln\frac{1+r}{1-r}$ (Rätsch & Warmuth 2005: a cycle of constant edge $r$ has margin $\Upsilon(r)$).
@@ -256,7 +287,7 @@ for m in (3, 4, 5, 6, 8):
     assert abs(cm - rho_m) < 1e-9 and abs(D.upsilon(r) - rho_m) < 1e-9
 
 # %% [markdown]
-# ### 3.4 R5: non-optimal AdaBoost on the 4×5 matrix
+# ### 3.4 Non-optimal AdaBoost on the 4×5 matrix (paper §3)
 # $\rho=1/2$ with the unique optimum $\lambda^*=(\frac14,\frac14,\frac14,\frac14,0)$. From
 # $d_1=(\frac{3-\sqrt5}8,\frac{3-\sqrt5}8,\frac12,\frac{\sqrt5-1}4)$ the permissible (edge $1/\phi\ge\rho$)
 # choices 5, 4, 3 close a 3-cycle whose margin is $1/3$.
@@ -313,7 +344,7 @@ assert runs["AdaBoost, optimal (max edge)"].margins.min() > 0.499
 assert abs(runs["AdaBoost, optimal (max edge)"].history_array("edge")[-1] - 0.8392867552) < 1e-9
 
 # %% [markdown]
-# ### 3.5 R6–R8: the smooth margin and the step sizes
+# ### 3.5 The smooth margin and the step sizes (paper §4, eqs. (1)–(3))
 # Eq. (2) on random instances; $G(a\lambda)\to\mu(\lambda)$; at every state of a run
 # $0<\alpha^{arc\text{-}gv}\le\alpha^{ACA}\le\alpha^{Ada}$ and, when $G>0$, $\alpha^{CA}\le\alpha^{ACA}$.
 
@@ -356,7 +387,7 @@ for h in run.history:
 print(f"step ordering verified at {n_checked} states with G > 0")
 
 # %% [markdown]
-# **$G$ on fixed-norm slices (R6).** The paper: "$G$ is concave for each fixed value of
+# **$G$ on fixed-norm slices (paper §4).** The paper: "$G$ is concave for each fixed value of
 # $\|\lambda\|_1$", and its supremum is reached only as $\|\lambda\|_1\to\infty$. On the slice
 # $\|\lambda\|_1=s$, $G=-\frac1s\ln F(\lambda)$ and $\ln F$ is a log-sum-exp of linear functions,
 # hence convex: $G$ is concave there. The slice maximum $G^*(s)$ increases with $s$ (for fixed
@@ -391,7 +422,8 @@ def G_on_grid(U, s_):
 
 
 SLICES = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 256.0)
-fig, ax = plt.subplots(1, 4, figsize=(17, 4))
+fig, axs = plt.subplots(2, 2, figsize=(10, 8.5))
+ax = axs.ravel()
 print(f"{'s':>6s} {'max G (SLSQP)':>14s} {'max G (grid)':>13s} {'rho - ln3/s':>12s} {'|x_s - lambda*|':>16s}")
 gstar, dist = [], []
 for s_ in SLICES:
@@ -409,7 +441,7 @@ for s_ in SLICES:
         ax[k].plot(*lp2.w[:2], "wx", ms=9, mew=2, label="$\\lambda^*$ (LP)")
         ax[k].set(xlabel="$\\lambda_1/s$", ylabel="$\\lambda_2/s$", title=f"$G$ on $\\|\\lambda\\|_1={s_:g}$ ($U_2$)")
         plt.colorbar(cs, ax=ax[k])
-ax[0].legend(fontsize=8, loc="upper right")
+ax[0].legend(fontsize=11, loc="upper right")
 assert np.all(np.diff(gstar) > 0) and np.all(np.diff(dist) < 0) and dist[-1] < 5e-3
 for s_ in (0.5, 3.0, 30.0):  # 3x3: the equality case of eq. (2)
     assert abs(D.smooth_margin_slice_max(M3, s_)[0] - (1 / 3 - math.log(3) / s_)) < 1e-12
@@ -441,17 +473,17 @@ ax[3].plot(
 )
 ax[3].plot([0, 1], [G0, G1], "k--", label="chord")
 ax[3].set(xlabel="$t$", ylabel="$G$", title="3×3: $G$ is not jointly concave")
-ax[3].legend(fontsize=8)
+ax[3].legend()
 plt.tight_layout()
 plt.show()
 
 # %% [markdown]
-# ### 3.6 R4, R11: a random 11×21 matrix — Fig. 2(d) and Fig. 3(a)
+# ### 3.6 A random 11×21 matrix (paper §3 and §4) — Fig. 2(d) and Fig. 3(a)
 # The paper's matrix is not given; we draw a seeded one (negations appended) and
 # report its LP $\rho$. Only qualitative statements are reproduced: the AdaBoost orbit
 # accumulates on finitely many points; arc-gv and coordinate ascent approach $\rho$; AdaBoost$^*$
 # with small $\nu$ starts slowly. On this draw ($\rho=0.36$) AdaBoost itself falls into a
-# golden-ratio 3-cycle of margin $1/3$ — a second instance of R12 (the paper's Fig. 3a matrix
+# golden-ratio 3-cycle of margin $1/3$ — a second counterexample to the conjecture of §3.8 (the paper's Fig. 3a matrix
 # "happened to produce an optimal margin solution"; ours does not), so AdaBoost is *not* the
 # fastest here: it converges fastest in $G$ but to the wrong value.
 
@@ -469,7 +501,8 @@ algos = {
     "coord. ascent (line search)": rb.coordinate_ascent(o, max_iter=T_LONG // 2, method="exact", store_d=False),
     "AdaBoost* (nu=0.001)": rb.adaboost_star(o, nu=0.001, max_iter=T_LONG, store_d=False),
 }
-fig, ax = plt.subplots(1, 3, figsize=(17, 4.2))
+fig, axs = plt.subplots(2, 2, figsize=(10, 8))
+ax = axs.ravel()
 D_ada = np.array([h["d"] for h in ada.history[-500:]])
 ax[0].scatter(D_ada[:, 0], D_ada[:, 1], s=6)
 ax[0].set(xlabel="$d_{t,1}$", ylabel="$d_{t,2}$", title="Fig. 2d: last 500 AdaBoost weights")
@@ -480,7 +513,8 @@ for name, res in algos.items():
 for a_, lab in ((ax[1], "margin $\\mu(\\lambda_t)$"), (ax[2], "smooth margin $G(\\lambda_t)$")):
     a_.axhline(rho_r, color="k", ls=":", label="LP $\\rho$")
     a_.set(xlabel="iterations", ylabel=lab, ylim=(max(-0.2, rho_r - 0.5), rho_r + 0.05))
-ax[2].legend(fontsize=8)
+ax[3].legend(*ax[2].get_legend_handles_labels(), loc="center")
+ax[3].axis("off")
 ax[1].set_title("Fig. 3a (margin)")
 ax[2].set_title("Fig. 3a (smooth margin)")
 plt.tight_layout()
@@ -497,10 +531,10 @@ G_aca = algos["approx. coord. ascent"].history_array("smooth_margin")
 assert np.all(np.diff(G_aca[np.isfinite(G_aca)]) >= -1e-12)  # G monotone for ACA (observed; proved in 2007)
 
 # %% [markdown]
-# ### 3.7 R11: Fig. 3(b), the synthetic hypercube (50×100)
+# ### 3.7 Fig. 3(b), the synthetic hypercube (50×100)
 # $x_i$ is a uniformly random corner of $\{-1,1\}^{100}$, $y_i=\operatorname{sign}\sum_{k\le11}x_i(k)$,
 # $h_j(x)=x(j)$, so $M_{ij}=y_ix_i(j)$ (no negated columns; `instances.synthetic_hypercube`).
-# **Claim (R11):** the convergence rate of approximate coordinate ascent "falls between" AdaBoost's
+# **Claim (Fig. 3(b)):** the convergence rate of approximate coordinate ascent "falls between" AdaBoost's
 # and arc-gv's. The figure's seed and horizon are not given, so we assert the
 # ordering $\mu^{Ada}_t\ge\mu^{ACA}_t\ge\mu^{arc\text{-}gv}_t$ at every $t$ after a burn-in of 400
 # iterations (before that ACA is sometimes ahead of AdaBoost: the first steps are almost equal),
@@ -513,10 +547,14 @@ assert np.all(np.diff(G_aca[np.isfinite(G_aca)]) >= -1e-12)  # G monotone for AC
 T3B = 10_000 if FULL_RUN else 2_000
 SEEDS3B = (0, 1, 2) if FULL_RUN else (0,)
 BURN_IN = 400
-fig, axes = plt.subplots(1, len(SEEDS3B), figsize=(6 * len(SEEDS3B), 4), squeeze=False)
+ncol = min(2, len(SEEDS3B))
+nrow = -(-len(SEEDS3B) // ncol)
+fig, axes = plt.subplots(nrow, ncol, figsize=(8 if ncol == 1 else 10, 4.5 * nrow), squeeze=False)
+for extra_ax in axes.ravel()[len(SEEDS3B):]:
+    extra_ax.axis("off")
 print(f"{'seed':>4s} {'rho':>7s} {'algorithm':>22s} {'mu(90)':>8s} {'mu(400)':>8s} {'mu(T)':>8s} {'t(rho-0.02)':>11s}")
 fig3b = {}
-for seed, ax_ in zip(SEEDS3B, axes[0], strict=True):
+for seed, ax_ in zip(SEEDS3B, axes.ravel()[: len(SEEDS3B)], strict=True):
     Mh = I.synthetic_hypercube(np.random.default_rng(seed))
     lph = rb.truth.hard_margin_lp(Mh)
     oh = rb.MatrixOracle(Mh)
@@ -536,13 +574,13 @@ for seed, ax_ in zip(SEEDS3B, axes[0], strict=True):
         assert np.all(mu <= lph.value + 1e-9)  # no margin above the LP optimum
     ax_.axhline(lph.value, color="k", ls=":", label="LP $\\rho$")
     ax_.set(xlabel="iterations", ylabel="margin", ylim=(0.1, lph.value + 0.005), title=f"Fig. 3b, seed {seed}")
-    ax_.legend(fontsize=8)
+    ax_.legend()
 plt.tight_layout()
 plt.show()
 
 rho0, mus0 = fig3b[0]
 a_, c_, g_ = mus0.values()
-assert np.all(a_[BURN_IN:] >= c_[BURN_IN:]) and np.all(c_[BURN_IN:] >= g_[BURN_IN:])  # R11 holds on seed 0
+assert np.all(a_[BURN_IN:] >= c_[BURN_IN:]) and np.all(c_[BURN_IN:] >= g_[BURN_IN:])  # the Fig. 3(b) ordering holds on seed 0
 reach0 = [int(np.argmax(mu >= rho0 - 0.02)) for mu in (a_, c_, g_)]
 assert reach0[0] <= reach0[1] <= reach0[2]
 assert np.any(c_[:BURN_IN] > a_[:BURN_IN])  # ...but not from the first iteration on
@@ -556,8 +594,8 @@ if FULL_RUN:
     assert np.all(c_[BURN_IN:] >= g_[BURN_IN:])  # ACA >= arc-gv still holds
 
 # %% [markdown]
-# ### 3.8 R12: the paper's conjecture fails — optimal AdaBoost need not maximise the margin
-# Section 4 reads R7 as "further credence to the conjecture that AdaBoost maximizes the margin in
+# ### 3.8 The conjecture of the paper's §4 fails — optimal AdaBoost need not maximise the margin
+# Section 4 reads the fact that coordinate ascent on $G$ picks AdaBoost's direction as "further credence to the conjecture that AdaBoost maximizes the margin in
 # the optimal case". On the literal 11×20 matrix $A$ of `instances.adaboost_not_max_margin_11x20`
 # (with negations, $M=[A,-A]$) the LP gives $\rho=0.36$, yet optimal AdaBoost (max edge, no ties:
 # the top two edges stay $\ge0.01$ apart) settles into a golden-ratio 3-cycle on columns 22, 30, 34 with margin $\Upsilon(1/\phi)=1/3$.
@@ -618,11 +656,11 @@ assert arc3.converged and rb.certify.result(arc3, I.rudin_3x3()).ok
 #
 # | claim | status on our instances |
 # |---|---|
-# | R1 reduced map | holds (booster vs map $<10^{-12}$); the unrenormalised map drifts by $\phi$ per step |
-# | R2 3×3 cycles, contraction, margin $1/3=\rho$ | holds; cycles exact; basins = half-edges; **$f^3$ not $f^2$** |
-# | R3 $m\times m$ | holds for $m=3,4,5,6,8$ (margin $1-2/m=\rho=\Upsilon(r)$) |
-# | R5 non-optimal 4×5, margin $1/3<\rho=1/2$ | holds (map and booster, scripted and laziest learner) |
+# | paper §2 reduced map | holds (booster vs map $<10^{-12}$); the unrenormalised map drifts by $\phi$ per step |
+# | paper §3 3×3 cycles, contraction, margin $1/3=\rho$ | holds; cycles exact; basins = half-edges; **$f^3$ not $f^2$** |
+# | paper §3 $m\times m$ | holds for $m=3,4,5,6,8$ (margin $1-2/m=\rho=\Upsilon(r)$) |
+# | paper §3 non-optimal 4×5, margin $1/3<\rho=1/2$ | holds (map and booster, scripted and laziest learner) |
 # | eq. (2), step ordering, $\alpha_t>0$ | holds |
-# | R6 "$G$ is concave for fixed $\|\lambda\|_1$"; $\max G\uparrow\rho$ | holds on slices; **not jointly concave** (counterexample $\lambda_0=(30,1,2)$, $\lambda_1=(1,1,1)$) |
-# | R11 Fig. 3b: ACA between AdaBoost and arc-gv | holds on seed 0 after 400 iterations; **fails on seed 1 at $10^4$** (AdaBoost stalls below $\rho$, ACA overtakes; `FULL_RUN`) |
-# | §4 conjecture "optimal AdaBoost maximises the margin" | **fails** (R12: $1/3$ vs $\rho=0.36$) |
+# | paper §4 "$G$ is concave for fixed $\|\lambda\|_1$"; $\max G\uparrow\rho$ | holds on slices; **not jointly concave** (counterexample $\lambda_0=(30,1,2)$, $\lambda_1=(1,1,1)$) |
+# | Fig. 3b: ACA between AdaBoost and arc-gv | holds on seed 0 after 400 iterations; **fails on seed 1 at $10^4$** (AdaBoost stalls below $\rho$, ACA overtakes; `FULL_RUN`) |
+# | paper §4 conjecture "optimal AdaBoost maximises the margin" | **fails** (§3.8: $1/3$ vs $\rho=0.36$) |
