@@ -1,11 +1,14 @@
-"""refboost.sklearn.BoostingClassifier: scikit-learn's estimator checks, label mapping, bad input."""
+"""refboost.sklearn.BoostingClassifier: scikit-learn's estimator checks, label mapping, bad input,
+``max_iter=None``, required booster parameters, ``nu_fraction`` across folds."""
 
 from __future__ import annotations
+
+import inspect
 
 import numpy as np
 import pytest
 from sklearn.base import clone
-from sklearn.model_selection import GridSearchCV
+from sklearn.model_selection import GridSearchCV, KFold, cross_val_score, cross_validate
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import refboost as rb
@@ -16,6 +19,7 @@ from refboost.sklearn import BoostingClassifier, StumpClassifier
     [
         BoostingClassifier(),
         BoostingClassifier("lpboost", "stump", max_iter=30, nu=2.0, eps=1e-2),
+        BoostingClassifier("erlpboost", "stump", max_iter=30, nu_fraction=0.2, eps=0.05),
         StumpClassifier(),
     ]
 )
@@ -59,7 +63,8 @@ def test_same_as_direct_booster_call(rng):
 def test_booster_params_are_estimator_params(rng):
     X, y = _toy(rng)
     clf = BoostingClassifier("erlpboost", nu=3.0, eps=0.05)
-    expected = {"booster": "erlpboost", "weak_learner": "stump", "max_iter": 100, "nu": 3.0, "eps": 0.05}
+    expected = {"booster": "erlpboost", "weak_learner": "stump", "max_iter": 100, "nu_fraction": None,
+                "nu": 3.0, "eps": 0.05}
     assert clf.get_params() == expected
     c2 = clone(clf).set_params(nu=4.0, weak_learner="tree-greedy")
     assert c2.get_params()["nu"] == 4.0 and clf.get_params()["nu"] == 3.0
@@ -98,6 +103,125 @@ def test_bad_input(rng):
     clf = BoostingClassifier(max_iter=3).fit(X, y)
     with pytest.raises(ValueError, match="features"):
         clf.predict(X[:, :2])
+
+
+# --------------------------------------------------------------------------------------
+# What the docstring promises: max_iter=None, required booster parameters, nu_fraction
+# --------------------------------------------------------------------------------------
+
+#: Every booster's parameters without a default, with a valid value (the test below fails when a
+#: booster gains one, so that the docstring's list is kept up to date).
+REQUIRED = {
+    "adaboost_star": {"nu": 0.1},
+    "adaboost_qp": {"T": 2.0},
+    "adaboost_cg": {"T": 2.0},
+    "logitboost_cg": {"T": 2.0},
+    "lpboost_hinge": {"D": 0.1},
+}
+
+
+def _required(name):
+    sig = inspect.signature(getattr(rb, name))
+    return {p.name for p in sig.parameters.values()
+            if p.kind == p.KEYWORD_ONLY and p.default is inspect.Parameter.empty}
+
+
+def test_required_list_is_complete():
+    assert {b: set(v) for b, v in REQUIRED.items()} == {b: _required(b) for b in rb.BOOSTERS if _required(b)}
+
+
+@pytest.mark.parametrize("booster", rb.BOOSTERS)
+def test_max_iter_none_is_the_boosters_default(booster):
+    """``max_iter=None`` (documented as allowed) is accepted by every booster and means its default."""
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(30, 2))
+    y = np.where(X[:, 0] > 0, "b", "a")  # one stump separates: every booster stops at once
+    wl = "raw" if booster == "adaboost_qp" else "stump"
+    clf = BoostingClassifier(booster, wl, max_iter=None, **REQUIRED.get(booster, {})).fit(X, y)
+    assert clf.score(X, y) == 1.0
+    kwargs = clf._booster_kwargs(getattr(rb, booster), len(y))
+    assert "max_iter" not in kwargs
+
+
+def test_max_iter_none_runs_to_the_boosters_own_limit(rng):
+    X, y = _toy(rng)
+    default = inspect.signature(rb.adaboost).parameters["max_iter"].default
+    assert BoostingClassifier("adaboost", max_iter=None).fit(X, y).n_iter_ == default
+    assert BoostingClassifier("adaboost", max_iter=7).fit(X, y).n_iter_ == 7
+
+
+@pytest.mark.parametrize("booster", sorted(REQUIRED))
+def test_missing_required_parameter_names_the_estimator_parameter(rng, booster):
+    X, y = _toy(rng)
+    (name,) = REQUIRED[booster]
+    msg = rf"BoostingClassifier\(booster='{booster}'\) needs the booster parameter\(s\) {name} .*" \
+          rf"BoostingClassifier\('{booster}', {name}=\.\.\.\).*set_params\({name}=\.\.\.\)"
+    with pytest.raises(TypeError, match=msg):
+        BoostingClassifier(booster).fit(X, y)
+    with pytest.raises(TypeError, match=msg):
+        GridSearchCV(BoostingClassifier(booster), {"max_iter": [5]}, cv=2, error_score="raise").fit(X, y)
+
+
+def test_adaboost_qp_pool_message(rng):
+    X, y = _toy(rng)
+    with pytest.raises(ValueError, match="finite hypothesis pool.*'raw' or 'kernel'.*pool="):
+        BoostingClassifier("adaboost_qp", T=2.0).fit(X, y)
+    assert BoostingClassifier("adaboost_qp", "raw", T=2.0, max_iter=20).fit(X, y).score(X, y) >= 0.7
+
+
+def test_nu_fraction_resolves_to_a_count(rng):
+    X, y = _toy(rng, 60)
+    clf = BoostingClassifier("lpboost", max_iter=50, nu_fraction=0.25).fit(X, y)
+    assert clf.nu_ == 15.0
+    ref = BoostingClassifier("lpboost", max_iter=50, nu=15.0).fit(X, y)
+    assert clf.hypotheses_ == ref.hypotheses_ and np.array_equal(clf.weights_, ref.weights_)
+    assert BoostingClassifier("lpboost", max_iter=50, nu_fraction=1e-3).fit(X, y).nu_ == 1.0  # max(1, .)
+    assert BoostingClassifier("lpboost", max_iter=5).fit(X, y).nu_ == 1.0  # the booster's default
+    assert BoostingClassifier("adaboost", max_iter=5).fit(X, y).nu_ is None
+    # nu=None next to nu_fraction counts as "not given" (a grid may switch between the two)
+    assert BoostingClassifier("lpboost", max_iter=50, nu_fraction=0.25, nu=None).fit(X, y).nu_ == 15.0
+    assert "nu_fraction=0.25" in repr(clf)
+
+
+def test_nu_fraction_bad_input(rng):
+    X, y = _toy(rng, 40)
+    with pytest.raises(ValueError, match="mutually exclusive"):
+        BoostingClassifier("lpboost", nu_fraction=0.2, nu=3.0).fit(X, y)
+    for bad in (0.0, -0.1, 1.5, np.nan):
+        with pytest.raises(ValueError, match=r"nu_fraction must be a real in \(0, 1\]"):
+            BoostingClassifier("lpboost", nu_fraction=bad).fit(X, y)
+    for bad in ("half", True):
+        with pytest.raises(TypeError, match="nu_fraction"):
+            BoostingClassifier("lpboost", nu_fraction=bad).fit(X, y)
+    with pytest.raises(ValueError, match="adaboost has no capping parameter nu"):
+        BoostingClassifier("adaboost", nu_fraction=0.2).fit(X, y)
+    with pytest.raises(ValueError, match="nu of adaboost_star is not a count"):
+        BoostingClassifier("adaboost_star", nu_fraction=0.2).fit(X, y)
+    with pytest.raises(ValueError, match="nu = 40 on N = 40 examples.*needs nu < N"):
+        BoostingClassifier("binary_erlpboost", nu_fraction=1.0).fit(X, y)
+    assert BoostingClassifier("binary_erlpboost", max_iter=20, nu_fraction=0.9).fit(X, y).nu_ == 36.0
+
+
+def test_nu_fraction_works_across_folds_of_different_sizes(rng):
+    """One estimator, folds of 42 and 43 training examples: a count nu = 43 is invalid on the
+    smaller folds, nu_fraction = 1 gives nu = N on each; GridSearchCV refits with nu = f * 53."""
+    X, y = _toy(rng, 53)
+    cv = KFold(5)
+    sizes = sorted({len(train) for train, _ in cv.split(X)})
+    assert sizes == [42, 43]
+    with pytest.raises(ValueError, match="nu must be"):
+        cross_val_score(BoostingClassifier("lpboost", max_iter=30, nu=43.0), X, y, cv=cv, error_score="raise")
+    for f in (1.0, 0.3):
+        out = cross_validate(BoostingClassifier("lpboost", max_iter=30, nu_fraction=f), X, y, cv=cv,
+                             error_score="raise", return_estimator=True, return_indices=True)
+        assert np.all(np.isfinite(out["test_score"]))
+        n_train = [len(i) for i in out["indices"]["train"]]
+        assert sorted(set(n_train)) == sizes
+        assert [est.nu_ for est in out["estimator"]] == [max(1.0, f * n) for n in n_train]
+    gs = GridSearchCV(BoostingClassifier("erlpboost", max_iter=30, eps=0.05), {"nu_fraction": [0.1, 0.5, 1.0]},
+                      cv=cv, error_score="raise").fit(X, y)
+    assert gs.best_params_["nu_fraction"] in (0.1, 0.5, 1.0)
+    assert gs.best_estimator_.nu_ == max(1.0, gs.best_params_["nu_fraction"] * 53)
 
 
 # --------------------------------------------------------------------------------------
