@@ -75,6 +75,7 @@ from refboost.experiments import error_rate, random_split
 from refboost.instances import threshold_pool
 
 FULL_RUN = False  # True: the six data sets of Fig. 5 and 1000 rounds in §3.8 (a few minutes)
+plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 OBJ_TOL, KKT_TOL = 1e-6, 1e-4  # objective agreement; dual-variable residuals (Clarabel accuracy)
 rng = np.random.default_rng(0)
 M, N = 40, 25
@@ -93,19 +94,52 @@ U = y[:, None] * np.sign(rng.standard_normal((M, N)) + 0.3 * y[:, None])
 # The multipliers $\boldsymbol\lambda$ of the edge constraints of (15) satisfy $\mathbf 1^\top\boldsymbol\lambda=1$
 # ($\partial_r$) and $u_i\propto\exp(-(U\boldsymbol\lambda)_i/T)$ ($\partial_{u_i}$), hence $\boldsymbol w=\boldsymbol\lambda/T$.
 #
-# **Corrections to the paper:**
+# **Corrections to the paper.** Each is checked by a cell of §3.
 #
-# * **$r^\star$ identity (§3.5) [erratum].** The paper prints $r^\star=T\sum u^\star\log u^\star-T\log\sum_ie^{-\varrho_i^\star/T}$.
-#   The entropy term has the wrong sign. Correct:
-#   $r^\star=-T\sum_iu_i^\star\log u_i^\star-T\log\sum_ie^{-\varrho_i^\star/T}=\sum_iu_i^\star\varrho_i^\star$
-#   — the maximal edge equals the $\boldsymbol u^\star$-average of the normalised margins.
-# * **Tsallis $q$-log identity (§3.3) [erratum].** $S_q(\boldsymbol u)=(1-\sum u_i^q)/(q-1)=-\sum u_i^q\log_qu_i=\sum u_i\log_q(1/u_i)$;
-#   the paper's $-\sum u_i\log_qu_i$ is $S_{2-q}$.
-# * **Dual (14)** is the dual of the exponential loss (2) with the constraint of (3), not of the cost in (3).
-# * **Eigenvector remark (§3.6) [erratum].** Without $\boldsymbol w\succcurlyeq0$, (41) is an equality-constrained QP
-#   solved by a linear KKT system, not by "the largest eigenvector".
-# * $\mathbf 1^\top\boldsymbol w\le1/T$ is equivalent to the equality only when the constraint is active (e.g. pools
-#   closed under negation, which we use for stumps).
+# :::{admonition} Erratum: Shen & Li (2010), §3.5, the identity for $r^\star$
+# :class: warning
+# **Printed:** $\frac1T(-r^\star+T\sum_iu_i^\star\log u_i^\star)=\mathrm{Opt}_{(10)}$, hence
+# $r^\star=T\sum_iu^\star_i\log u^\star_i-T\log\sum_ie^{-\varrho_i^\star/T}$.
+# **Corrected:** $r^\star=-T\sum_iu_i^\star\log u_i^\star-T\log\sum_ie^{-\varrho_i^\star/T}=\sum_iu_i^\star\varrho_i^\star$:
+# the maximal edge equals the $\boldsymbol u^\star$-average of the normalised margins.
+# **Why:** the entropy term has the wrong sign; with (24), $\log u_i^\star=-\varrho_i^\star/T-\log\sum_ke^{-\varrho^\star_k/T}$, and
+# the corrected form follows by taking the $\boldsymbol u^\star$-average. The conclusion drawn for $T\to0$ still holds.
+# Checked in §3.2 (corrected form = Clarabel's $r^\star$; the printed form misses it by more than $10^{-2}$).
+# :::
+#
+# :::{admonition} Erratum: Shen & Li (2010), §3.3, Tsallis entropy in $q$-log form
+# :class: warning
+# **Printed:** $S_q(\boldsymbol u)=-\sum_iu_i\log_qu_i$.
+# **Corrected:** $S_q(\boldsymbol u)=(1-\sum_iu_i^q)/(q-1)=-\sum_iu_i^q\log_qu_i=\sum_iu_i\log_q(1/u_i)$.
+# **Why:** with $\log_qu=(u^{1-q}-1)/(1-q)$, $-\sum_iu_i\log_qu_i=(1-\sum_iu_i^{2-q})/(1-q)=S_{2-q}(\boldsymbol u)$.
+# Checked in §3.5 (last loop: the printed form equals $S_{2-q}$ and differs from $S_q$).
+# :::
+#
+# :::{admonition} Erratum: Shen & Li (2010), eq. (14)
+# :class: warning
+# **Printed:** (14) is introduced as the dual of "the cost function in (3)".
+# **Corrected:** it is the dual of the exponential loss (2) under the $\ell_1$ constraint of (3),
+# $\min_{\boldsymbol w\succcurlyeq0,\,\mathbf 1^\top\boldsymbol w=1/T}\sum_i\exp(-y_iH_i\boldsymbol w)$.
+# **Why:** the conjugate of $\sum_ie^{z_i}$ is $\sum_i(u_i\log u_i-u_i)$ on $\boldsymbol u\succcurlyeq0$ (no normalisation),
+# which gives (14) with the unnormalised KKT relation $u_i^\star=\exp(-y_iH_i\boldsymbol w^\star)$; the logarithm in (3)
+# gives the normalised entropy of (10) instead.
+# Checked in §3.3 (the exponential-loss primal and (14) have the same optimum).
+# :::
+#
+# :::{admonition} Erratum: Shen & Li (2010), §3.6, the eigenvector remark on (41)
+# :class: warning
+# **Printed:** without $\boldsymbol w\succcurlyeq0$ the QP (41) "can be analytically solved using eigenvalue
+# decomposition — the largest eigenvector is the solution".
+# **Corrected:** with only $\mathbf 1^\top\boldsymbol w=1$, (41) is an equality-constrained QP solved by the linear KKT
+# system $A\boldsymbol w-T\boldsymbol b+\nu\mathbf 1=0$, $\mathbf 1^\top\boldsymbol w=1$ (singular or unbounded when $A$ is singular on
+# $\mathbf 1^\perp$). **Why:** the objective has a linear term $-T\boldsymbol b^\top\boldsymbol w$, so its minimiser is not an
+# eigenvector of $A$. The paper always imposes $\boldsymbol w\succcurlyeq0$, so nothing else depends on it.
+# Checked in the cell after §3.3.
+# :::
+#
+# Two readings we fix: the minimisation in (11) is over $(\boldsymbol w,\boldsymbol z)$, and
+# $\mathbf 1^\top\boldsymbol w\le1/T$ is equivalent to the equality only when the constraint is active (e.g. pools
+# closed under negation, which we use for stumps).
 #
 # **Solver design.** At the optimum $u_{\max}/u_{\min}$ can reach $e^{2/T}$ ($e^{1000}$ at $T=1/500$, in the
 # paper's grid), so the duals are hostile to conic solvers. `refboost.adaboost_cg` and `refboost.logitboost_cg`
@@ -180,6 +214,31 @@ p2, d14 = truth.exp_loss_primal_l1(U, 1 / 5), truth.exp_loss_dual_eq14(U, 1 / 5)
 assert abs(p2.value - d14.value) < OBJ_TOL
 print(f"r_LP = {lp.value:.6f} >= Opt(15) = {opt15:.6f} >= r_LP - T log M = {lp.value - T * np.log(M):.6f}; "
       f"(14): {p2.value:.8f} = {d14.value:.8f}")
+
+# %% [markdown]
+# The eigenvector remark of the paper's §3.6 (erratum in §2): on six columns of $U$, the solution of the KKT system
+# is the minimum of (41) over $\mathbf 1^\top\boldsymbol w=1$ (no feasible perturbation lowers it), and the largest
+# eigenvector of $A$, scaled onto the same plane, is far from it.
+
+# %%
+rng_q = np.random.default_rng(41)
+Uq, Tq = U[:, :6], 1 / 10
+A_q, b_q = np.cov(Uq.T, bias=True), Uq.mean(axis=0)  # population covariance and mean of the rows y_i H_i
+n_q = A_q.shape[0]
+kkt_q = np.block([[A_q, np.ones((n_q, 1))], [np.ones((1, n_q)), np.zeros((1, 1))]])
+w_q = np.linalg.solve(kkt_q, np.r_[Tq * b_q, 1.0])[:n_q]
+
+
+def obj_q(w):
+    return 0.5 * w @ A_q @ w - Tq * b_q @ w
+
+
+v_q = np.linalg.eigh(A_q)[1][:, -1]
+v_q = v_q / v_q.sum()  # the largest eigenvector, scaled onto 1^T w = 1
+null_q = np.linalg.svd(np.ones((1, n_q)))[2][1:]  # directions that keep 1^T w = 1
+assert min(obj_q(w_q + 0.1 * z) for z in rng_q.standard_normal((200, n_q - 1)) @ null_q) >= obj_q(w_q)
+assert obj_q(v_q) > obj_q(w_q) + 1e-3
+print(f"(41) without w >= 0: KKT solution {obj_q(w_q):.5f} < largest eigenvector {obj_q(v_q):.5f}")
 
 # %% [markdown]
 # ### 3.4 Theorem 3.2 (LogitBoost)
@@ -486,8 +545,8 @@ if FULL_RUN:
 # %% [markdown]
 # ### 3.11 Figures: the $T$ homotopy, margin distributions (Fig. 4), entropy curves (Fig. 1), convergence (Fig. 5)
 
-# %%
-fig, ax = plt.subplots(2, 2, figsize=(11, 8))
+# %% tags=["hide-input"]
+fig, ax = plt.subplots(2, 2, figsize=(10, 8.5))
 ax = ax.ravel()
 Ts = np.array([h[0] for h in homotopy])
 ax[0].semilogx(1 / Ts, [h[1] for h in homotopy], "o-", label=r"Opt(15) $= -T\,$Opt(5)")
@@ -495,23 +554,23 @@ ax[0].semilogx(1 / Ts, [h[2] for h in homotopy], "s-", label=r"$r^\star$ = max e
 ax[0].axhline(lp_s.value, color="k", ls="--", label=r"hard margin $r_{LP}$ (HiGHS)")
 ax[0].fill_between(1 / Ts, lp_s.value - Ts * np.log(len(ys)), lp_s.value, color="0.85", label=r"$[r_{LP}-T\log M, r_{LP}]$")
 ax[0].set_xlabel("1/T")
-ax[0].set_title("Entropy-regularised LPBoost (15) → LP as T → 0")
-ax[0].legend(fontsize=8)
+ax[0].set_title("(15) → hard-margin LP as T → 0")
+ax[0].legend(fontsize=11)
 for lab, marg in (("AdaBoost", bc["ab"].margins), ("AdaBoost-CG", bc["cg"].extra["normalized_margins"]),
                   ("AdaBoost-QP", bc["qp"].margins), ("arc-gv", bc["arc"].margins)):
     ms = np.sort(marg)
     ax[1].plot(ms, np.arange(1, len(ms) + 1) / len(ms), label=f"{lab} (min {ms[0]:.3f}, mean {ms.mean():.3f})")
 ax[1].set_xlabel(r"normalised margin $\varrho_i$")
 ax[1].set_ylabel("cumulative fraction")
-ax[1].set_title(f"Margin distributions, breast-cancer, K = {K} (cf. Fig. 4)")
-ax[1].legend(fontsize=8)
+ax[1].set_title(f"Margins, breast-cancer, K = {K} (Fig. 4)")
+ax[1].legend(fontsize=11)
 for r in runs:
     line = ax[2].plot(r["ent_ab"], label=f"AdaBoost, {r['name']}")[0]
     ax[2].plot(r["ent_arc"], ls="--", color=line.get_color(), label=f"arc-gv, {r['name']}")
 ax[2].set_xlabel("iteration")
 ax[2].set_ylabel(r"$\sum_i u_i\log u_i$")
-ax[2].set_title("Negative entropy of the weights (cf. Fig. 1)")
-ax[2].legend(fontsize=7)
+ax[2].set_title("Negative entropy of u (Fig. 1)")
+ax[2].legend(fontsize=10)
 for r in runs:
     line = ax[3].semilogx(np.arange(1, K + 1), r["lse_ab"] - r["cg"].extra["primal_objective"], label=f"AdaBoost, {r['name']}")[0]
     ax[3].semilogx(r["cols_cg"], r["obj_cg"] - r["cg"].extra["primal_objective"] + 1e-12, ls="--",
@@ -519,8 +578,8 @@ for r in runs:
 ax[3].set_yscale("log")
 ax[3].set_xlabel("iteration")
 ax[3].set_ylabel(r"objective of (5) $-$ Opt(5) at $T$")
-ax[3].set_title("Convergence (cf. Fig. 5)")
-ax[3].legend(fontsize=7)
+ax[3].set_title("Convergence (Fig. 5)")
+ax[3].legend(fontsize=10)
 plt.tight_layout()
 plt.show()
 
