@@ -60,6 +60,7 @@ import time
 
 import matplotlib.pyplot as plt
 import numpy as np
+from scipy.optimize import linprog
 from scipy.special import logsumexp, softmax
 
 import refboost as rb
@@ -68,6 +69,7 @@ from refboost.instances import noisy_parabola
 from refboost.projections import smoothed_soft_margin
 
 FULL_RUN = False  # True: Tables 1-2 on all 10 stored realisations of every data set (minutes)
+plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 T0 = time.perf_counter()
 
 CONIC_TOL = 1e-6  # Clarabel (tolerances 1e-10) against closed forms / specialised solvers
@@ -124,11 +126,36 @@ KKT_TOL = 1e-5  # KKT quantities read off a conic solution
 # $\ln d^{(t+1)}=(1-\beta\tilde\alpha_t)\ln d^{(t)}-\tilde\alpha_tz_{\cdot t}+\mathrm{const}$: when
 # $\beta\tilde\alpha_t>1$ the weight order **inverts**.
 #
-# ### 2.3 Typos and decisions
+# ### 2.3 Errata and decisions
+#
+# :::{admonition} Erratum: Sun, Todorovic & Li (2006), eq. (9)
+# :class: warning
+# **Printed:** the margin-maximisation LP (9) without the constraint $\alpha\in\Gamma^{|\mathcal H|}$.
+# **Corrected:** $\alpha\in\Gamma^{|\mathcal H|}$, as in the game (10).
+# **Why:** without it $\alpha\mapsto c\,\alpha$ scales the minimum margin by $c$, so the LP is unbounded as
+# soon as some $\alpha$ has a positive minimum margin. Checked in §3.1 (HiGHS reports the LP without
+# the constraint unbounded on the toy data).
+# :::
+#
+# :::{admonition} Erratum: Sun, Todorovic & Li (2006), eqs. (33), (42), Figs. 2–3 and Lemma 1
+# :class: warning
+# **Printed:** the normalised weight $\alpha_t$ in the line search and the update.
+# **Corrected:** the unnormalised step $\tilde\alpha_t$; the cost is $\sum_n\exp(-\sum_{j\le t}\tilde\alpha_j\tilde z_{nj})$.
+# **Why:** the line search (33)/(42) minimises over an unconstrained step $a\ge0$, and the update (34)/(43)
+# multiplies by $e^{-\tilde\alpha_t\tilde z_{nt}}$; normalised weights live on the simplex and cannot be
+# set round by round. Checked in §3.3 ($d^{(T+1)}=\mathrm{softmax}(-\sum_t\tilde\alpha_t\tilde z_{\cdot t})$ and each
+# line search exact).
+# :::
+#
+# :::{admonition} Erratum: Sun, Todorovic & Li (2006), Figs. 2–3, step numbering
+# :class: warning
+# **Printed:** the steps are numbered 1, 2, 4. **Corrected:** the weighted-error step 3 (choose $h_t$
+# by (27)) is missing; in {prf:ref}`alg-sun` it is step 1, and in the code it lives in the weak learner.
+# **Why:** a numbering slip; no computation depends on it, so no cell checks it.
+# :::
+#
+# Decisions where the paper is silent:
 # * Norm2 at $t=1$ is $0/0$; we take $\phi(d_0)=0$ (a valid subgradient), so step 1 is AdaBoost.
-# * (33), (42), Figs. 2-3 and Lemma 1 write the normalised $\alpha_t$ where the unnormalised
-#   $\tilde\alpha_t$ is meant; the cost is $\sum_n\exp(-\sum_{j\le t}\tilde\alpha_j\tilde z_{nj})$.
-# * Figs. 2-3 number the steps 1, 2, 4 (the weighted-error step is missing; it lives in the oracle).
 # * No stopping rule or policy for zero/infinite steps: we stop on a zero step, and on an infinite
 #   step either stop (default) or cap at `alpha_max`; every occurrence is counted in `extra["flags"]`.
 # * The chain (17)→(21)→(29)→(30)→(32) is motivation, not equivalence: the stage-wise iterates do
@@ -164,6 +191,17 @@ N = Z.shape[0]
 oracle = rb.MatrixOracle(Z)
 print("Z:", Z.shape)
 
+# erratum (9): max_{alpha >= 0, rho} rho s.t. Z alpha >= rho, without sum(alpha) = 1, is unbounded here
+n_h = Z.shape[1]
+lp9 = linprog(np.r_[np.zeros(n_h), -1.0], A_ub=np.c_[-Z, np.ones(N)], b_ub=np.zeros(N),
+              bounds=[(0, None)] * n_h + [(None, None)], method="highs")
+lp10 = linprog(np.r_[np.zeros(n_h), -1.0], A_ub=np.c_[-Z, np.ones(N)], b_ub=np.zeros(N),
+               A_eq=np.r_[np.ones(n_h), 0.0][None, :], b_eq=[1.0], bounds=[(0, None)] * n_h + [(None, None)],
+               method="highs")
+print(f"LP (9) as printed: {'unbounded' if lp9.status == 3 else lp9.status}; "
+      f"with alpha in the simplex (10): rho* = {-lp10.fun:.4f}")
+assert lp9.status == 3 and lp10.status == 0 and -lp10.fun > 0
+
 # %% [markdown]
 # ### 3.2 Exact problems: duality, Gibbs form, equalised soft margins, identities
 
@@ -173,11 +211,11 @@ for beta in (0.1, 1.0):
     p, q = truth.sun_kl_primal(Z, beta), truth.sun_kl_dual(Z, beta)
     m = Z @ q.alpha
     closed = rb.kl_regularized_margin(m, beta)
-    soft = m + beta * np.log(N * closed.d)  # (31) with d^(t) = d*: all equal (K5)
+    soft = m + beta * np.log(N * closed.d)  # (31) with d^(t) = d*: all equal to Opt
     sl = truth.shen_li_l1_dual(Z, beta)
     erlp = smoothed_soft_margin(m, 1.0, 1.0 / beta)
     rows.append(("KL", beta, p.value, q.value, abs(p.value - q.value)))
-    assert abs(p.value - q.value) < CONIC_TOL  # K4
+    assert abs(p.value - q.value) < CONIC_TOL  # (20) = (20-D)
     assert abs(closed.value - q.value) < CONIC_TOL
     assert np.abs(p.d - closed.d).max() < KKT_TOL  # d* = softmax(-Z alpha*/beta)
     assert np.ptp(soft) < 1e-10 and abs(soft.mean() - p.value) < CONIC_TOL
@@ -190,7 +228,7 @@ for beta in (0.1, 1.0):
     soft = Z @ q.alpha + beta * u  # (39) with d^(t) = d*
     supp = p.d > 1e-6
     rows.append(("Norm2", beta, p.value, q.value, abs(p.value - q.value)))
-    assert abs(p.value - q.value) < CONIC_TOL  # K6
+    assert abs(p.value - q.value) < CONIC_TOL  # (35) = (35-D)
     assert abs(rb.norm2_regularized_margin(Z @ q.alpha, beta).value - q.value) < CONIC_TOL
     assert np.ptp(soft[supp]) < KKT_TOL and soft[~supp].min() >= soft[supp].max() - KKT_TOL
 print(f"{'P':6s} {'beta':>5s} {'primal':>10s} {'dual':>10s} {'|gap|':>9s}")
@@ -198,7 +236,7 @@ for r in rows:
     print(f"{r[0]:6s} {r[1]:5.2f} {r[2]:10.6f} {r[3]:10.6f} {r[4]:9.1e}")
 
 # %% [markdown]
-# **Norm2 collapse (K7).** $d^\star=d_0$ iff $\beta\ge\bar\beta$; with a unique best-mean column of
+# **Norm2 collapse.** $d^\star=d_0$ iff $\beta\ge\bar\beta$; with a unique best-mean column of
 # mean $\bar m$, $\bar\beta=\sqrt{N(1-\bar m^2)}$, i.e. $O(\sqrt N)$, while KL never collapses.
 # Hence the Norm2 $\beta$ grid must be about $\sqrt N$ times the KL grid.
 
@@ -213,7 +251,7 @@ assert dist[0.99] > 1e-4 and dist[1.01] < 1e-6
 # %% [markdown]
 # **LP$_{reg}$-AdaBoost** (12)/(14) is the soft-margin LP with cap $C$, i.e. `lpboost` with
 # Glocer's $\nu=1/C$; with Rätsch's $\nu_R$ ($C=1/(\nu_RN)$) the $\nu$-property
-# $\#\{\lambda_n>0\}\le\nu_RN\le\#\{d_n>0\}$ holds (K2, K3).
+# $\#\{\lambda_n>0\}\le\nu_RN\le\#\{d_n>0\}$ holds (the $\nu$-property of Rätsch et al. 2001).
 
 # %%
 for nu_R in (0.1, 0.3):
@@ -248,9 +286,9 @@ for (kind, beta), r in runs.items():
     S = Zt @ a
     assert np.abs(r.distribution - softmax(-S)).max() < IDENTITY_TOL  # d^(T+1) = softmax(-sum a z~)
     assert abs(r.extra["log_G"] - logsumexp(-S)) < 1e-10  # G^(T) = N prod C_t
-    assert np.nanmax(r.history_array("step_residual")) < IDENTITY_TOL  # K10
+    assert np.nanmax(r.history_array("step_residual")) < IDENTITY_TOL  # line search exact: sum_n d^(t+1)_n z~_nt = 0
     tang = [abs(rec["pseudo_edge"] - (rec["edge"] + beta * rec["penalty"])) for rec in r.history]
-    assert max(tang) < IDENTITY_TOL  # K9 tangency
+    assert max(tang) < IDENTITY_TOL  # tangency of the linearisation (25)/(37)
     print(f"{kind}: max line-search residual {r.extra['max_line_search_residual']:.1e}, max tangency {max(tang):.1e}")
 
 # %% [markdown]
@@ -270,7 +308,7 @@ for (kind, beta), r in runs.items():
     lps = [truth.sun_cutting_plane_lp(r.extra["augmented_columns"][:, :T]).value for T in (1, 20, 80)]
     lo, up = r.extra["lower_bound"], r.extra["upper_bound"]
     print(f"{kind:6s} {beta:5.2f} {lps[0]:8.4f} {lps[1]:8.4f} {lps[2]:8.4f} {lo:8.4f} {opt:8.4f} {up:8.4f}")
-    assert lps[0] <= lps[1] + 1e-12 <= lps[2] + 2e-12 and lps[2] <= opt + CONIC_TOL  # K8
+    assert lps[0] <= lps[1] + 1e-12 <= lps[2] + 2e-12 and lps[2] <= opt + CONIC_TOL  # LP (29)/(36): nondecreasing, below Opt
     assert lo <= opt + CONIC_TOL <= up + 2 * CONIC_TOL  # certificate brackets Opt
     assert up - opt > 1e-2  # the stage-wise iterates stay far from the optimum
 
@@ -361,7 +399,7 @@ s_j = D @ Z2 + beta2 * KL2[:, None]
 opt2 = truth.sun_kl_primal(Z2, beta2)
 r2 = rb.adaboost_kl(rb.MatrixOracle(Z2), beta=beta2, max_iter=6)
 lp2 = truth.sun_cutting_plane_lp(r2.extra["augmented_columns"])
-fig, ax = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True)
+fig, ax = plt.subplots(1, 2, figsize=(10, 4.2), sharey=True)
 for j in range(2):
     ax[0].plot(p, s_j[:, j], "--", label=f"$s_{j + 1}$")
 ax[0].plot(p, s_j.max(axis=1), "k", lw=2, label="$s=\\max_j s_j$")
@@ -373,7 +411,7 @@ ax[1].plot(lp2.d[0], lp2.value, "bs", label="LP (29) optimum")
 ax[1].plot(opt2.d[0], opt2.value, "ro")
 for a_ in ax:
     a_.set_xlabel("$p=d_1$")
-    a_.legend(fontsize=8)
+    a_.legend(fontsize=11)
 ax[0].set_title("(a) epigraph of $s(d)$")
 ax[1].set_title("(b) supporting lines at the queries $d^{(t)}$")
 ax[1].set_ylim(-1.05, 1.2)
@@ -420,7 +458,8 @@ def skewness(r):
 
 
 bds, boracle, bres, berr = banana_runs(1)
-fig, ax = plt.subplots(1, 3, figsize=(14, 3.8))
+fig, axs = plt.subplots(2, 2, figsize=(10, 8))
+ax = axs.ravel()
 for k, r in bres.items():
     kl_t, maxnd_t = skewness(r)
     ax[0].plot(kl_t, label=k, lw=1)
@@ -429,8 +468,9 @@ for k, r in bres.items():
     ax[2].plot(m, np.arange(1, m.size + 1) / m.size, label=k)
 ax[0].set(title="skewness KL$(d^{(t)}\\Vert d_0)$", xlabel="round t")
 ax[1].set(title="largest weight $N\\max_n d^{(t)}_n$", xlabel="round t", yscale="log")
-ax[2].set(title="cumulative margin distribution (hard $\\rho$)", xlabel="normalised margin")
-ax[0].legend(fontsize=8)
+ax[2].set(title="margin distribution (CDF)", xlabel="normalised margin")
+ax[3].legend(*ax[0].get_legend_handles_labels(), loc="center")
+ax[3].axis("off")
 plt.tight_layout()
 plt.show()
 skew = {k: float(np.mean(skewness(r)[0][50:])) for k, r in bres.items()}
@@ -454,9 +494,11 @@ g0, g1 = np.meshgrid(
     np.linspace(bds.X[:, 1].min() - 0.3, bds.X[:, 1].max() + 0.3, 160),
 )
 grid_pts = np.c_[g0.ravel(), g1.ravel()]
-fig, ax = plt.subplots(1, 3, figsize=(14, 4.4), sharey=True)
+fig, axs = plt.subplots(2, 2, figsize=(10, 9), sharex=True, sharey=True)
+ax = axs.ravel()
+ax[3].axis("off")
 n_switch = {}
-for a_, k in zip(ax, ("AdaBoost", "AdaBoost_Norm2", "AdaBoost_KL"), strict=True):
+for a_, k in zip(ax[:3], ("AdaBoost", "AdaBoost_Norm2", "AdaBoost_KL"), strict=True):
     r = bres[k]
     fg = boracle.predict(r.hypotheses, r.weights, grid_pts).reshape(g0.shape)
     lab = np.where(fg >= 0, 1.0, -1.0)
@@ -467,7 +509,7 @@ for a_, k in zip(ax, ("AdaBoost", "AdaBoost_Norm2", "AdaBoost_KL"), strict=True)
     a_.scatter(*bds.X[bds.y < 0].T, s=6, c="tab:red")
     bad = r.margins < 0
     a_.scatter(*bds.X[bad].T, s=40, facecolors="none", edgecolors="k", linewidths=0.6)
-    a_.set_title(f"{k}: test error {100 * berr[k]:.1f}%, {bad.sum()} train points with $\\rho<0$")
+    a_.set_title(f"{k}\ntest error {100 * berr[k]:.1f}%, {bad.sum()} points with $\\rho<0$", fontsize=11)
 plt.tight_layout()
 plt.show()
 print("label switches along the grid lines (boundary length proxy):", n_switch)
@@ -501,7 +543,7 @@ assert all(np.isfinite(list(n_switch.values())))
 # no power; the entries are reported, not asserted.
 
 
-# %%
+# %% tags=["hide-input"]
 import json  # noqa: E402
 from pathlib import Path  # noqa: E402
 
