@@ -39,6 +39,7 @@ import refboost as rb
 from refboost import datasets, plotting, truth
 from refboost.oracles import StumpOracle, TreeOracle
 
+plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 T0 = time.perf_counter()
 FULL_RUN = False  # True: every realisation and a larger nu grid in the LPBoost section
 for folder, what in datasets.search_path():  # printed without the machine's absolute paths
@@ -126,7 +127,7 @@ assert np.allclose(X[y > 0].var(0), 4.0, atol=0.25) and np.allclose(X[y < 0].mea
 ida = datasets.load("waveform")
 Xi, yi = np.vstack([ida.X, ida.X_test]), np.r_[ida.y, ida.y_test]
 prof_ida = Xi[yi > 0].mean(0) - Xi[yi < 0].mean(0)
-fig, ax = plt.subplots(1, 2, figsize=(10, 3.2))
+fig, ax = plt.subplots(1, 2, figsize=(10, 4.8))
 H = datasets.waveform_bases()
 for k in range(3):
     ax[0].plot(np.arange(1, 22), H[k], label=f"$h_{k + 1}$")
@@ -138,10 +139,13 @@ for c in (1, 2, 3):
     Z = (Xg - Xg.mean(0)) / Xg.std(0)
     prof = Z[yg > 0].mean(0) - Z[yg < 0].mean(0)
     corr[c] = np.corrcoef(prof, prof_ida)[0, 1]
-    ax[1].plot(np.arange(1, 22), prof, "--", label=f"generator, class {c} vs rest")
-ax[1].plot(np.arange(1, 22), prof_ida, "k", lw=2, label="IDA waveform (+1 vs -1)")
-ax[1].set_title("class-mean difference, standardised features")
-ax[1].legend(fontsize=7)
+    ax[1].plot(np.arange(1, 22), prof, "--", label=f"class {c} vs rest")
+ax[1].plot(np.arange(1, 22), prof_ida, "k", lw=2, label="IDA (+1 vs -1)")
+ax[1].set_title("class-mean difference")
+ax[1].set_xlabel("feature $m$ (standardised)")
+ax[0].set_xlabel("feature $m$")
+ax[1].legend()
+fig.tight_layout()
 plt.show()
 print({c: round(v, 4) for c, v in corr.items()}, "fraction of +1 in IDA:", round(np.mean(yi > 0), 4))
 assert corr[2] > 0.99 and corr[1] < 0 and corr[3] < 0.6 and abs(np.mean(yi > 0) - 1 / 3) < 0.01
@@ -155,8 +159,8 @@ assert corr[2] > 0.99 and corr[1] < 0 and corr[3] < 0.6 and abs(np.mean(yi > 0) 
 # $u\cdot d = s\,(T - 2L(\theta))$ (Shen & Li 2010, eq. (42)), so one pass of per-feature cumulative
 # sums over the distinct values finds the maximum: $O(Nd)$ per call after a single presort.
 #
-# **Depth-2 trees.** The FW paper's "best decision tree of depth 2" leaves the criterion open
-# (Mitsuboshi digest §6.18). We maximise the **edge**: for a root split the children are
+# **Depth-2 trees.** Mitsuboshi, Hatano & Takimoto (2022), §5, use "the weak learner that returns
+# the best decision tree of depth 2" and leave the criterion open. We maximise the **edge**: for a root split the children are
 # independent, so the best tree with that root has edge $B(\text{left}) + B(\text{right})$, $B$ the
 # best stump edge on the child's examples. `search="exact"` maximises over every root split (an
 # exact linear-minimisation oracle); `search="greedy"` takes the root of the best stump.
@@ -232,7 +236,7 @@ for r in table:
 
 # %%
 ax = plotting.margin_distribution({f"nu = {nu:g}": res for nu, res in results.items()})
-ax.set_title("heart (IDA realisation 1): cumulative margins")
+ax.set_title("heart (IDA, realisation 1): margins")
 plt.show()
 
 # %% [markdown]
@@ -333,18 +337,19 @@ print(f"training error after {ROUNDS} rounds: refboost {err_ada[-1]:.4f} = SAMME
       f"SAMME+Gini {err_gini[-1]:.4f}")
 
 # %%
-fig, ax = plt.subplots(1, 2, figsize=(10, 3.2))
+fig, ax = plt.subplots(1, 2, figsize=(10, 4.2))
 plotting.error_vs_iteration(
-    {"refboost.adaboost (exact stumps)": err_ada, "sklearn SAMME + Gini depth-1 trees": err_gini},
-    ax=ax[0], ylabel="training error", title="heart: training error vs iteration",
+    {"refboost (exact stumps)": err_ada, "SAMME + Gini stumps": err_gini},
+    ax=ax[0], ylabel="training error", title="heart: training error",
 )
 ax[0].axvline(first + 1, color="gray", lw=0.5, ls=":")
 # scikit-learn's binary decision_function is 2 sum_t w_t h_t / sum_t w_t: half of it is the normalised margin
 MARGIN_TOL = 1e-12
 assert np.max(np.abs(sk_exact.decision_function(Xh) * yh / 2 - plotting.normalised_margins(ada))) <= MARGIN_TOL
 f_gini = sk_gini.decision_function(Xh) * yh / 2
-plotting.margin_distribution({"refboost.adaboost": ada, "sklearn SAMME + Gini": f_gini}, ax=ax[1],
-                             title=f"heart: margins after {ROUNDS} rounds")
+plotting.margin_distribution({"refboost (exact)": ada, "SAMME + Gini": f_gini}, ax=ax[1],
+                             title=f"margins after {ROUNDS} rounds")
+fig.tight_layout()
 plt.show()
 
 # %% [markdown]
