@@ -21,7 +21,7 @@
 # This chapter sets up the language of the whole book: the matrix $U$ of label-multiplied
 # predictions, edges and margins, the **soft-margin linear program** in its two dual forms, and
 # **LPBoost**, the column-generation algorithm that solves it. It follows Glocer (2009), chapter 2,
-# with the corrections to the thesis listed below.
+# with the thesis's misprints shown as erratum blocks, each next to the cell that checks the corrected form.
 #
 # **Notation** (Glocer 2009, Table 2.1). $N$ examples, hypotheses $h^q:\mathcal X\to[-1,1]$,
 # $u^q_n = y_n h^q(x_n)$, $U_{n,q}=u^q_n$. The **edge** of $h^q$ under a distribution $d$ on the
@@ -74,13 +74,43 @@
 # the maximal edge, examples with slack sit at the cap. At fixed $w$ the optimal slack is
 # $\psi_n=\max(0,\rho-(Uw)_n)$.
 #
-# **Typos in the source** (with the corrected form used here):
-# * L344 writes $\psi_n=\min(0,\rho-w\cdot u_n)$; the slack is $\max(0,\cdot)$.
-# * L372 typesets $P_{LP}$ as "$\min_d\sup_{d\le1/\nu}\sup_h$"; the definition is
-#   $P_{LP}=\min_{d\in\mathcal S^N,d\le\frac1\nu\mathbf1}\sup_{h}u^h\cdot d$.
-# * Lemma 2.4, (2.5): $u^t_n$ should be $u^q_n$.
-# * Alg. 2.1 initialises an unused $\hat\gamma_0$; the threshold is $\epsilon$ in Alg. 2.1 but
-#   $\epsilon/2$ in the caption of Fig. 2.6. We use $\epsilon$ (sufficient for the guarantee).
+# :::{admonition} Erratum: Glocer (2009), ch. 2, the soft-margin slack (text before (2.2))
+# :class: warning
+# **Printed:** "the slack variable $\psi_n=\min(0,\rho-\mathbf w\cdot\mathbf u_n)$".
+# **Corrected:** $\psi_n=\max(0,\rho-\mathbf w\cdot\mathbf u_n)$.
+# **Why:** (2.2) requires $\psi\ge0$ and the thesis's next sentence says $\psi_n>0$ exactly when example $n$
+# lies below the margin; $\min(0,\cdot)$ is never positive. Since each $\psi_n$ costs $\frac1\nu>0$ in (2.2),
+# the optimal slack is the smallest feasible one, $\max(0,\rho-(Uw)_n)$.
+# Checked in section 3.1: on 40 instances the LP's own $\psi$ equals $\max(0,\rho-Uw)$ (`slack_formula`),
+# and the printed form differs from it wherever an example has slack.
+# :::
+#
+# :::{admonition} Erratum: Glocer (2009), §2.1, definition of $P_{LP}$
+# :class: warning
+# **Printed:** $P_{LP}:=\min_{\mathbf d\in\mathcal S^N}\sup_{\mathbf d\le\frac1\nu\mathbf 1}\sup_{h\in\mathcal H}\mathbf u^h\cdot\mathbf d$.
+# **Corrected:** $P_{LP}:=\min_{\mathbf d\in\mathcal S^N,\ \mathbf d\le\frac1\nu\mathbf 1}\ \sup_{h\in\mathcal H}\mathbf u^h\cdot\mathbf d$.
+# **Why:** the cap is a constraint on the minimising $\mathbf d$, not a second supremum over $\mathbf d$; the
+# corrected form is (2.3) over the whole class, the value LPBoost's guarantee compares with.
+# Checked in sections 3.1 and 3.5: `refboost.truth.soft_margin_lp` solves the corrected (2.3) and its dual (2.2)
+# with equal values, and LPBoost stops within $\epsilon$ of it.
+# :::
+#
+# :::{admonition} Erratum: Glocer (2009), Lemma 2.4, eq. (2.5)
+# :class: warning
+# **Printed:** $P^t_{LP}\ge\min_{n}\sum_{q=1}^tu^t_nw_q$. **Corrected:** $P^t_{LP}\ge\min_{n}\sum_{q=1}^tu^q_nw_q$.
+# **Why:** the sum runs over the hypotheses $q$; the right side is the hard margin $\min_n(Uw)_n$ of $w$, the
+# lower bound of weak duality. Checked in section 3.2: the value of (2.1) equals the planted pivot.
+# :::
+#
+# :::{admonition} Erratum: Glocer (2009), Alg. 2.1 (step 2 and the threshold in step 3(c)) and the caption of Fig. 2.6
+# :class: warning
+# **Printed:** step 2 initialises $\hat\gamma_0=1$, which no later step uses; step 3(c) stops when
+# $\min_{q\le t}\mathbf u^q\cdot\mathbf d^{q-1}-P^t_{LP}\le\epsilon$, the caption of Fig. 2.6 when it is $\le\epsilon/2$.
+# **Corrected:** no $\hat\gamma_0$; threshold $\epsilon$, which `refboost.lpboost` implements.
+# **Why:** $\epsilon$ suffices for the guarantee: every $\mathbf d^{q-1}$ is feasible for (2.3), so
+# $P_{LP}\le\min_q\mathbf u^q\cdot\mathbf d^{q-1}$ and the test gives $P_{LP}-P^T_{LP}\le\epsilon$; $\epsilon/2$ only
+# costs iterations. Checked in section 3.5: on 30 random classes the stop is within $\epsilon$ of $P_{LP}$.
+# :::
 #
 # **Soft margin of a fixed $w$ in closed form** (derived here). With the margins sorted,
 # $m_{(1)}\le m_{(2)}\le\dots$, and $k=\lceil\nu\rceil$,
@@ -105,6 +135,7 @@ import numpy as np
 
 import refboost as rb
 
+plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 TOL_VALUE = 1e-8  # agreement of LP values (HiGHS run at feasibility tolerance 1e-10)
 TOL_DUAL = 1e-7  # dual feasibility / slackness residuals
 rng = np.random.default_rng(2009)
@@ -129,11 +160,13 @@ for k in range(40):
             duality_gap=abs(s.value - s.value_w),
             closed_form_gap=abs(rb.soft_margin(U @ s.w, nu) - s.value),
             slack_w=abs(w @ (s.gamma - U.T @ s.d)),
+            slack_formula=np.abs(psi - np.maximum(0.0, rho - U @ w)).max(),
+            printed_slack_gap=np.abs(psi - np.minimum(0.0, rho - U @ w)).max(),
             slack_psi=abs(psi @ (1 / nu - s.d)),
             dual_obj_gap=abs(rho - psi.sum() / nu - s.value),
         )
     )
-KEYS = ["duality_gap", "closed_form_gap", "slack_w", "slack_psi", "dual_obj_gap"]
+KEYS = ["duality_gap", "closed_form_gap", "slack_w", "slack_psi", "dual_obj_gap", "slack_formula"]
 worst = {key: max(r[key] for r in rows) for key in KEYS}
 print("worst residual over 40 instances:")
 for key, val in worst.items():
@@ -143,6 +176,10 @@ for key, val in worst.items():
 assert worst["duality_gap"] <= TOL_VALUE, "strong duality (2.2) = (2.3)"
 assert worst["closed_form_gap"] <= TOL_VALUE, "closed-form soft margin of the LP's own w equals the LP value"
 assert max(worst["slack_w"], worst["slack_psi"], worst["dual_obj_gap"]) <= TOL_DUAL, "complementary slackness"
+assert worst["slack_formula"] <= TOL_DUAL, "the LP's slack is max(0, rho - Uw) (corrected slack formula)"
+n_slack = sum(r["printed_slack_gap"] > 1e-3 for r in rows)
+print(f"the printed min(0, rho - Uw) differs from the LP's slack on {n_slack} of 40 instances")
+assert n_slack > 0, "the printed min(0, .) form is not the slack"
 
 # %% [markdown]
 # ### 3.2 Lemma 2.4: pivots
@@ -229,23 +266,32 @@ for m, nu in [(4, 3), (8, 5)]:
 # the value creeps up by $2\delta$ per iteration and jumps only when the last column arrives.
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
+fig, axes = plt.subplots(1, 2, figsize=(10, 4.2))
 for r in thm25:
     res = r["res"]
     t = np.arange(1, res.n_iter + 1)
     axes[0].plot(t / r["N"], res.history_array("P_LP"), marker=".", label=f"N={r['N']}")
     axes[1].semilogy(t / r["N"], np.maximum(res.history_array("gap"), 1e-6), marker=".", label=f"N={r['N']}")
-axes[0].set(xlabel="t / N", ylabel=r"$P^t_{LP}$", title="LPBoost value on the Thm 2.5 family")
-axes[1].set(xlabel="t / N", ylabel="gap (clipped at 1e-6)", title=r"$\min_q u^q\cdot d^{q-1}-P^t_{LP}$")
+axes[0].set(xlabel="t / N", ylabel=r"$P^t_{LP}$", title="value, Thm 2.5 family")
+axes[1].set(xlabel="t / N", ylabel="gap (clipped at 1e-6)", title="stopping-rule gap")
 axes[0].legend()
 fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# ### 3.4 §2.5: the LP's master hypothesis can misclassify *every* example
+# ### 3.4 Glocer (2009), §2.5: the LP's master hypothesis can misclassify *every* example
 #
 # Take a separable set, add one bad example with $u^q_N=-3\delta$ for $q<T$ and one bad hypothesis with
-# $u^T_n=-\delta$ ($n<N$), $u^T_N=-2\delta$ (the thesis's "$q=1..t-1$" should read $T-1$).
+# $u^T_n=-\delta$ ($n<N$), $u^T_N=-2\delta$.
+#
+# :::{admonition} Erratum: Glocer (2009), §2.5, the bad example
+# :class: warning
+# **Printed:** "$u^q_N=-3\delta$ for $q=1\dots t-1$". **Corrected:** for $q=1\dots T-1$.
+# **Why:** the construction has no iteration $t$; the bad example must score $-3\delta$ on every hypothesis
+# except the added hypothesis $T$, otherwise $(N,T)$ need not be a pivot. Checked in the cell below: with
+# $q=1\dots T-1$ the value is $-2\delta$ and every margin of LPBoost's output is negative.
+# :::
+#
 # Then $(N,T)$ is a pivot ({prf:ref}`lem-pivot`): the hard-margin value is $-2\delta$ with $w=e_T$, and every margin is negative.
 # Uniqueness of $w=e_T$ is proved by a second LP that minimises $w_T$ over the optimal face.
 
@@ -295,8 +341,8 @@ assert res.converged and rb.certify.result(res, U).ok  # converged = certified f
 # ## 4. Promotion
 #
 # Everything above calls the package: `refboost.lpboost` (Alg. 2.1), `refboost.soft_margin` (closed
-# form), `refboost.truth.soft_margin_lp` (ground truth), `refboost.instances` (Fig. 2.8 and §2.5
-# constructions). No algorithm code lives in this notebook. The chapter's claims are also tests:
+# form), `refboost.truth.soft_margin_lp` (ground truth), `refboost.instances` (the constructions of
+# Glocer (2009), Fig. 2.8 and §2.5). No algorithm code lives in this notebook. The chapter's claims are also tests:
 # `tests/test_lpboost.py`, `tests/test_truth.py`, `tests/test_margins.py`.
 #
 # **What `converged` means.** The stopping rule is checked again from the returned weights alone:
