@@ -342,6 +342,16 @@ assert np.abs(smoothed_soft_margin(U @ p.w, nu, eta).d - p.d).max() < 1e-4  # (1
 # with HiGHS ground truth as the corrective step and the LP's $d$ as subgradient; ERLPBoost (the
 # direct implementation of Glocer's Alg. 3.2) vs fully corrective FW on $\tilde f^\star$ with Clarabel
 # on the log-sum-exp dual (§2) as the corrective step, and vs Alg. 1 with $\mathcal B$ = rule (14).
+#
+# :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), Alg. 3 (short step)
+# :class: warning
+# **Printed:** the step moves towards $e_{j+1}$, and $\lambda_t$ is a quotient with no rule for a zero denominator.
+# **Corrected:** towards $e_{j_{t+1}}$, the new hypothesis; when $\eta\|A(e_{j_{t+1}}-w_t)\|_\infty^2=0$ the two
+# points coincide and we take $\lambda_t=0$. **Why:** $j$ is not defined in Alg. 3, and the FW step is
+# towards the LMO's answer; a zero denominator means $e_{j_{t+1}}$ and $w_t$ have the same margins, so
+# no step changes the objective. Checked in the cell below: C-ERLPBoost takes the same steps as the
+# generic short-step FW written there with this rule.
+# :::
 
 
 # %%

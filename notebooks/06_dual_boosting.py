@@ -18,8 +18,7 @@
 # # The dual formulation of boosting (Shen & Li, 2010)
 #
 # Shen & Li, *On the Dual Formulation of Boosting Algorithms*, IEEE TPAMI 32(12), 2010. Equation numbers
-# are the paper's (the extracted text scrambles them; we map them back, e.g. the garbled "(3.1)" is
-# eq. (10) and "(3)" used as a dual is eq. (15)).
+# are the paper's display numbers.
 #
 # Notation: $U_{ij}=y_iH_{ij}$ (the paper's $V=\mathrm{diag}(\boldsymbol y)H$), weights $\boldsymbol w\succcurlyeq0$
 # with $\mathbf 1^\top\boldsymbol w=1/T$, normalised weights $\boldsymbol\lambda=T\boldsymbol w$ on the simplex,
