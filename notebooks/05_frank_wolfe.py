@@ -128,8 +128,8 @@ def Delta(d):
 # **Smoothed pair: the entropic edge problem and its log-sum-exp dual.** Adding $\frac1\eta\Delta(d)$ to
 # the edge LP gives ERLPBoost's problem (9) in epigraph form, the *entropic edge problem*
 # $\min_{d,\gamma}\gamma+\frac1\eta\Delta(d)$ s.t. $A^\top d\le\gamma\mathbf1$, $d\in\mathcal P^m_\nu$ (over all
-# columns this is (11)). Minimising its Lagrangian over
-# $d\ge0$ gives $d_i\propto\exp(-\eta((Aw)_i+\beta_i))$; eliminating the normaliser gives
+# columns this is (11)). With multipliers $w\ge0$ on the edge constraints and $\beta\ge0$ on
+# $d\le\frac1\nu\mathbf1$, minimising its Lagrangian over $d\ge0$ gives $d_i\propto\exp(-\eta((Aw)_i+\beta_i))$; eliminating the normaliser gives
 #
 # $$\max_{w\in\mathcal P^n,\ \beta\ge0}-\frac1\eta\ln\Big(\frac1m\sum_ie^{-\eta((Aw)_i+\beta_i)}\Big)
 # -\frac1\nu\sum_i\beta_i,
@@ -146,7 +146,7 @@ def Delta(d):
 #
 # **FW reading.** $F=\tilde f^\star$ on $\mathcal C=-A\mathcal P^n$; $\nabla F(\theta_t)=d_t$;
 # $\arg\min_{s\in\mathcal C}s^\top d_t=-Ae_j$ with $j$ the max-edge hypothesis; FW gap
-# $G_t=\max_j(d_t^\top A)_j-d_t^\top Aw_t$ (the FW gap, which bounds $\epsilon_t$ from above by (17)); $\|A(e_j-w)\|_\infty\le2$, whence the $2\eta$ of (15).
+# $G_t=\max_j(d_t^\top A)_j-d_t^\top Aw_t$, an upper bound on $\epsilon_t$ by (17); $\|A(e_j-w)\|_\infty\le2$, whence the $2\eta$ of (15).
 #
 # **Choices the paper leaves open.** $\eta$ is not an input of Alg. 1: Lemma 2 fixes
 # $\eta=2\ln(m/\nu)/\epsilon$, and the induction of Theorem 3 needs $\eta\ge3/4$ in its base case
@@ -183,7 +183,7 @@ def Delta(d):
 # %%
 for bad_nu in (0.5, 40.0, 41.0):  # m = 40: nu < 1, nu = m, nu > m
     try:
-        rb.mlpboost(rb.MatrixOracle(random_U(rng, 40, 5)), nu=bad_nu, eps=0.1)
+        rb.mlpboost(rb.MatrixOracle(random_U(np.random.default_rng(0), 40, 5)), nu=bad_nu, eps=0.1)
         raise AssertionError(f"nu = {bad_nu} accepted")
     except ValueError as err:
         print(f"nu = {bad_nu:4}: refused ({str(err).split(' (')[0]})")
