@@ -35,8 +35,28 @@
 # With $\eta=\max(\frac2\epsilon\ln\frac N\nu,\frac12)$, ERLPBoost stops after
 # $T\le\max(\frac{32}{\epsilon^2}\ln\frac N\nu,\frac8\epsilon)$ iterations (simple criterion; $64$ and $16$ for the practical one)
 # with $g-P^T_{LP}\le\epsilon$. SoftBoost: $T\le1+\frac2{\epsilon^2}\ln\frac N\nu$ (the proof's form).
-# Binary ERLPBoost with $\eta=\max(\frac2\epsilon(\ln\frac N\nu+1),\frac12)$: the same with $\ln\frac N\nu+1$ (Thm 3.23 corrected).
+# Binary ERLPBoost with $\eta=\max(\frac2\epsilon(\ln\frac N\nu+1),\frac12)$: the same with $\ln\frac N\nu+1$ (Thm 3.23 as its proof gives it).
 # ```
+#
+# :::{admonition} Erratum: Glocer (2009), Thm 3.2 (SoftBoost iteration bound) and its proof
+# :class: warning
+# **Printed:** $T\le\lceil\frac2{\epsilon^2}\ln\frac N\nu\rceil$, the proof summing Pinsker's inequality up to $\Delta(\mathbf d^T,\mathbf d^0)$.
+# **Corrected:** $T\le1+\frac2{\epsilon^2}\ln\frac N\nu$.
+# **Why:** SoftBoost stops at the first $t$ whose problem (3.1) is infeasible, so $\mathbf d^T$ need not exist; the
+# proof's sum runs over $t=1..T-1$ and bounds $\Delta(\mathbf d^{T-1},\mathbf d^0)\le\ln\frac N\nu$, one iteration more
+# than the statement. `refboost.bounds.softboost_bound` is the proof's form; section 3.2 asserts $T$ against it.
+# :::
+#
+# :::{admonition} Erratum: Glocer (2009), Lemmas 3.15/3.17 and Thm 3.23 (Binary ERLPBoost's $\eta$ and bound)
+# :class: warning
+# **Printed:** $\eta=\max(\frac2\epsilon\ln\frac N\nu,\frac12)$ "in (3.6)", the condition said to give
+# $\frac1\eta\Delta_{2,\nu}\le\epsilon$, and $T\le\max(\frac{64}{\epsilon^2}\ln\frac N\nu,\frac{16}\epsilon)$ "identical to Thm 3.10".
+# **Corrected:** $\eta=\max(\frac2\epsilon(\ln\frac N\nu+1),\frac12)$ in (3.25), which gives $\frac1\eta\Delta_{2,\nu}\le\epsilon/2$,
+# and $T\le\max(\frac{64}{\epsilon^2}(\ln\frac N\nu+1),\frac{16}\epsilon)$, the analogue of Thm 3.12.
+# **Why:** on the capped simplex the binary entropy reaches $\Delta_{2,\nu}\le\ln\frac N\nu+1$ (at a vertex with
+# $\lfloor\nu\rfloor$ coordinates at the cap), not $\ln\frac N\nu$; the proof needs $\frac1\eta\Delta_{2,\nu}\le\epsilon/2$.
+# Checked in section 3.2: `binary_erlpboost` runs with the corrected $\eta$ and stops within the corrected bound.
+# :::
 
 # %%
 import time
@@ -53,6 +73,7 @@ from refboost.boosters.entropy import (
     softboost_dual_step,
 )
 
+plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 FULL_RUN = False  # True: larger pools and more seeds
 rng = np.random.default_rng(0)
 T0 = time.perf_counter()
@@ -70,18 +91,37 @@ T0 = time.perf_counter()
 # this is what `refboost` maximises (active-set Newton with exact line search). Its duality gap is exactly
 # $P^t(d(w))-F(w)=\max_qu^q\cdot d-\sum_qw_qu^q\cdot d$, the Frank-Wolfe gap.
 #
-# *Typo in the thesis:* the display after (3.16) has $-\psi$ in the exponent; it is $+\psi$ as in (3.11).
+# :::{admonition} Erratum: Glocer (2009), the display after (3.16)
+# :class: warning
+# **Printed:** $d^t_n=\dfrac{d^0_n\exp(-\eta(\sum_qu^q_nw^t_q-\psi^t_n))}{\sum_{n'}d^0_{n'}\exp(-\eta(\sum_qu^q_{n'}w^t_q-\psi^t_{n'}))}$.
+# **Corrected:** $+\psi^t_n$ in both exponents, as in (3.11) and (3.16).
+# **Why:** $\psi_n$ is the multiplier of $d_n\le\frac1\nu$; it must *lower* the weight of a capped example, and
+# stationarity of the Lagrangian (3.12) in $d_n$ gives $\sum_qw_qu^q_n+\psi_n$ together.
+# Checked in the cell after section 3.1's table: the step's $d$ equals the $+\psi$ form to round-off and differs from
+# the printed form wherever $\psi\ne0$.
+# :::
 #
-# **Unnormalised dual (Lemma 3.13).** With $\Delta_U$ the optimal normaliser is $\beta_U=\frac1\eta\ln\sum_nd^0_ne^{-\eta(m_n+\psi_n)}=\beta+\frac1\eta$ (the lemma's "$\sum_qw_q=q$" reads $=1$).
+# **Unnormalised dual (Lemma 3.13).** With $\Delta_U$ the optimal normaliser is $\beta_U=\frac1\eta\ln\sum_nd^0_ne^{-\eta(m_n+\psi_n)}=\beta+\frac1\eta$,
+# with $\beta$ the multiplier of (3.6), and $w$ stays in the simplex, $\sum_qw_q=1$ (both checked in section 3.1).
 #
-# **SoftBoost dual (Lemma 3.1, corrected).** $\max_{w\ge0,\psi\ge0}-\ln\sum_nd^0_ne^{-\sum_qu^q_nw_q-\psi_n}-(\hat\gamma_t-\epsilon)\sum_qw_q-\frac1\nu\sum_n\psi_n$:
-# $w$ is **not** normalised (the lemma's $w\cdot\mathbf1=1$ is a typo), and there is no $\eta$.
+# **SoftBoost dual (Lemma 3.1, corrected).** $\max_{w\ge0,\psi\ge0}-\ln\sum_nd^0_ne^{-\sum_qu^q_nw_q-\psi_n}-(\hat\gamma_t-\epsilon)\sum_qw_q-\frac1\nu\sum_n\psi_n$.
+#
+# :::{admonition} Erratum: Glocer (2009), Lemma 3.1 (SoftBoost dual) and the KKT conditions of §3.1.2
+# :class: warning
+# **Printed:** the dual adds the constraint $\mathbf w\cdot\mathbf1=1$, and its last display and the KKT
+# conditions carry factors $\frac1\eta$ and $\eta$. **Corrected:** $\mathbf w\ge0$ only, and no $\eta$ (set $\eta=1$).
+# **Why:** $\mathbf w$ are the multipliers of the inequalities $\mathbf u^q\cdot\mathbf d\le\hat\gamma_t-\epsilon$, whose sum is
+# not fixed (the proof's own final form has only $\mathbf w\ge0$); SoftBoost's objective $\Delta(\mathbf d,\mathbf d^0)$ has
+# no regularisation weight. Checked in the SoftBoost cell of section 3.1: primal = dual with $\sum_qw_q$ far from 1.
+# :::
 #
 # **Binary (Lemma 3.18).** $d_n=\frac1\nu\sigma(\operatorname{logit}(\nu d^0_n)-\eta(m_n+\beta))$, strictly below the cap ($\psi\equiv0$), with $\beta$ the root of $\sum_nd_n=1$.
 
 # %% [markdown]
 # ## 3 Numerical check
 # ### 3.1 Each totally corrective step against the conic ground truth (Clarabel, d-domain)
+#
+# `kkt_recovery` recovers the multipliers from $d$ alone by the active-set method of Glocer (2009), Appendix A.
 
 # %%
 U = rng.choice([-1.0, 1.0], size=(40, 6)) * rng.uniform(0.2, 1, size=(40, 6))
@@ -108,10 +148,30 @@ for nu, eta in [(1.0, 10.0), (5.0, 10.0), (5.0, 200.0), (12.5, 50.0)]:
     assert s.gap <= 1e-10 and abs(s.dual - g.value) <= 1e-8 * abs(g.value)  # Lemma 3.6 primal = dual
     assert np.abs(s.d - g.d).max() <= 2e-6 and np.abs(s.w - g.w).max() <= 1e-5
     assert abs(s.w @ s.edges - s.edges.max()) <= 1e-10  # sum_q w_q u^q.d = max_q u^q.d
-    assert abs(gu.beta - g.beta - 1 / eta) <= 1e-5  # Lemma 3.13
+    assert abs(gu.beta - g.beta - 1 / eta) <= 1e-5 and abs(gu.w.sum() - 1) <= 1e-6  # Lemma 3.13
     assert k.residual <= 1e-10 and np.abs(k.w - s.w).max() <= 1e-8  # KKT recovery (Appendix A)
     # Lemma 3.18: d < 1/nu strictly (psi = 0); in floating point the logistic saturates at the cap (1 ulp)
     assert np.abs(sb.d - gb.d).max() <= 2e-6 and sb.d.max() <= (1 + 1e-14) / nu
+
+# %% [markdown]
+# The sign of $\psi$ in $d^t$ (erratum after (3.16)): the step's $d$ against both forms, on the instances with capped examples.
+
+# %%
+d0 = np.full(U.shape[0], 1 / U.shape[0])
+
+
+def d_of(w, psi, sign, eta):  # normalised d^0 exp(-eta (U w + sign * psi))
+    z = d0 * np.exp(-eta * (U @ w + sign * psi))
+    return z / z.sum()
+
+
+for nu, eta in [(5.0, 10.0), (5.0, 200.0), (12.5, 50.0)]:
+    s = erlp_dual_step(U, nu, eta)
+    psi = s.extra["psi"]
+    err_plus, err_minus = np.abs(d_of(s.w, psi, +1, eta) - s.d).max(), np.abs(d_of(s.w, psi, -1, eta) - s.d).max()
+    print(f"nu = {nu:4.1f}, eta = {eta:5.0f}: max psi {psi.max():.3f}; |d - (+psi form)| = {err_plus:.1e}, "
+          f"|d - (printed -psi form)| = {err_minus:.2f}")
+    assert psi.max() > 0.01 and err_plus <= 1e-12 and err_minus > 0.1
 
 # %%
 lp = truth.soft_margin_lp(U, 3.0)
@@ -149,6 +209,8 @@ for nu in (1.0, N / 10):
         sm = rb.soft_margin(res.margins, nu)
         table.append((name, nu, res.n_iter, B, g - PT, g - sm))
         assert res.converged and res.n_iter <= B and g - PT <= eps + 1e-9 and sm >= g - eps - 1e-9
+    eta_b = runs["binary practical"][0].params["eta"]  # Thm 3.23 corrected: the +1 in eta
+    assert abs(eta_b - max(2 / eps * (np.log(N / nu) + 1), 0.5)) <= 1e-12 * eta_b
 print(f"{'algorithm':>17} {'nu':>4} {'T':>4} {'bound':>8} {'g-P_LP^T':>9} {'g-SM(w)':>8}")
 for r in table:
     print(f"{r[0]:>17} {r[1]:4.0f} {r[2]:4d} {r[3]:8.0f} {r[4]:9.2e} {r[5]:8.3f}")
@@ -156,8 +218,29 @@ for r in table:
 # %% [markdown]
 # Lemma 3.7 (progress) and Lemma 3.8 (the quadratic recurrence) along the simple-criterion run, and the
 # Lemma 3.9 envelope $\delta^t\le1/(c(t-1+1/(c\delta^1)))$, $c=1/(8\eta)$:
+#
+# :::{admonition} Erratum: Glocer (2009), proof of Lemma 3.7 (the convexity step)
+# :class: warning
+# **Printed:** "Since $x_n\in[-2,2]$, then $\exp(x_n)\le\frac{2+x_n}4e^{-2\eta\alpha}+\frac{2-x_n}4e^{2\eta\alpha}$".
+# **Corrected:** $\exp(-\eta\alpha x_n)\le\frac{2+x_n}4e^{-2\eta\alpha}+\frac{2-x_n}4e^{2\eta\alpha}$.
+# **Why:** the right side is the chord of the convex function $x\mapsto e^{-\eta\alpha x}$ between $x=\pm2$; the
+# term being bounded in the dual increase is $e^{-\eta\alpha x_n}$. Checked in the cell below, on a grid of
+# $x_n$ and $\eta\alpha$, together with the lemma along the run.
+# :::
+#
+# :::{admonition} Erratum: Glocer (2009), Thm 3.10, the range of $\delta^1$
+# :class: warning
+# **Printed:** $0\le\delta^1\le1$. **Corrected:** $0\le\delta^1\le2$.
+# **Why:** $\delta^1=P^1(\mathbf d^0)-P^0(\mathbf d^0)$ with $P^0(\mathbf d^0)=-1$ (the dummy hypothesis $-\mathbf1$) and
+# $P^1(\mathbf d^0)\le1$; the bound only enters through $1/(c\delta^1)$ and the theorem holds with 2.
+# Checked in the cell below, where this run has $\delta^1>1$.
+# :::
 
 # %%
+xs, ea = np.linspace(-2, 2, 81)[:, None], np.linspace(0, 5, 51)[None, :]  # x_n and eta * alpha
+chord = (2 + xs) / 4 * np.exp(-2 * ea) + (2 - xs) / 4 * np.exp(2 * ea)
+assert np.all(np.exp(-ea * xs) <= chord + 1e-12)  # Lemma 3.7, corrected convexity step
+assert np.any(np.exp(xs) > chord)  # the printed exp(x_n) is not bounded by the chord
 res = rb.erlpboost(o, nu=1.0, eps=eps, stopping="simple")
 eta = res.params["eta"]
 h = res.history
@@ -165,15 +248,17 @@ P = np.array([-1.0] + [r["P"] for r in h[:-1]])
 Pjump = np.array([r["P_t_prev"] for r in h[:-1]])
 assert np.all(P[1:] - P[:-1] >= (Pjump - P[:-1]) ** 2 / (8 * eta) - 1e-9)  # Lemma 3.7
 delta = np.array([r["delta_simple"] for r in h])
+print(f"delta^1 = {delta[0]:.3f}")
+assert 1 < delta[0] <= 2  # Thm 3.10: delta^1 lies in [0, 2], and on this run above the printed bound 1
 assert np.all(delta[:-1] - delta[1:] >= delta[:-1] ** 2 / (8 * eta) - 1e-9)  # Lemma 3.8
 c = 1 / (8 * eta)
 env = 1 / (c * (np.arange(1, len(delta) + 1) - 1 + 1 / (c * delta[0])))
 assert np.all(delta <= env + 1e-12)  # Lemma 3.9
-fig, ax = plt.subplots(1, 2, figsize=(10, 3.5))
+fig, ax = plt.subplots(1, 2, figsize=(10, 4.2))
 ax[0].plot(range(1, len(P)), P[1:], "o-", label="$P^t(d^t)$ (primal)")
 ax[0].plot(range(1, len(P)), [r["dual"] for r in h[:-1]], "x--", label="dual $F(w^t)$")
 ax[0].axhline(truth.soft_margin_lp(o.U, 1.0).value, color="k", lw=0.8, label="$P_{LP}$ (whole class)")
-ax[0].set_xlabel("t"); ax[0].legend(); ax[0].set_title("ERLPBoost, primal and dual per iteration")
+ax[0].set_xlabel("t"); ax[0].legend(); ax[0].set_title("ERLPBoost: primal and dual")
 ax[1].semilogy(delta, "o-", label=r"$\delta^t$")
 ax[1].semilogy(env, "--", label="Lemma 3.9 envelope")
 ax[1].axhline(eps / 2, color="r", lw=0.8, label=r"$\epsilon/2$")
@@ -284,7 +369,7 @@ for nu in (1.0, 2.0, 3.0, 3.9):
 print(f"{'algorithm':>16} {'nu':>4} {'eta':>6} {'w_1':>7} {'w_2':>7} {'f(penalizer)':>12} {'errors':>6} {'ties':>4}")
 for name, nu, eta, w, err, ties, f in rows_ls:
     print(f"{name:>16} {nu:4.1f} {eta:6.0f} {w[0]:7.4f} {w[1]:7.4f} {f[1]:12.4f} {err:6d} {ties:4d}")
-# the thesis's claim (§2.6): on every grid point both penalizers are misclassified (half of the sample, or more with a tie)
+# Glocer (2009), §2.6: on every grid point both penalizers are misclassified (half of the sample, or more with a tie)
 for name, nu, eta, _w, err, _ties, f in rows_ls:
     assert np.all(f[PENALIZERS] < 0) and err >= 2, (name, nu, eta)
 # and as eta grows ERLPBoost's optimum approaches the LP's w_1 = gamma/(1+2 gamma) from below
@@ -302,7 +387,7 @@ assert np.all(np.diff(w1) > 0) and abs(w1[-1] - gam / (1 + 2 * gam)) <= 1e-4
 # prefix $t$ of the hypotheses each algorithm chose, $d^t$ and $w^t$ are recomputed (LPBoost: HiGHS vertex of LP (2.3);
 # ERLPBoost: the w-domain step) and we plot $\|d^t-d^{t-1}\|_1$, $\|w^t-w^{t-1}\|_1$ and the support of $d^t$.
 
-# %%
+# %% tags=["hide-input"]
 from refboost.boosters.lpboost import restricted_lp  # noqa: E402
 
 ds = rb.datasets.load("heart")
@@ -334,15 +419,21 @@ for name, D, W in (("LPBoost", D_lp, W_lp), ("ERLPBoost", D_er, W_er)):
     stats[name] = (dd, dw, supp)
     print(f"{name:>10}: T = {len(D):3d}, |d^t - d^(t-1)|_1 mean {dd.mean():.3f} (max {dd.max():.3f}), "
           f"|w^t - w^(t-1)|_1 median {np.median(dw):.3f}, support of d^t median {np.median(supp):.0f} of {N_h}")
-fig, ax = plt.subplots(1, 3, figsize=(13, 3.5))
+
+# %% tags=["hide-input"]
+fig, axs = plt.subplots(2, 2, figsize=(10, 7.5))
+ax = axs.ravel()
 for name, (dd, dw, supp) in stats.items():
     ax[0].plot(range(2, len(dd) + 2), dd, "o-", ms=3, label=name)
     ax[1].plot(range(2, len(dw) + 2), dw, "o-", ms=3, label=name)
     ax[2].plot(range(1, len(supp) + 1), supp, "o-", ms=3, label=name)
 ax[0].set_title(r"$\|d^t-d^{t-1}\|_1$"); ax[1].set_title(r"$\|w^t-w^{t-1}\|_1$"); ax[2].set_title("support of $d^t$")
-for a in ax:
+for a in ax[:3]:
     a.set_xlabel("t"); a.legend()
+fig.delaxes(ax[3])
 plt.tight_layout(); plt.show()
+
+# %%
 # observed on this instance (not a theorem): ERLPBoost's distribution moves about half as much per iteration and is
 # spread over several times more examples; LPBoost's d^t is a vertex with few nonzeros
 assert stats["ERLPBoost"][0].mean() < 0.75 * stats["LPBoost"][0].mean()
