@@ -1,4 +1,4 @@
-"""Compiled (numba) kernels of the ERLPBoost w-domain solver (Glocer 2009, ch. 3; issue 4 performance).
+"""Compiled (numba) kernels of the ERLPBoost w-domain solver (Glocer 2009, ch. 3).
 
 At the sizes of a boosting run (N of a few hundred, t up to a few hundred hypotheses) the numpy
 form of the solver spends its time in fixed per-call overhead: one objective evaluation (KL
@@ -33,7 +33,7 @@ its certificate do not.
 
 The first call of a process loads the compiled code from numba's cache (``__pycache__``, ~0.5 s);
 with a cold cache (fresh checkout, or after an edit of this file) the first call compiles
-everything, ~35 s on the 2-core reference machine, once. The constants imported below are frozen
+everything once (tens of seconds). The constants imported below are frozen
 into the compiled code: after changing one of them, touch this file (numba's cache is keyed on it).
 """
 

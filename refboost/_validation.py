@@ -92,12 +92,13 @@ def check_labels(y, name: str = "y") -> np.ndarray:
 
 
 def check_nu(nu, N: int, name: str = "nu") -> float:
-    """Capping parameter: 1 <= nu <= N (Glocer 2009, Table 2.1; digest D14)."""
+    """Capping parameter: 1 <= nu <= N (Glocer 2009, Table 2.1; nu = N forces d = uniform)."""
     return check_real(nu, name, low=1.0, high=float(N))
 
 
 def check_nu_binary(nu, N: int, name: str = "nu") -> float:
-    """Binary ERLPBoost needs 1 <= nu < N (digest D14)."""
+    """Binary ERLPBoost needs 1 <= nu < N (at nu = N the only feasible d = 1/N makes 1/nu - d = 0,
+    where the gradient of the binary entropy, through ln(1/nu - d), is undefined)."""
     return check_real(nu, name, low=1.0, high=float(N), high_open=True)
 
 

@@ -1,12 +1,12 @@
 """Canonical regularisation parameters and iteration bounds, each citing its theorem.
 
 Notation of Glocer (2009): N examples, capping parameter nu in [1, N], precision eps > 0,
-regularisation eta (the regulariser is Delta/eta). Iteration counts T follow the digest's
-decision D5: SoftBoost counts the last hypothesis; ERLPBoost and Binary ERLPBoost discard the
-hypothesis of the stopping iteration (T = t - 1).
+regularisation eta (the regulariser is Delta/eta). How T is counted: SoftBoost counts the
+hypothesis of the stopping iteration (as the proof of Glocer's Thm 3.2 does); ERLPBoost and
+Binary ERLPBoost discard it (T = t - 1: Alg. 3.2 stops before adding h^t to the output).
 
 The last section holds the Frank-Wolfe view of Mitsuboshi, Hatano & Takimoto (arXiv:2209.10831,
-digest seed-002): the eta of their Algorithm 1 (Lemma 2), the rate of Theorem 3 / Corollary 1 and
+2022): the eta of their Algorithm 1 (Lemma 2), the rate of Theorem 3 / Corollary 1 and
 the iteration bound of eq. (18), used by :mod:`refboost.boosters.frank_wolfe`.
 """
 
@@ -38,7 +38,8 @@ def eta_erlp(eps: float, N: int, nu: float = 1.0) -> float:
 
 def eta_binary(eps: float, N: int, nu: float = 1.0) -> float:
     """Canonical Binary ERLPBoost eta: ``max(2/eps (ln(N/nu) + 1), 1/2)`` (Glocer 2009, Thm 3.21;
-    Lemma 3.15 uses ``Delta_{2,nu} <= ln(N/nu) + 1``). Requires 1 <= nu < N (digest D14)."""
+    Lemma 3.15 uses ``Delta_{2,nu} <= ln(N/nu) + 1``). Requires 1 <= nu < N (at nu = N
+    the only feasible d = 1/N makes 1/nu - d = 0, where the binary entropy's gradient is undefined)."""
     eps = check_eps(eps)
     _, _, L = _log_ratio(N, nu, True)
     return max(2.0 / eps * (L + 1.0), 0.5)
@@ -48,8 +49,8 @@ def softboost_bound(eps: float, N: int, nu: float = 1.0) -> float:
     """SoftBoost / TotalBoost: ``T <= 1 + 2/eps^2 ln(N/nu)`` (Glocer 2009, Thm 3.2).
 
     The theorem states ``ceil(2/eps^2 ln(N/nu))``; its proof sums Pinsker over iterations
-    1..T-1 (the proof's ``d^T`` is ``d^{T-1}``, digest typo 12), which gives the "+1" form
-    asserted here (digest D5).
+    1..T-1 (the proof's ``d^T`` must read ``d^{T-1}``, an off-by-one in the printed proof), which
+    gives the "+1" form asserted here: the proof's bound, not the statement's.
     """
     eps = check_eps(eps)
     _, _, L = _log_ratio(N, nu, False)
@@ -75,8 +76,9 @@ def binary_erlpboost_bound(eps: float, N: int, nu: float = 1.0, *, stopping: str
     """Binary ERLPBoost with the canonical eta (:func:`eta_binary`).
 
     * simple: ``T <= max(32/eps^2 (ln(N/nu)+1), 8/eps)`` (Glocer 2009, Thm 3.21);
-    * practical: ``T <= max(64/eps^2 (ln(N/nu)+1), 16/eps)`` (Thm 3.23 as corrected in the
-      digest, D12; the printed statement drops the ``+1`` and cites the wrong eta).
+    * practical: ``T <= max(64/eps^2 (ln(N/nu)+1), 16/eps)`` (Glocer 2009, Thm 3.23 with
+      eta = :func:`eta_binary`, as its proof gives; the printed statement drops the ``+1`` and
+      cites the wrong eta).
     """
     eps = check_eps(eps)
     _, _, L = _log_ratio(N, nu, True)
@@ -111,20 +113,21 @@ def erlpboost_bound_eta(eps: float, eta: float, *, stopping: str = "simple") -> 
 # --------------------------------------------------------------------------------------------
 # Mitsuboshi, Hatano & Takimoto (2022): Algorithm 1 (MLPBoost, C-ERLPBoost) as Frank-Wolfe
 # --------------------------------------------------------------------------------------------
-#: Floor of the Frank-Wolfe eta (digest seed-002 §6 item 4): the base case ``eps_1 <= 2 <= 8 eta/3``
+#: Floor of the Frank-Wolfe eta (Mitsuboshi et al. 2022, Appendix A.2): the base case ``eps_1 <= 2 <= 8 eta/3``
 #: of Theorem 3's induction needs eta >= 3/4 (Glocer's ERLPBoost floor is 1/2).
 ETA_FW_MIN = 0.75
 
 
 def eta_fw(eps: float, N: int, nu: float = 1.0) -> float:
-    """Eta of Algorithm 1: ``max(3/4, 2 ln(N/nu)/eps)`` (Mitsuboshi et al. 2022, Lemma 2; digest
-    seed-002 §6 item 4).
+    """Eta of Algorithm 1: ``max(3/4, 2 ln(N/nu)/eps)`` (Mitsuboshi et al. 2022, Lemma 2 fixes
+    ``eta = 2 ln(N/nu)/eps``; the floor 3/4 is what Theorem 3's induction needs).
 
     The canonical ERLPBoost eta (:func:`eta_erlp`) with the floor raised from 1/2 to 3/4
-    (:data:`ETA_FW_MIN`). With it ``ln(N/nu)/eta <= eps/2`` (Lemma 3 + Lemma 1, digest D13), so
+    (:data:`ETA_FW_MIN`). With it ``ln(N/nu)/eta <= eps/2`` (Lemma 3 + Lemma 1:
+    ``rho <= rho~ <= rho + ln(N/nu)/eta``), so
     the stop test ``eps_t <= eps/2`` certifies an ``eps``-accurate soft margin (Lemma 2). The
-    paper's Alg. 1 takes ``nu > 0``; the capped simplex needs ``nu in [1, N)`` (``nu = N`` makes
-    ``ln(N/nu) = 0``, digest §6 items 3-4), so ``N >= 2``.
+    paper's Alg. 1 takes ``nu > 0``; the capped simplex needs ``nu in [1, N)`` (``nu < 1`` empties it,
+    ``nu = N`` makes ``ln(N/nu) = 0``), so ``N >= 2``.
     """
     N = check_int(N, "N", low=2)
     nu = check_nu_binary(nu, N)
@@ -134,10 +137,11 @@ def eta_fw(eps: float, N: int, nu: float = 1.0) -> float:
 
 def fw_rate_bound(eta: float, t) -> np.ndarray | float:
     """Rate of Algorithm 1: ``eps_t <= 8 eta / (t + 2)`` for rounds ``t >= 1`` (Mitsuboshi et al.
-    2022, Theorem 3, eq. (18), with the induction display corrected, digest seed-002 §6 item 10).
+    2022, Theorem 3, eq. (18), with the induction display corrected: the
+    printed ``8 eta t/(t+2) (t+1)/(t+2)`` is ``8 eta (t+1)/(t+2)^2``, which still is ``<= 8 eta/(t+3)``).
 
     Holds for the short-step and classic rules whatever the secondary rule. For the pairwise rule
-    (Corollary 1) pass ``t = k(t)`` for the digest's ``8 eta/(k(t) + 2)``, or ``t = k(t) + 1`` for
+    (Corollary 1) pass ``t = k(t)`` for ``8 eta/(k(t) + 2)``, or ``t = k(t) + 1`` for
     the sharper ``8 eta/(k(t) + 3)`` that the base case ``eps_1 <= 8 eta/3`` gives, with ``k(t)``
     the number of good (non-drop) steps before round t.
     """

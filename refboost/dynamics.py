@@ -106,7 +106,8 @@ def reduced_map_step(
     theta : float in [0, r)
         Target edge (0 = AdaBoost).
     renormalize : bool, default True
-        Divide by the sum afterwards (the exact map preserves it; floating point does not, R1).
+        Divide by the sum afterwards (the exact map preserves it; floating point does not:
+        an error in sum(d) grows by the factor 1/(1 - r^2) per step, see the module docstring).
 
     Returns
     -------
@@ -162,7 +163,7 @@ def iterate_reduced_map(
     chooser : callable ``(d, edges, t) -> j``, a sequence of column indices (cycled), or None
         (optimal choice, lowest index within ``tie_tol``; ``tie_tol = 0`` when exact).
     theta : target edge (0 = AdaBoost)
-    renormalize : divide by the sum after every step (float path only; R1)
+    renormalize : divide by the sum after every step (float path only; the float map drifts off the simplex)
     exact : bool
         Rational arithmetic with :class:`fractions.Fraction` (for the tiny examples: the Fibonacci
         orbit of the 3 x 3 matrix). ``d`` is then an object array of Fractions.
@@ -292,7 +293,7 @@ def one_mistake_cycle(m: int) -> tuple[float, float, np.ndarray]:
 
 
 def golden_cycles_3x3() -> tuple[np.ndarray, np.ndarray]:
-    """The two 3-cycles of Rudin et al. (2003), §2, with a = (3 - sqrt5)/4, b = (sqrt5 - 1)/4.
+    """The two 3-cycles of Rudin et al. (2003), §3, with a = (3 - sqrt5)/4, b = (sqrt5 - 1)/4.
 
     ``cyc``  = [(a, b, 1/2), (1/2, a, b), (b, 1/2, a)] (columns 1, 2, 3, ...),
     ``cyc'`` = [(a, 1/2, b), (1/2, b, a), (b, a, 1/2)] (columns 1, 3, 2, ...). Every step: r = 1/phi.
@@ -376,7 +377,7 @@ def unfolded_map_3x3(s) -> np.ndarray:
 
 
 def smooth_margin(U, lam) -> float:
-    """Smooth margin ``G(lambda) = -ln(sum_i exp(-(U lambda)_i)) / ||lambda||_1`` (Rudin et al. 2003, §3).
+    """Smooth margin ``G(lambda) = -ln(sum_i exp(-(U lambda)_i)) / ||lambda||_1`` (Rudin et al. 2003, §4).
 
     Log-sum-exp; ``lambda >= 0`` with ``||lambda||_1 > 0`` (G is undefined at 0). Satisfies
     ``mu(lambda) - ln(m) / ||lambda||_1 <= G(lambda) <= mu(lambda)`` (eq. (2); strict on the right
@@ -406,7 +407,7 @@ SLICE_GAP_TOL = 1e-6
 def smooth_margin_slice_max(U, s: float, *, max_iter: int = 500) -> tuple[float, np.ndarray]:
     """Maximum of the smooth margin on the slice ``{lambda >= 0 : ||lambda||_1 = s}``.
 
-    Rudin et al. (2003), §3: "G is concave for each fixed value of ||lambda||_1" (on the slice
+    Rudin et al. (2003), §4: "G is concave for each fixed value of ||lambda||_1" (on the slice
     ``G = -ln F(lambda) / s`` and ``ln F`` is a log-sum-exp of linear functions). The slice
     maximum is ``-(1/s) min_{x in Delta_n} lse(-s U x)``, solved here by SLSQP on the simplex
     with the analytic gradient ``-s U^T softmax(-s U x)`` (a small smooth convex problem; the
@@ -458,7 +459,7 @@ POLICIES = ("optimal", "laziest", "random", "sequence")
 
 
 class PermissibleOracle(Oracle):
-    """A "non-optimal" weak learner (Rudin et al. 2003, §3): any column with edge >= rho.
+    """A "non-optimal" weak learner (Rudin et al. 2003, §1, used in §3): any column with edge >= rho.
 
     Parameters
     ----------

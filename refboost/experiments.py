@@ -229,7 +229,10 @@ def splits(
 
 
 def error_rate(f: np.ndarray, y: np.ndarray) -> float:
-    """Misclassification rate of ``sign(f)`` with ``sign(0) = +1`` (Mitsuboshi digest §6.22)."""
+    """Misclassification rate of ``sign(f)`` with ``sign(0) = +1``.
+
+    The papers leave sign(0) open; ``+1`` is the package's convention, used everywhere.
+    """
     pred = np.where(f >= 0, 1.0, -1.0)
     return float(np.mean(pred != y))
 
@@ -520,7 +523,8 @@ def select_by_cv(
     """Choose a parameter setting by stratified K-fold cross-validation on a training part.
 
     The IDA protocol of Rätsch, Onoda & Müller (2001), used by Sun, Todorovic & Li (2006) §4
-    (digest seed-001 §6.4), selects parameters by 5-fold CV on the training part of a realisation.
+    (they cite it, Ref. 16, without restating it), selects parameters by 5-fold CV on the training part
+    of a realisation.
     Every setting of ``grid`` is run on every fold (with :func:`run_cell`, so the weak learner is
     rebuilt on the fold's training part); the setting with the smallest mean validation error
     wins, ties going to the first setting in grid order.
@@ -579,7 +583,7 @@ def cv_table(
 ) -> dict:
     """Test errors of several boosters with CV-selected parameters: one row of a "Table 1".
 
-    The IDA protocol (Rätsch, Onoda & Müller 2001; digest seed-001 §6.4): for each booster the
+    The IDA protocol (Rätsch, Onoda & Müller 2001, as cited by Sun et al. 2006, §4): for each booster the
     parameters are chosen by :func:`select_by_cv` on the training part of each realisation in
     ``cv_realisations``; the per-parameter **median** of the selected values is then used on
     every realisation in ``realisations`` (numeric parameters; a non-numeric one takes the most

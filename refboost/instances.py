@@ -12,7 +12,7 @@ from ._validation import check_int, check_real, check_U
 
 
 def lpboost_worst_case(m: int, delta: float | None = None, *, duplicate: int = 1) -> np.ndarray:
-    """The Theorem 2.5 family (Glocer 2009, Fig. 2.8, generalised to N = 2m; digest §4).
+    """The Theorem 2.5 family (Glocer 2009, Fig. 2.8, generalised to N = 2m).
 
     N = 2m examples and m + 1 hypotheses. Under the maximum-edge oracle LPBoost (nu = 1)
     receives the columns in order 1, 2, ..., and after t <= m iterations entry (m+t, t) is a
@@ -87,7 +87,7 @@ def misclassify_all(U_sep, delta: float) -> np.ndarray:
 
     Given ``U_sep`` (N-1 examples, T-1 hypotheses) whose hard margin is > 0, add an example
     with ``u^q_N = -3 delta`` for q < T and a hypothesis with ``u^T_n = -delta`` (n < N),
-    ``u^T_N = -2 delta`` (digest §6.1, with the typo "q = 1..t-1" read as q < T). Then
+    ``u^T_N = -2 delta`` (the thesis writes "q = 1..t-1" for the bad example; it means q < T). Then
     (N, T) is a pivot, the hard-margin LP value is -2 delta with w = e_T, and that w has
     every margin negative: the LP's master hypothesis misclassifies every example.
     """
@@ -110,8 +110,8 @@ def threshold_pool(X, y, *, negations: bool = True, return_keys: bool = False):
     truth of :mod:`refboost.truth` (e.g. ``adaboost_l1_primal_eq5`` over all stumps, the CG
     certificate of Shen & Li (2010), §3.7), AdaBoost-QP (41) over a full pool, and the hard-margin
     LP. Columns are ``oracle.columns(oracle.all_keys())`` with identical labelings merged (first
-    occurrence in the oracle's tie-breaking order kept); size at most ``2 d M`` (digest §5.5: "the
-    true count of distinct labelings").
+    occurrence in the oracle's tie-breaking order kept); size at most ``2 d M`` (per feature and
+    polarity at most M + 1 labelings, two of them the constants that all features share).
 
     Parameters
     ----------
@@ -119,7 +119,8 @@ def threshold_pool(X, y, *, negations: bool = True, return_keys: bool = False):
     y : array_like, shape (M,), values in {-1, +1} (both classes)
     negations : bool, default True
         The reflexive class (closed under negation; makes ``1^T w <= 1/T`` equivalent to equality,
-        digest §7.7): ``StumpOracle(X, y, reflexive=negations)``.
+        as Shen & Li (2010) claim for (3); without negations the inequality can stay slack):
+        ``StumpOracle(X, y, reflexive=negations)``.
     return_keys : bool, default False
         Also return the stump keys ``(feature, threshold, sign)`` of the columns.
 
@@ -144,30 +145,30 @@ def threshold_pool(X, y, *, negations: bool = True, return_keys: bool = False):
 
 
 # ----------------------------------------------------------------------------------------
-# Rudin, Daubechies & Schapire (2003), "On the Dynamics of Boosting" (digest seed-003)
+# Rudin, Daubechies & Schapire (2003), "On the Dynamics of Boosting", NIPS 16
 # ----------------------------------------------------------------------------------------
 
 
 def one_mistake(m: int) -> np.ndarray:
-    """The m x m "one mistake per classifier" matrix ``M = 1 1^T - 2 I`` (Rudin et al. 2003, §2, R2-R3).
+    """The m x m "one mistake per classifier" matrix ``M = 1 1^T - 2 I`` (Rudin et al. 2003, §3).
 
     Classifier j errs on example j only. Maximum margin ``rho = 1 - 2/m`` (lambda* = d* = 1/m);
-    optimal AdaBoost falls into one of the ``(m-1)!`` cycles of length m (digest R3).
+    optimal AdaBoost falls into one of the ``(m-1)!`` cycles of length m (Rudin et al. 2003, §3).
     """
     m = check_int(m, "m", low=2)
     return np.ones((m, m)) - 2.0 * np.eye(m)
 
 
 def rudin_3x3() -> np.ndarray:
-    """The 3 x 3 matrix of Rudin et al. (2003), §2 (digest R2): ``one_mistake(3)``, rho = 1/3."""
+    """The 3 x 3 matrix of Rudin et al. (2003), §3: ``one_mistake(3)``, rho = 1/3."""
     return one_mistake(3)
 
 
 def rudin_nonoptimal_4x5() -> np.ndarray:
     """The 4 x 5 matrix on which non-optimal AdaBoost attains margin 1/3 < rho = 1/2 (Rudin et al. 2003, §3).
 
-    Columns 1-4 are ``one_mistake(4)``; column 5 misclassifies examples 1 and 2 (digest R5,
-    reconstructed from the column-wise garbled dump).
+    Columns 1-4 are ``one_mistake(4)``; column 5 misclassifies examples 1 and 2 (Rudin et al.
+    2003, §3).
     """
     U = np.ones((4, 5))
     U[np.arange(4), np.arange(4)] = -1.0
@@ -175,7 +176,7 @@ def rudin_nonoptimal_4x5() -> np.ndarray:
     return U
 
 
-#: Rows of the 11 x 20 matrix A of digest R12 ("+" = +1, "-" = -1).
+#: Rows of the 11 x 20 matrix A of :func:`adaboost_not_max_margin_11x20` ("+" = +1, "-" = -1).
 _RUDIN_R12_ROWS = (
     "+--++---+++++--++-++",
     "+-++++---+-++-++++-+",
@@ -192,7 +193,7 @@ _RUDIN_R12_ROWS = (
 
 
 def adaboost_not_max_margin_11x20(*, negate: bool = True) -> np.ndarray:
-    """The digest's 11 x 20 counterexample (R12): optimal AdaBoost's margin -> 1/3 < rho = 0.36.
+    """An 11 x 20 counterexample (found by random search): optimal AdaBoost's margin -> 1/3 < rho = 0.36.
 
     With ``negate=True`` (default) the matrix is ``[A, -A]`` (11 x 40), on which the hard-margin LP
     gives rho = 0.36 while optimal AdaBoost settles into a golden-ratio 3-cycle (r = 1/phi) on
@@ -231,7 +232,7 @@ def synthetic_hypercube(
 ) -> np.ndarray:
     """Rudin et al. (2003), Fig. 3(b): ``x_i`` a random corner of {-1, 1}^n_features,
     ``y_i = sign(sum_{k < n_relevant} x_i(k))`` (n_relevant odd, so no zeros), weak learners
-    ``h_j(x) = x(j)``; returns ``M[i, j] = y_i x_i(j)`` (no negated columns, digest §5).
+    ``h_j(x) = x(j)``; returns ``M[i, j] = y_i x_i(j)`` (no negated columns).
     """
     if not isinstance(rng, np.random.Generator):
         raise TypeError("rng must be a numpy.random.Generator")
@@ -246,13 +247,15 @@ def synthetic_hypercube(
 
 
 # ----------------------------------------------------------------------------------------
-# Sun, Todorovic & Li (2006), "Reducing the overfitting of AdaBoost..." (digest seed-001)
+# Sun, Todorovic & Li (2006), "Reducing the overfitting of AdaBoost by controlling its data distribution
+# skewness", IJPRAI 20(7)
 # ----------------------------------------------------------------------------------------
 
 
 def noisy_parabola(n: int, rng: np.random.Generator, *, noise: float = 0.15) -> tuple[np.ndarray, np.ndarray]:
-    """Toy 2-d data of the Sun et al. digest (§9): ``x ~ N(0, I_2)``, ``y = sign(x_1 + x_2^2 / 2 - 0.3)``
-    (``+1`` on the boundary), each label flipped independently with probability ``noise``.
+    """Toy 2-d data for the Sun et al. (2006) chapter (not from the paper): ``x ~ N(0, I_2)``,
+    ``y = sign(x_1 + x_2^2 / 2 - 0.3)`` (``+1`` on the boundary), each label flipped independently
+    with probability ``noise``.
 
     Returns ``(X, y)``; build the hypothesis matrix with a weak learner, e.g.
     ``o = refboost.StumpOracle(X, y); U = o.columns(o.all_keys())``.

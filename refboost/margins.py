@@ -43,7 +43,7 @@ def _cap_weights(N: int, nu: float) -> np.ndarray:
 def soft_margin(margins, nu: float = 1.0) -> float:
     """Soft margin of given margins: ``min {d . m : d in S^N, d <= 1/nu}``.
 
-    Closed form (digest of Glocer 2009, §2.1 "[derived] soft margin of a fixed w"): with the
+    Closed form (derived here from the d-domain definition of Glocer 2009, §2.1): with the
     margins sorted ascending and ``k = ceil(nu)``,
     ``SM_nu = (1/nu) sum_{j<k} m_(j) + (1 - (k-1)/nu) m_(k)``.
     For integer nu this is the mean of the nu smallest margins; nu = 1 gives the hard margin

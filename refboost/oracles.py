@@ -163,7 +163,8 @@ class _PredictMixin:
     def predict(self, keys: Sequence[Hashable], weights, X) -> np.ndarray:
         """The combined hypothesis ``f(x) = sum_k weights[k] h_{keys[k]}(x)`` on the rows of ``X``.
 
-        ``sign(f)`` is the classifier (ties f = 0 -> +1 by convention, Mitsuboshi digest §6.22).
+        ``sign(f)`` is the classifier (ties f = 0 -> +1: the papers leave sign(0) unspecified; this
+        is the package's convention, used everywhere).
         """
         from ._validation import check_array
 
@@ -323,8 +324,8 @@ class TreeOracle(_PredictMixin, Oracle):
     ``h(x) = h_left(x) if x_j <= theta else h_right(x)``, values in {-1, +1}. Key:
     ``(j, theta, left_stump_key, right_stump_key)``.
 
-    Split criterion (the FW paper leaves it open, Mitsuboshi digest §6.18): **the weighted
-    edge** ``u . d``. For a fixed root split the two children are independent, so the best tree
+    Split criterion (Mitsuboshi et al. (2022), §5, name "decision trees of depth 2" and leave it
+    open): **the weighted edge** ``u . d``. For a fixed root split the two children are independent, so the best tree
     with that root has edge ``B(left) + B(right)``, where ``B(S)`` is the best reflexive-stump edge
     on the examples in S (the other examples' weights set to zero).
 
@@ -424,7 +425,8 @@ def _max_abs_scale(A: np.ndarray) -> np.ndarray:
 class RawFeatureOracle(_PredictMixin, MatrixOracle):
     r"""Raw features as hypotheses: ``h_j(x) = x_j / c_j``, ``c_j = max_n |x_nj|`` on the training set.
 
-    Scaling per Glocer digest D15 (so h is in [-1, 1] on the training set; on new data the
+    Glocer (2009), ch. 5, does not say how raw features are scaled to [-1, 1]; dividing by the
+    max-abs over the training set is this package's choice (so h is in [-1, 1] on the training set; on new data the
     value is clipped to [-1, 1]). Keys are column indices as in :class:`MatrixOracle`
     (``j + d`` is ``-h_j`` when ``reflexive``, the default).
     """
@@ -451,7 +453,8 @@ class KernelColumnOracle(_PredictMixin, MatrixOracle):
     r"""Linear-kernel ("SVM") hypotheses ``h_m(x) = <x, x_m> / c_m`` (Glocer 2009, ch. 5).
 
     One hypothesis per training example ``m``; ``c_m = max_n |<x_n, x_m>|`` over the training
-    set (Glocer digest D15), so h_m is in [-1, 1] there (clipped to [-1, 1] on new data). Keys are
+    set (per m; the thesis does not give the scaling, this is the package's choice), so h_m is in
+    [-1, 1] there (clipped to [-1, 1] on new data). Keys are
     column indices (``m + N`` is ``-h_m`` when ``reflexive``, the default).
     """
 
@@ -484,7 +487,8 @@ class LDAOracle(_PredictMixin, Oracle):
     length; then the maximum-edge reflexive stump on the projection ``z = X w`` gives the
     threshold and polarity: ``h(x) = s * sign(w . x - theta)`` (+1 above theta).
 
-    The paper does not say how the weights enter; this is the choice of the Shen-Li digest §5.5.
+    The paper does not say how the weights enter or how the threshold is chosen; the u-weighted
+    means and scatter and the maximum-edge threshold are this package's choice.
     LDA is **not** an exact oracle over all linear threshold functions: its edge is the best
     over thresholds along its own direction only, so column-generation certificates that assume
     an exact oracle do not hold with it. Keys: ``(w as a tuple, theta, s)``.

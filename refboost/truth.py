@@ -42,7 +42,8 @@ class SoftMarginLP:
     duals : dict
         Multipliers of each LP: ``w``, ``psi``, ``rho`` from (2.3); ``d`` from (2.2).
     method : str
-        The HiGHS method used (degenerate LPs have non-unique solutions; digest D19).
+        The HiGHS method used (degenerate LPs have non-unique solutions, so a trajectory can depend
+        on it; it is recorded for that reason).
     """
 
     value: float
@@ -173,7 +174,7 @@ def optimal_face_extreme(U, nu: float, c, *, sense: str = "min", tol: float = 1e
 # =============================================================================================
 # Shen & Li (2010), "On the dual formulation of boosting algorithms": conic ground truth.
 #
-# cvxpy + Clarabel, every problem written as the paper's equation reads (digest equation map).
+# cvxpy + Clarabel, every problem written as the paper's equation reads, under its number.
 # U[i, j] = y_i H_ij (the matrix V = diag(y) H). Nothing here is used by refboost.boosters.shen.
 # =============================================================================================
 
@@ -276,7 +277,8 @@ def adaboost_l1_dual_eq10(U, T: float) -> ConicSolution:
 def adaboost_l1_dual_eq15(U, T: float) -> ConicSolution:
     """Eq. (15): ``min_{r,u} r + T sum u log u  s.t. U^T u <= r 1, u >= 0, 1^T u = 1``.
 
-    ``duals["lambda"]``: multipliers of the edge constraints; ``w = lambda / T`` (digest §3.2).
+    ``duals["lambda"]``: multipliers of the edge constraints; ``w = lambda / T`` (stationarity in r gives
+    ``1^T lambda = 1``, in u gives ``u_i ~ exp(-(U lambda)_i / T)``; compare Shen & Li (2010), eq. (24)).
     """
     import cvxpy as cp
 
@@ -384,8 +386,11 @@ def adaboost_qp_eq41(U, T: float) -> ConicSolution:
 
 
 def generalized_hinge_primal(U, D: float, p: float) -> ConicSolution:
-    """Generalised-hinge soft margin (digest §7.26): ``max rho - D sum xi^p  s.t. U w >= rho - xi,
-    xi >= 0, w in simplex`` (p = 1 is the LP (21))."""
+    """Generalised-hinge soft margin (Shen & Li 2010, §3.3): ``max rho - D sum xi^p  s.t. U w >= rho - xi,
+    xi >= 0, w in simplex`` (p = 1 is the LP (21)).
+
+    The paper states the loss as ``(max{0, 1 - y F})^p``, but its dual (28) is the dual of this
+    form, with a margin variable rho and ``1^T w = 1`` (the LPBoost form); this is the form solved."""
     import cvxpy as cp
 
     from ._validation import check_real
@@ -426,7 +431,7 @@ def tsallis_dual_eq28(U, D: float, p: float) -> ConicSolution:
 
 # =============================================================================================
 # Sun, Todorovic & Li (2006): the exact regularised problems behind AdaBoost_KL / AdaBoost_Norm2
-# (digest seed-001 §2.5-2.7, §5.7). cvxpy + Clarabel, written as the equations read; HiGHS for
+# (Sun, Todorovic & Li 2006, §3.2-3.3, eqs. (20), (35)). cvxpy + Clarabel, written as the equations read; HiGHS for
 # the cutting-plane LP (29)/(36). Nothing here is used by refboost.boosters.sun.
 # =============================================================================================
 
@@ -484,7 +489,7 @@ def sun_kl_primal(U, beta: float) -> RegularizedSolution:
 
 
 def sun_kl_dual(U, beta: float) -> RegularizedSolution:
-    """Exact dual (20-D) of Sun et al. (20) (digest §2.5):
+    """Exact Lagrange dual (20-D) of Sun et al. (2006), eq. (20) (derived here; the paper states only (20)):
     ``max_{alpha in simplex} -beta ln( (1/N) sum_n exp(-(Z alpha)_n / beta) )``.
     """
     import cvxpy as cp
@@ -499,7 +504,7 @@ def sun_kl_dual(U, beta: float) -> RegularizedSolution:
 
 
 def shen_li_l1_dual(U, T: float) -> RegularizedSolution:
-    """Shen & Li (2010) AdaBoost_l1 in the form of the digest seed-001 §2.5 cross-seed identity:
+    """Shen & Li (2010) AdaBoost_l1, eq. (5), written so that it meets Sun et al.'s (20-D) (beta = T):
     ``min_w ln sum_n exp(-(Z w)_n)`` s.t. ``w >= 0, 1^T w = 1/T``. (``alpha`` holds w.)
     """
     import cvxpy as cp
@@ -533,7 +538,7 @@ def sun_norm2_primal(U, beta: float) -> RegularizedSolution:
 
 
 def sun_norm2_dual(U, beta: float) -> RegularizedSolution:
-    """Exact SOCP dual (35-D) of Sun et al. (35) (digest §2.7):
+    """Exact SOCP dual (35-D) of Sun et al. (2006), eq. (35) (derived here; the paper states only (35)):
     ``max_{rho, alpha in simplex, u} rho - (beta/N) 1^T u`` s.t. ``(Z alpha)_n + beta u_n >= rho``,
     ``||u||_2 <= 1``.
     """
@@ -804,12 +809,13 @@ def corrective_binary_primal_412(u, ubar, nu: float, eta: float) -> EntropyConic
 
 
 # ============================================================================================
-# Entropy-regularised soft margin (Mitsuboshi, Hatano & Takimoto, arXiv:2209.10831; digest
-# seed-002 §2.4). Conic problems, cvxpy + Clarabel, written as the equations read.
+# Entropy-regularised soft margin (Mitsuboshi, Hatano & Takimoto 2022, arXiv:2209.10831, §2 and
+# §4, eqs. (9)-(14)). Conic problems, cvxpy + Clarabel, written as the equations read.
 # ============================================================================================
 @dataclass
 class SmoothedMarginCVX:
-    """Solution of one of the entropy-regularised problems (D2), (D9), (D10), (D11).
+    """Solution of one of the entropy-regularised problems: the smoothed soft margin (10), its
+    beta form, the regularised edge minimisation (9)/(11) and its dual (12).
 
     ``value`` is the optimum written as a *margin* (the larger the better); ``d``, ``w``, ``beta``
     are the solution components the problem has (``None`` otherwise).
@@ -824,9 +830,9 @@ class SmoothedMarginCVX:
 
 
 def smoothed_soft_margin_cvx(margins, nu: float, eta: float) -> SmoothedMarginCVX:
-    """(D2): ``rho~(z) = min_{d in P^m_nu} d.z + Delta(d)/eta`` with ``Delta(d) = sum d ln d + ln m``.
+    """Smoothed soft margin: ``rho~(z) = min_{d in P^m_nu} d.z + Delta(d)/eta`` with ``Delta(d) = sum d ln d + ln m``.
 
-    Mitsuboshi et al. eq. (10) (C-ERLPBoost's distribution update) / digest (D2)-(D3); the
+    Mitsuboshi et al. (2022), eq. (10) (C-ERLPBoost's distribution update); the
     minimiser is the entropic distribution ``d(w) = grad f~*(-A w)``.
     """
     import cvxpy as cp
@@ -838,15 +844,18 @@ def smoothed_soft_margin_cvx(margins, nu: float, eta: float) -> SmoothedMarginCV
     d = cp.Variable(m, nonneg=True)
     obj = d @ z + (-cp.sum(cp.entr(d)) + np.log(m)) / eta
     prob = cp.Problem(cp.Minimize(obj), [cp.sum(d) == 1, d <= 1.0 / nu])
-    st = _clarabel_solve(prob, "(D2)")
+    st = _clarabel_solve(prob, "smoothed soft margin (10)")
     return SmoothedMarginCVX(value=float(prob.value), d=np.clip(d.value, 0, 1.0 / nu), status=st)
 
 
 def smoothed_soft_margin_beta_form(margins, nu: float, eta: float) -> SmoothedMarginCVX:
-    """(D11): ``f~*(theta) = min_{beta>=0} (1/eta) ln((1/m) sum_i e^{eta(theta_i - beta_i)}) + (1/nu) sum beta``.
+    """Beta form of the smoothed conjugate:
+    ``f~*(theta) = min_{beta>=0} (1/eta) ln((1/m) sum_i e^{eta(theta_i - beta_i)}) + (1/nu) sum beta``.
 
     Returns ``value = rho~(z) = -f~*(-z)`` -- the conjugate evaluated without any distribution
     (log-sum-exp form, exponential cone), an independent path to the sorting algorithm.
+    (The form follows from the Lagrangian of the cap ``d <= 1/nu`` with multipliers ``beta``;
+    it is not printed in the paper.)
     """
     import cvxpy as cp
 
@@ -857,12 +866,12 @@ def smoothed_soft_margin_beta_form(margins, nu: float, eta: float) -> SmoothedMa
     beta = cp.Variable(m, nonneg=True)
     obj = (cp.log_sum_exp(eta * (-z - beta)) - np.log(m)) / eta + cp.sum(beta) / nu
     prob = cp.Problem(cp.Minimize(obj))
-    st = _clarabel_solve(prob, "(D11)")
+    st = _clarabel_solve(prob, "beta form of f~*")
     return SmoothedMarginCVX(value=-float(prob.value), beta=np.maximum(beta.value, 0), status=st)
 
 
 def smoothed_edge_min_cvx(U, nu: float, eta: float) -> SmoothedMarginCVX:
-    """(D9) = eq. (9)/(11) over the columns of U: ``min_{d in P^m_nu, gamma} gamma + Delta(d)/eta``
+    """Eq. (9)/(11) of Mitsuboshi et al. (2022) over the columns of U: ``min_{d in P^m_nu, gamma} gamma + Delta(d)/eta``
     s.t. ``U^T d <= gamma 1``.
 
     ``w`` are the multipliers of the edge constraints (Corollary 2: they solve (12)/(14)).
@@ -880,7 +889,7 @@ def smoothed_edge_min_cvx(U, nu: float, eta: float) -> SmoothedMarginCVX:
         cp.Minimize(gamma + (-cp.sum(cp.entr(d)) + np.log(m)) / eta),
         [edge_con, cp.sum(d) == 1, d <= 1.0 / nu],
     )
-    st = _clarabel_solve(prob, "(D9)")
+    st = _clarabel_solve(prob, "regularised edge minimisation (9)/(11)")
     w = np.maximum(np.asarray(edge_con.dual_value, float).ravel(), 0.0)
     return SmoothedMarginCVX(
         value=float(prob.value), d=np.clip(d.value, 0, 1.0 / nu), w=w / w.sum(), gamma=float(gamma.value), status=st
@@ -888,8 +897,9 @@ def smoothed_edge_min_cvx(U, nu: float, eta: float) -> SmoothedMarginCVX:
 
 
 def smoothed_soft_margin_max_cvx(U, nu: float, eta: float) -> SmoothedMarginCVX:
-    """(D10) = eq. (12): ``max_{w in P^n, beta >= 0} -(1/eta) ln((1/m) sum_i e^{-eta((U w)_i + beta_i)})
-    - (1/nu) sum beta`` -- the dual of (D9) (Corollary 2)."""
+    """Eq. (12) of Mitsuboshi et al. (2022):
+    ``max_{w in P^n, beta >= 0} -(1/eta) ln((1/m) sum_i e^{-eta((U w)_i + beta_i)}) - (1/nu) sum beta``
+    -- the dual of (9)/(11) (Corollary 2; :func:`smoothed_edge_min_cvx`)."""
     import cvxpy as cp
 
     U = check_U(U)
@@ -900,7 +910,7 @@ def smoothed_soft_margin_max_cvx(U, nu: float, eta: float) -> SmoothedMarginCVX:
     beta = cp.Variable(m, nonneg=True)
     obj = -(cp.log_sum_exp(-eta * (U @ w + beta)) - np.log(m)) / eta - cp.sum(beta) / nu
     prob = cp.Problem(cp.Maximize(obj), [cp.sum(w) == 1])
-    st = _clarabel_solve(prob, "(D10)")
+    st = _clarabel_solve(prob, "regularised soft margin (12)")
     wv = np.maximum(w.value, 0.0)
     return SmoothedMarginCVX(value=float(prob.value), w=wv / wv.sum(), beta=np.maximum(beta.value, 0), status=st)
 
@@ -908,7 +918,7 @@ def smoothed_soft_margin_max_cvx(U, nu: float, eta: float) -> SmoothedMarginCVX:
 # ============================================================================================
 # Rudin, Daubechies & Schapire (2003): the maximum margin rho as two generic cvxpy programs
 # (Clarabel), a second path next to the HiGHS LP (2.1) of :func:`hard_margin_lp`. Written as the
-# paper's definition reads (digest seed-003, §1):
+# paper's definition reads (Rudin, Daubechies & Schapire 2003, §1):
 #
 #     rho = max_{lambda in Delta_n} min_i (M lambda)_i = min_{d in Delta_m} max_j (d^T M)_j
 #

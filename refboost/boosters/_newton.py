@@ -56,8 +56,7 @@ def single_thread_blas():
 
     The solver's products are small (a t x t face Hessian, N x t matrix-vector products); BLAS
     threads give nothing at these sizes and, on a busy machine, make each call wait for a
-    descheduled thread: ERLPBoost on ``heart`` (TreeOracle, nu = 0.1 N) took 6.4 s with the default
-    two OpenBLAS threads against 1.2 s single-threaded (``benchmarks/bench_entropy.py`` part A).
+    descheduled thread (compare the two with ``benchmarks/bench_entropy.py`` part A).
     Costs ~20 us per entry, so it wraps a whole solve.
     """
     if not _BLAS_CONTROLLER:

@@ -102,7 +102,7 @@ def logsumexp(x: np.ndarray) -> float:
 def smooth_margin_from_f(f: np.ndarray, s: float) -> float:
     """Smooth margin ``G = -ln F / ||lambda||_1`` from ``f = U lambda`` and ``s = ||lambda||_1``.
 
-    Rudin et al. (2003), §3: ``F(lambda) = sum_i exp(-(U lambda)_i)``, ``G = -ln F / ||lambda||_1``,
+    Rudin et al. (2003), §4: ``F(lambda) = sum_i exp(-(U lambda)_i)``, ``G = -ln F / ||lambda||_1``,
     with ln F by log-sum-exp. ``nan`` at ``s = 0`` (G is undefined at lambda = 0).
     """
     if s <= 0:
@@ -468,7 +468,7 @@ _INIT = _InitDict()
 def adaboost(
     oracle, *, max_iter: int = 1000, eps: float | None = None, store_d: bool = True, init: dict | None = None
 ) -> BoostResult:
-    """AdaBoost, the "optimal case" of Rudin, Daubechies & Schapire (2003), §2.
+    """AdaBoost, the "optimal case" of Rudin, Daubechies & Schapire (2003), §1.
 
     ``lambda_1 = 0``; for t = 1..T: ``d_t = softmax(-U lambda_t)`` (log domain), the oracle
     returns ``j_t`` (a :class:`~refboost.MatrixOracle` returns the maximum edge, lowest index on
@@ -665,7 +665,7 @@ def coordinate_ascent(
 
     ``G(lambda) = -ln(sum_i exp(-(U lambda)_i)) / ||lambda||_1``. The coordinate is AdaBoost's
     (the oracle's maximum edge: ``dG/dalpha`` at 0 is proportional to the edge plus a constant,
-    R7). The step:
+    §4). The step:
 
     * ``method="approximate"`` ("approximate coordinate ascent boosting", eq. (3)):
       ``alpha_t = artanh(r_t) - artanh(g_t)`` with ``g_t = max(0, G(lambda_t))`` and ``g_1 := 0``

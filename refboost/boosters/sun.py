@@ -419,7 +419,7 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
             "phi_degenerate": degenerate,
             "time": time.perf_counter() - t0,
         }
-        s_t = gamma + beta * P  # s(d^(t)), (21) at the query (K11): an upper bound on Opt
+        s_t = gamma + beta * P  # s(d^(t)), (21) at the query: an upper bound on Opt (max edge over all of H)
         if s_t < upper:
             upper, d_best = s_t, d
         alpha = ls.alpha
@@ -467,7 +467,7 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
         A += alpha
         current = _dual_bound(kind, F / A, beta)  # D(w^(t)) at the normalised weights
         lower = max(lower, current)
-        step_res = abs(float(np.exp(log_d) @ zt))  # |g(alpha~)| = |d^(t+1).z~_t| (K10)
+        step_res = abs(float(np.exp(log_d) @ zt))  # |g(alpha~)| = |d^(t+1).z~_t|, 0 after an exact line search
         rec.update(
             alpha=alpha,
             beta_alpha=beta * alpha,
@@ -571,7 +571,7 @@ _PARAMS_DOC = """
     oracle : refboost.Oracle
         Weak learner; ``oracle.best(d)`` must return a maximum-edge hypothesis (27).
     beta : float in [0, 1e12]
-        Penalty weight. ``beta = 0`` is AdaBoost exactly (paper §3.2): the same hypotheses, steps,
+        Penalty weight. ``beta = 0`` is AdaBoost exactly (Sun, Todorovic & Li 2006, §3.2): the same hypotheses, steps,
         ``weights`` and ``margins`` as :func:`refboost.adaboost` with the same ``max_iter``, bit for
         bit for {-1, +1}-valued hypotheses (shared closed-form step).
     eps : float >= 0

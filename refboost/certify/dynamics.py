@@ -1,11 +1,11 @@
-"""Certificates for AdaBoost and its relatives: the hard margin rho (Rudin, Daubechies & Schapire 2004).
+"""Certificates for AdaBoost and its relatives: the hard margin rho (Rudin, Daubechies & Schapire 2003).
 
 AdaBoost, arc-gv, AdaBoost*_nu and (approximate) coordinate ascent on the smooth margin all aim
 at the maximum margin
 
     rho = max_{w in S^K} min_n (U w)_n = min_{d in S^N} max_j (d^T U)_j        (von Neumann)
 
-(Rudin et al. 2004, §2; Glocer 2009, LP (2.1)/(2.3) with nu = 1). For the returned weights w
+(Rudin et al. 2003, §1; Glocer 2009, LP (2.1)/(2.3) with nu = 1). For the returned weights w
 the objective is the minimum margin mu(w) = min_n (U w)_n. Every distribution d gives the bound
 rho <= max_j (d^T U)_j, so ``max_j (d^T U)_j - mu(w)`` bounds rho - mu(w): the dual points are
 the distributions the booster visited, chiefly the d_t attaining min_t r_t (with a maximum-edge
@@ -16,7 +16,7 @@ the final d_{T+1}. The statements certified:
   ``tol = eps``, or :data:`NO_EPS_TOL` when the booster ran without eps.
 * :func:`adaboost_star_margin` (AdaBoost*_nu, Rätsch & Warmuth 2005): ``mu(w) >= rho - nu``
   (its guarantee after ceil(2 log_2(N) / nu^2) iterations), or ``rho - eps`` when eps is given.
-* :func:`smooth_margin` (coordinate ascent, Rudin et al. 2004, §4): the smooth margin
+* :func:`smooth_margin` (coordinate ascent, Rudin et al. 2003, §4): the smooth margin
   ``G(lambda) = -ln(sum_n exp(-(U lambda)_n)) / ||lambda||_1`` satisfies
   ``G(lambda) <= mu(lambda) <= rho``, so the same dual points bound ``rho - G(lambda)``.
 """
@@ -49,7 +49,7 @@ def result_tolerance(algorithm: str, eps, nu=None) -> float:
 def adaboost_star_margin(U, weights, *, nu: float, hypotheses=None, distribution=None,
                          bound: str = "auto") -> Certificate:
     """Certify AdaBoost*_nu's guarantee ``min_n (U w)_n >= rho - nu`` (Rätsch & Warmuth 2005; Rudin et al.
-    2004, §4): :func:`hard_margin` with tolerance nu (nu in (0, 1], AdaBoost*'s precision parameter)."""
+    2003, §4): :func:`hard_margin` with tolerance nu (nu in (0, 1], AdaBoost*'s precision parameter)."""
     nu = check_tol(nu, "nu")
     if not 0 < nu <= 1:
         raise ValueError(f"nu must be a real number in (0, 1] (AdaBoost*'s precision), got {nu!r}")
@@ -62,7 +62,7 @@ def _logsumexp(x: np.ndarray) -> float:
 
 
 def smooth_margin(U, lam, *, hypotheses=None, distribution=None, tol: float = 1e-6) -> Certificate:
-    r"""Certify that the smooth margin ``G(lambda)`` is within ``tol`` of rho (Rudin et al. 2004, §4).
+    r"""Certify that the smooth margin ``G(lambda)`` is within ``tol`` of rho (Rudin et al. 2003, §4).
 
     .. math:: G(\lambda) = -\ln\Big(\sum_n e^{-(U\lambda)_n}\Big) / \|\lambda\|_1
               \;\le\; \min_n (U\lambda)_n / \|\lambda\|_1 \;\le\; \rho \;\le\; \max_j (d^T U)_j .
@@ -109,7 +109,7 @@ def smooth_margin(U, lam, *, hypotheses=None, distribution=None, tol: float = 1e
             e = max_edge(U, dd)
             if e < b:
                 b, moved = e, simplex_violation(d)
-    return verdict(problem="smooth_margin", equation="Rudin, Daubechies & Schapire (2004), §4: G <= mu <= rho",
+    return verdict(problem="smooth_margin", equation="Rudin, Daubechies & Schapire (2003), §4: G <= mu <= rho",
                    sense="max", objective=G, bound=b, feasibility=feas, tol=tol,
                    bound_source="largest edge of a candidate distribution" if math.isfinite(b) else "none",
                    kkt={"margin_minus_G": mu - G, "d_moved": moved}, what="smooth margin")
