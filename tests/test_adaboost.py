@@ -39,7 +39,7 @@ def _random(seed, m=11, n=21):
     return I.random_pm1(m, n, np.random.default_rng(seed), negate=True)
 
 
-# ------------------------------------------------------------------ 3 x 3 (R2)
+# ------------------------------------------------------------------ 3 x 3 (Rudin et al. 2003, §3)
 
 
 def test_3x3_adaboost_margin_and_lp():
@@ -47,9 +47,9 @@ def test_3x3_adaboost_margin_and_lp():
     lp = rb.truth.hard_margin_lp(M)
     assert abs(lp.value - 1 / 3) < LP_TOL and abs(lp.value_w - 1 / 3) < LP_TOL
     res = rb.adaboost(rb.MatrixOracle(M), max_iter=300)
-    assert abs(res.margins.min() - 0.3311061201) < 1e-9  # 0.3311 at T = 300 (notebook 08, R2)
+    assert abs(res.margins.min() - 0.3311061201) < 1e-9  # 0.3311 at T = 300 (notebook 08)
     assert res.hypotheses == [0, 1, 2]
-    # Fibonacci edges from the uniform start (R2.8), lowest-index ties
+    # Fibonacci edges from the uniform start, lowest-index ties
     r = res.history_array("edge")
     fib = [1, 1, 2, 3, 5, 8, 13, 21, 34]
     assert abs(r[0] - 1 / 3) < 1e-15
@@ -72,7 +72,7 @@ def test_3x3_long_run_log_domain():
     assert np.all(np.abs(res.history_array("edge")[-100:] - 1 / D.PHI) < 1e-9)
 
 
-# ------------------------------------------------------------------ R1: booster = reduced map
+# ------------------------------------------------------------------ booster = reduced map (Rudin et al. 2003, §2)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -128,7 +128,7 @@ def test_certificate_and_margin_guarantees(seed):
 
 
 def test_adaboost_star_guarantee():
-    """mu >= rho - nu after ceil(2 log2(N) / nu^2) iterations (Rätsch-Warmuth, as quoted in §4)."""
+    """mu >= rho - nu after ceil(2 log2(N) / nu^2) iterations (Rätsch & Warmuth, as quoted by Rudin et al. 2003, §4)."""
     nu = 0.2
     for seed in range(3):
         M = _random(seed)
@@ -170,7 +170,7 @@ def test_step_ordering_and_positivity():
                 g = lambda a, e_j=e_j: -D.smooth_margin(M, lam + a * e_j)
                 ref = minimize_scalar(g, bounds=(0, a_ada), method="bounded", options={"xatol": 1e-10})
                 assert abs(ref.x - a_ca) < 1e-6
-                # R7: dG/dalpha at 0 = r / s + ln F / s^2 (central differences)
+                # dG/dalpha at 0 = r / s + ln F / s^2 (central differences)
                 e = np.eye(M.shape[1])[j]
                 h_ = 1e-6
                 Gr = lambda x: -logsumexp(-(M @ x)) / x.sum()  # no sign check: lam - h e may be < 0
@@ -185,7 +185,7 @@ def test_step_ordering_and_positivity():
     assert np.all(np.diff(G[np.isfinite(G)]) >= -1e-12)
 
 
-# ------------------------------------------------------------------ R5: the non-optimal case
+# ------------------------------------------------------------------ the non-optimal case (Rudin et al. 2003, §3)
 
 
 def test_nonoptimal_4x5_adaboost_margin_one_third():
@@ -196,25 +196,25 @@ def test_nonoptimal_4x5_adaboost_margin_one_third():
     opt = rb.adaboost(rb.MatrixOracle(M), max_iter=400, store_d=False)
     assert abs(opt.history_array("edge")[-1] - 0.8392867552) < 1e-9
     assert abs(opt.margins.min() - 0.4981) < 1e-4
-    # the laziest permissible weak learner from uniform: margin -> 1/3 < rho (R5.6)
+    # the laziest permissible weak learner from uniform: margin -> 1/3 < rho
     lazy = rb.adaboost(D.PermissibleOracle(M, rho, policy="laziest"), max_iter=3000, store_d=False)
     assert lazy.hypotheses == [0, 1, 2]
     assert 1 / 3 - 1e-3 < lazy.margins.min() < 1 / 3 + 1e-9
     assert lazy.gap >= rho - lazy.margins.min() - LP_TOL  # the certificate stays valid (edges >= rho)
-    # the paper's own cycle, realised by genuine AdaBoost from lambda_0 (R5.5)
+    # the paper's own cycle, realised by genuine AdaBoost from lambda_0
     lam0 = {2: 0.5 * math.log(2 * D.PHI**2), 3: 0.5 * math.log(2 * D.PHI)}
     script = rb.adaboost(D.PermissibleOracle(M, rho, policy="sequence", sequence=[4, 3, 2]), max_iter=3000, init=lam0)
     assert np.max(np.abs(script.history[0]["d"] - D.nonoptimal_cycle_start_4x5())) < 1e-15
     assert np.all(np.abs(script.history_array("edge") - 1 / D.PHI) < 1e-9)
     assert abs(script.margins.min() - 0.3330046) < 1e-6
-    # arc-gv and coordinate ascent under the same lazy adversary reach rho (R5(f))
+    # arc-gv and coordinate ascent under the same lazy adversary reach rho
     for fn, kw in [(rb.arcgv, {}), (rb.coordinate_ascent, {})]:
         res = fn(D.PermissibleOracle(M, rho, policy="laziest"), max_iter=3000, store_d=False, **kw)
         assert res.margins.min() > 0.499
 
 
 def test_counterexample_11x20_adaboost_not_max_margin():
-    """Notebook 08, R12: optimal AdaBoost cycles on columns 21, 29, 33 with r = 1/phi; margin 1/3 < rho = 0.36."""
+    """Notebook 08: optimal AdaBoost cycles on columns 21, 29, 33 with r = 1/phi; margin 1/3 < rho = 0.36."""
     M = I.adaboost_not_max_margin_11x20()
     lp = rb.truth.hard_margin_lp(M)
     assert abs(lp.value - 0.36) < LP_TOL and abs(lp.value_w - 0.36) < LP_TOL

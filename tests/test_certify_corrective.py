@@ -279,8 +279,8 @@ def test_nan_column_is_a_clear_error(algo):
 
 @pytest.mark.parametrize("algo", FW)
 def test_fw_time_is_boundable(algo):
-    """Regression: at eps = 1e-8 the default iteration bound (~1e17 rounds) ran for minutes with no
-    way to bound the time; the default is now capped and time_limit / max_iter stop honestly."""
+    """At eps = 1e-8 the iteration bound is ~1e17 rounds: the default max_iter is capped, and
+    time_limit / max_iter stop the run honestly (converged only if certified)."""
     from refboost.boosters.frank_wolfe import DEFAULT_MAX_ITER
 
     U = np.random.default_rng(7).choice([-1.0, 1.0], size=(40, 12))

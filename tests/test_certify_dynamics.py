@@ -154,8 +154,8 @@ def test_rank1_no_brentq_sign_error(name, seed):
 
 @pytest.mark.parametrize("name", ["adaboost", "arcgv", "aca", "ca", "adaboost_star"])
 def test_tiny_entries_bracket(name):
-    """Entries of size 1e-200: the root of edge = theta sits at alpha ~ 1e200, beyond the old doubling
-    bracket ("could not bracket the edge = theta root"). The search now runs on u / max|u|."""
+    """Entries of size 1e-200: the root of edge = theta sits at alpha ~ 1e200, beyond a doubling bracket
+    in alpha ("could not bracket the edge = theta root"); the search runs on u / max|u|."""
     fn, kw = DYN[name]
     rng = np.random.default_rng(3)
     for U in (1e-200 * rng.choice([-1.0, 1.0], size=(12, 7)), 1e-200 * rng.uniform(-1, 1, size=(9, 5))):
@@ -282,8 +282,8 @@ def test_bad_input_declared():
 
 
 def test_lpboost_warm_nu_just_below_N():
-    """nu = N (1 - 1e-9) leaves the caps 1e-9 of room: HiGHS's presolve called the warm LP infeasible
-    (LPBoostError on valid input). The warm model now re-solves without presolve."""
+    """nu = N (1 - 1e-9) leaves the caps 1e-9 of room: HiGHS's presolve can call the warm LP infeasible
+    (an LPBoostError on valid input); the warm model then re-solves without presolve."""
     U = np.array([[-0.6551136], [-0.30629738], [-0.08892485], [-0.06570125]])
     o = rb.MatrixOracle(U)
     res = rb.lpboost(o, nu=3.999999996, eps=0.01)

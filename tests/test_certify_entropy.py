@@ -231,7 +231,7 @@ def test_adversarial_kinds(algo, kind):
 
 # ----------------------------------------------------------------------------- regressions
 def test_softboost_large_N_memory():
-    """N = 100,000: SoftBoost's stopping LP once held a dense N x N block (74.5 GiB); now O(N t)."""
+    """N = 100,000: SoftBoost's stopping LP must stay O(N t) in memory (a dense N x N block would be 74.5 GiB)."""
     rng = np.random.default_rng(0)
     N = 100_000
     U = rng.choice([-1.0, 1.0], size=(N, 3)) * rng.uniform(0.2, 1.0, size=(N, 3))
@@ -271,8 +271,8 @@ def test_declared_constraints_reject_bad_values(algo):
                                              ({"tol": 0.0}, ValueError, "tol"),
                                              ({"tol": "a"}, TypeError, "tol")])
 def test_step_solvers_bad_input(step, kw, bad, exc, match):
-    """The step solvers once crashed inside ("'NoneType' object is not subscriptable") or ran with
-    max_iter = 0; they now refuse with the parameter's name."""
+    """The step solvers refuse bad parameters with the parameter's name (instead of crashing inside,
+    "'NoneType' object is not subscriptable", or running with max_iter = 0)."""
     from refboost.boosters import entropy as E
 
     U = np.array([[1.0, -1.0], [-1.0, 1.0], [0.5, 0.5]])

@@ -291,8 +291,8 @@ def test_history_is_finite(f, U, beta):
 @pytest.mark.parametrize("f", BOOSTERS)
 @pytest.mark.parametrize("beta", [0.0, 0.1, 5.0])
 def test_tiny_entries_give_a_finite_gap(f, beta):
-    """Regression: entries of size 1e-200 gave gap = inf and an empty weight vector (the line
-    search found no bracket for the step ~1e200); the search now runs on the scaled column."""
+    """Entries of size 1e-200 (the step is ~1e200, beyond a bracket in alpha): the line search runs
+    on the scaled column, so the gap is finite and the weight vector non-empty."""
     U = 1e-200 * np.random.default_rng(0).choice([-1.0, 1.0], size=(20, 5))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -303,7 +303,7 @@ def test_tiny_entries_give_a_finite_gap(f, beta):
 
 @pytest.mark.parametrize("f", BOOSTERS)
 def test_degenerate_pools_return_a_weight_vector(f):
-    """Regression: every edge <= 0 raised ValueError; now the first hypothesis has weight 1 and the
+    """Every edge <= 0 is valid input, not a ValueError: the first hypothesis gets weight 1 and the
     message says why (all-zero U: certified, optimum 0)."""
     for U in (np.zeros((5, 3)), -np.abs(np.random.default_rng(0).uniform(0.1, 1, (6, 3)))):
         r = f(rb.MatrixOracle(U), beta=0.1, max_iter=20)

@@ -36,7 +36,8 @@ def test_project_simplex_matches_log_domain(nu):
 
 
 def test_project_simplex_dominant_coordinate_nu1():
-    """nu = 1 with a dominant coordinate: the capped set is decided by the loop count (§5.6)."""
+    """nu = 1 with a dominant coordinate: the capped set is decided by the loop count
+    (Glocer 2009, Alg. 4.2, with the cap 1/nu)."""
     d, C = project_simplex(np.array([1.0, 1e-300, 1e-300]), 1.0)
     assert np.all(np.isfinite(d)) and abs(d.sum() - 1) < 1e-12
 

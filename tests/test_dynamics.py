@@ -18,11 +18,11 @@ CYCLE_TOL = 1e-14
 LP_TOL = 1e-9
 
 
-# ------------------------------------------------------------------ R2: the 3 x 3 matrix
+# ------------------------------------------------------------------ the 3 x 3 matrix (Rudin et al. 2003, §3)
 
 
 def test_fibonacci_orbit_exact():
-    """From uniform with lowest-index ties: r_1 = 1/3, r_t = F_t/F_{t+1}; d_4..d_7 as in notebook 08, R2."""
+    """From uniform with lowest-index ties: r_1 = 1/3, r_t = F_t/F_{t+1}; d_4..d_7 as in notebook 08."""
     tr = D.iterate_reduced_map(I.rudin_3x3(), [Fr(1, 3)] * 3, 12, exact=True)
     fib = [1, 1]
     while len(fib) < 14:
@@ -97,7 +97,7 @@ def test_unfolded_map_matches_reduced_map_and_has_the_paper_structure():
 
 
 def test_basins_and_convergence_from_random_starts():
-    """Basin rule (R2.6): on d_k = 1/2, the orbit goes to cyc iff d_{k+1} < d_{k+2}."""
+    """Basin rule: on d_k = 1/2, the orbit goes to cyc iff d_{k+1} < d_{k+2}."""
     M = I.rudin_3x3()
     cyc, cycp = D.golden_cycles_3x3()
     rng = np.random.default_rng(0)
@@ -117,7 +117,7 @@ def test_basins_and_convergence_from_random_starts():
 
 
 def test_unrenormalised_map_drifts_by_phi():
-    """R1: an error delta in sum(d) grows to delta / (1 - r^2) = phi delta per step on the cycle."""
+    """An error delta in sum(d) grows to delta / (1 - r^2) = phi delta per step on the cycle."""
     M = I.rudin_3x3()
     cyc, _ = D.golden_cycles_3x3()
     tr = D.iterate_reduced_map(M, cyc[0] * (1 + 1e-12), 30, chooser=[0, 1, 2], renormalize=False)
@@ -128,7 +128,7 @@ def test_unrenormalised_map_drifts_by_phi():
     assert np.max(np.abs(tr.d.sum(axis=1) - 1)) < 1e-14
 
 
-# ------------------------------------------------------------------ R3: the m x m matrices
+# ------------------------------------------------------------------ the m x m matrices (Rudin et al. 2003, §3)
 
 
 @pytest.mark.parametrize("m", [3, 4, 5, 6, 8])
@@ -167,7 +167,7 @@ def test_one_mistake_random_starts_reach_period_m_cycles(m):
     assert len(orders) >= 2  # several of the (m - 1)! cyclic orders are reached
 
 
-# ------------------------------------------------------------------ R5: the 4 x 5 counterexample
+# ------------------------------------------------------------------ the 4 x 5 counterexample (Rudin et al. 2003, §3)
 
 
 def test_nonoptimal_cycle_4x5():
@@ -187,7 +187,7 @@ def test_nonoptimal_cycle_4x5():
     nonopt = [t for t in range(3) if (M.T @ tr.d[t]).max() > tr.r[t] + 1e-12]
     assert nonopt == [0, 2]  # steps 1 and 3 are not optimal
     assert abs(D.cycle_margin(M, tr.j, tr.r) - 1 / 3) < 1e-14 < lp.value - 1 / 3
-    # lambda_0 realises d_1 as an AdaBoost weight vector (R5.5)
+    # lambda_0 realises d_1 as an AdaBoost weight vector
     lam0 = np.array([0, 0, 0.5 * math.log(2 * D.PHI**2), 0.5 * math.log(2 * D.PHI), 0])
     x = -M @ lam0
     assert np.max(np.abs(np.exp(x - x.max()) / np.exp(x - x.max()).sum() - d1)) < 1e-15
@@ -203,7 +203,7 @@ def test_nonoptimal_manifold(eps):
     assert abs(D.cycle_margin(M, tr.j, tr.r) - 1 / 3) < 1e-12
 
 
-# ------------------------------------------------------------------ R6: the smooth margin
+# ------------------------------------------------------------------ the smooth margin (Rudin et al. 2003, §4)
 
 
 @settings(max_examples=40, deadline=None)
@@ -239,7 +239,7 @@ CVX_TOL = 1e-7
 RHO_INSTANCES = {
     "3x3": (I.rudin_3x3, 1 / 3),
     "4x5": (I.rudin_nonoptimal_4x5, 0.5),
-    "R12 11x20": (I.adaboost_not_max_margin_11x20, 0.36),
+    "11x20": (I.adaboost_not_max_margin_11x20, 0.36),
     "one-mistake m=5": (lambda: I.one_mistake(5), 1 - 2 / 5),
     "one-mistake m=8": (lambda: I.one_mistake(8), 1 - 2 / 8),
     "random 11x21 (nb 08, seed 2)": (lambda: I.random_pm1(11, 21, np.random.default_rng(2), negate=True), 0.36),
@@ -296,7 +296,7 @@ def test_rho_cvx_bad_input():
             fn([["a", "b"]])
 
 
-# ------------------------------------------------------------------ R6: G on fixed-norm slices
+# ------------------------------------------------------------------ G on fixed-norm slices (Rudin et al. 2003, §4)
 
 U2_SLICE = np.array([[-1.0, 1.0, 1.0], [1.0, -1.0, 0.5], [1.0, 0.2, -1.0]])
 

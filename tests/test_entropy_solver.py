@@ -1,4 +1,4 @@
-"""The entropy chapter's fast w-domain solver pieces (issue 4 performance) against their reference forms.
+"""The entropy chapter's fast w-domain solver pieces against their reference forms.
 
 * ``projections._project_log`` (fixed point on the capped set, optional hint) equals the sort-based
   Alg. 4.2 ``_project_log_sort`` (d to 1e-13, log Z to 1e-10 relative), for any hint;

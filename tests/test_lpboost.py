@@ -111,7 +111,7 @@ def test_lpboost_pivot_steps_unique_d():
 
 
 def test_section_2_5_misclassifies_every_example(rng):
-    """§2.5: appending a bad example and a bad hypothesis makes the LP's w = e_T misclassify all."""
+    """Glocer (2009), §2.5: appending a bad example and a bad hypothesis makes the LP's w = e_T misclassify all."""
     # separable base: columns = a random +-1 pool with a planted column of all +1 margins 0.5
     base = rng.choice([-1.0, 1.0], size=(9, 6))
     base[:, 0] = 0.5

@@ -1,4 +1,4 @@
-"""Closed-form soft margin (digest §2.1 [derived]) against the LP (2.2) at fixed w."""
+"""Closed-form soft margin (derived from Glocer 2009, §2.1) against the LP (2.2) at fixed w."""
 
 import numpy as np
 import pytest

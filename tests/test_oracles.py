@@ -168,7 +168,7 @@ def test_matrix_like_oracles_scaling_and_best(cls):
     assert np.max(np.abs(U)) <= 1.0
     A = np.abs(U[:, : U.shape[1] // 2])
     nonzero = A.max(axis=0) > 0
-    np.testing.assert_allclose(A.max(axis=0)[nonzero], 1.0)  # max-abs scaling, Glocer digest D15
+    np.testing.assert_allclose(A.max(axis=0)[nonzero], 1.0)  # max-abs scaling over the training set
     for _ in range(10):
         d = rng.dirichlet(np.ones(25))
         k, u = o.best(d)

@@ -529,8 +529,8 @@ class NaNColumnOracle(rb.Oracle):
 @pytest.mark.parametrize("fn, kw", [(rb.adaboost_cg, {"T": 0.1}), (rb.logitboost_cg, {"T": 0.1}),
                                     (rb.lpboost_hinge, {"D": 0.2, "p": 2.0})])
 def test_nan_column_oracle_is_a_clear_error(U, fn, kw, good):
-    """Regression: a NaN column made adaboost_cg / logitboost_cg hang and lpboost_hinge fail inside scipy's root
-    finder ("The function value at x=nan is NaN"); every column now goes through boosters._common.query."""
+    """A NaN column is a clear ValueError (every column goes through boosters._common.query), not a hang of
+    adaboost_cg / logitboost_cg or a failure inside scipy's root finder in lpboost_hinge."""
     with pytest.raises(ValueError, match="finite"):
         fn(NaNColumnOracle(U, good), **kw)
 
@@ -654,7 +654,7 @@ def test_identical_rerun(U):
 @pytest.mark.parametrize("T", [1e-4, 1e-6])
 def test_logitboost_underflowing_u(T):
     """Regression: at T = 1e-4 the u = sigmoid(-U w / T) of (33) underflows to 0 on every example; the returned
-    distribution (its normalisation) was 0/0. It is now normalised in logarithms."""
+    distribution is normalised in logarithms, so it is not 0/0."""
     U = adversarial("random_pm1", 2, 8, np.random.default_rng(9))
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -142,11 +142,11 @@ def test_inner_minima_are_sandwiched(m, beta):
 @pytest.mark.parametrize("beta", [0.1, 1.0])
 def test_kl_exact_problem_duality_and_kkt(toy, beta):
     p, q = truth.sun_kl_primal(toy, beta), truth.sun_kl_dual(toy, beta)
-    assert abs(p.value - q.value) < CONIC_TOL  # K4
+    assert abs(p.value - q.value) < CONIC_TOL  # strong duality (20) = (20-D)
     m = toy @ q.alpha
     assert abs(rb.kl_regularized_margin(m, beta).value - q.value) < CONIC_TOL
     assert np.abs(p.d - softmax(-m / beta)).max() < KKT_TOL  # Gibbs form of d*
-    soft = m + beta * np.log(toy.shape[0] * softmax(-m / beta))  # K5: equalised soft margins
+    soft = m + beta * np.log(toy.shape[0] * softmax(-m / beta))  # at the optimum all soft margins (31) equal Opt(20)
     assert np.ptp(soft) < IDENTITY_TOL * 10 and abs(soft[0] - q.value) < CONIC_TOL
     # Shen & Li l1 dual with T = beta: Opt(20) = beta ln N - beta Opt_SL
     sl = truth.shen_li_l1_dual(toy, beta)
@@ -156,7 +156,7 @@ def test_kl_exact_problem_duality_and_kkt(toy, beta):
 @pytest.mark.parametrize("beta", [0.1, 1.0])
 def test_norm2_exact_problem_duality_and_kkt(toy, beta):
     p, q = truth.sun_norm2_primal(toy, beta), truth.sun_norm2_dual(toy, beta)
-    assert abs(p.value - q.value) < CONIC_TOL  # K6
+    assert abs(p.value - q.value) < CONIC_TOL  # strong duality (35) = (35-D)
     assert abs(rb.norm2_regularized_margin(toy @ q.alpha, beta).value - q.value) < CONIC_TOL
     d0 = np.full(toy.shape[0], 1 / toy.shape[0])
     u_star = (p.d - d0) / np.linalg.norm(p.d - d0)
@@ -190,7 +190,7 @@ def test_certificate_brackets_the_exact_optimum(toy, runs, key):
 
 @pytest.mark.parametrize("key", [("kl", 0.1), ("norm2", 0.5)])
 def test_cutting_plane_lp_is_a_monotone_lower_bound(toy, runs, key):
-    """K8: LP (29)/(36) on the stage-wise queries is <= Opt, nondecreasing in T; alpha in the simplex."""
+    """LP (29)/(36) on the stage-wise queries is <= Opt, nondecreasing in T; alpha in the simplex."""
     kind, beta = key
     r = runs[key]
     opt = (truth.sun_kl_primal if kind == "kl" else truth.sun_norm2_primal)(toy, beta).value
@@ -205,7 +205,7 @@ def test_cutting_plane_lp_is_a_monotone_lower_bound(toy, runs, key):
     assert vals[-1] <= opt + CONIC_TOL
 
 
-# --------------------------------------------------------------- stage-wise identities (K9, K10, ...)
+# ------------------------------------------------- stage-wise identities (tangency, exact line search, ...)
 
 
 @pytest.mark.parametrize("key", [("kl", 0.1), ("kl", 0.5), ("norm2", 0.5), ("norm2", 2.0), ("reg", 0.5)])
@@ -218,7 +218,7 @@ def test_stagewise_identities(toy, runs, key):
     # cumulative softmax form of d^(T+1) and the cost recursion G^(T) = N prod C_t = sum exp(-S)
     assert np.abs(r.distribution - softmax(-S)).max() < IDENTITY_TOL
     assert abs(r.extra["log_G"] - logsumexp(-S)) < 1e-10
-    # K10: the chosen column has zero pseudo-edge after its own step; the line search is exact
+    # the chosen column has zero pseudo-edge after its own step; the line search is exact
     assert np.nanmax(r.history_array("step_residual")) < IDENTITY_TOL
     # hard margins: U w = y F(x), the classifier without mistrust terms
     U_T = toy[:, r.extra["round_hypotheses"]]
@@ -226,7 +226,7 @@ def test_stagewise_identities(toy, runs, key):
     assert np.abs(r.extra["normalized_margins"] - r.margins).max() < IDENTITY_TOL
     assert abs(r.weights.sum() - 1) < IDENTITY_TOL and abs(r.extra["lambda"].sum() - a.sum()) < IDENTITY_TOL
     assert np.abs(toy[:, r.hypotheses] @ r.extra["lambda"] - U_T @ a).max() < IDENTITY_TOL  # y F(x) = U lambda
-    # K9 tangency: z~_t . d^(t) = gamma_t + beta P(d^(t)) (= the pseudo-edge)
+    # tangency of the supporting hyperplane (25)/(37): z~_t . d^(t) = gamma_t + beta P(d^(t)) (= the pseudo-edge)
     if kind != "reg":
         d = np.full(N, 1 / N)
         rng = np.random.default_rng(5)
@@ -261,7 +261,7 @@ def test_kl_tempered_update(runs):
 
 @pytest.mark.parametrize("T", [1, 40, 200])
 def test_beta_zero_is_adaboost(toy, T):
-    """Paper §3.2: beta = 0 is refboost.adaboost, bit for bit (same weight convention:
+    """Sun, Todorovic & Li (2006), §3.2: beta = 0 is refboost.adaboost, bit for bit (same weight convention:
     one normalised weight per distinct hypothesis, first-use order; lambda unnormalised)."""
     o = rb.MatrixOracle(toy)
     ab = rb.adaboost(o, max_iter=T, store_d=False)
@@ -360,7 +360,7 @@ def test_bad_input(toy, f):
         f(o, max_iter=1.5)
     with pytest.raises(TypeError, match="on_unbounded"):
         f(o, on_unbounded=1)
-    # A pool without a positive edge is valid input: it no longer raises; it returns the first
+    # A pool without a positive edge is valid input: no error; it returns the first
     # hypothesis with weight 1 and says so (tests/test_certify_sun.py checks the degenerate cases).
     r = f(rb.MatrixOracle(np.zeros((5, 3))))
     assert r.weights.tolist() == [1.0] and "no finite step" in r.message

@@ -41,7 +41,7 @@ def test_strong_duality_and_slackness(N, K, frac, kind, seed):
     assert np.all(U.T @ s.d <= s.gamma + TOL)
     assert abs(s.w.sum() - 1) <= TOL and s.w.min() >= -TOL and s.psi.min() >= -TOL
     assert np.all(U @ s.w + s.psi >= s.rho - TOL)
-    # the w of (2.2) has soft margin equal to the LP value (closed form, digest §2.1)
+    # the w of (2.2) has soft margin equal to the LP value (closed form of refboost.margins.soft_margin)
     assert abs(rb.soft_margin(U @ s.w, nu) - s.value) <= TOL
     # duals of (2.3) are an optimal (w, psi, rho) of (2.2) and vice versa
     dw, dpsi, drho = s.duals["w"], s.duals["psi"], s.duals["rho"]
