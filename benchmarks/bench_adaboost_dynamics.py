@@ -9,7 +9,7 @@ how much of an iteration is the weak learner.
 Instances, one run each, side by side in one process:
 * ``StumpOracle`` on real data sets (``refboost.datasets``: IDA heart, realisation 1, and
   LIBSVM ionosphere; exact decision stumps, both polarities);
-* ``MatrixOracle`` on the chapter's matrices: the R12 counterexample (11 x 40), the Fig. 3(b)
+* ``MatrixOracle`` on the chapter's matrices: the 11 x 20 counterexample with negations (11 x 40), the Fig. 3(b)
   synthetic hypercube (50 x 100), and a larger random +-1 matrix (500 x 2000, negations appended).
 
 Times are CPU times of this process (``time.process_time``; the runs are single-threaded, so
@@ -65,7 +65,7 @@ def instances(iters_stump: int, iters_matrix: int):
     for name in ("ida:heart", "libsvm:ionosphere"):
         ds = datasets.load(name)
         yield f"stumps {name} {ds.X.shape}", StumpOracle(ds.X, ds.y), iters_stump
-    yield "matrix R12 11x40", rb.MatrixOracle(I.adaboost_not_max_margin_11x20()), iters_matrix
+    yield "matrix 11x40", rb.MatrixOracle(I.adaboost_not_max_margin_11x20()), iters_matrix
     yield "matrix hypercube 50x100", rb.MatrixOracle(I.synthetic_hypercube(np.random.default_rng(0))), iters_matrix
     big = I.random_pm1(500, 1000, np.random.default_rng(0), negate=True)
     yield f"matrix random +-1 {big.shape[0]}x{big.shape[1]}", rb.MatrixOracle(big), max(1, iters_matrix // 4)

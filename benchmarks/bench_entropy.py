@@ -1,4 +1,4 @@
-"""ERLPBoost vs LPBoost wall time, and the w-domain step vs the cvxpy exp-cone solve (issue 4).
+"""ERLPBoost vs LPBoost wall time, and the w-domain step vs the cvxpy exp-cone solve.
 
 Part A (side by side in one process, same data and oracle): Rätsch sets (realisation 1,
 training part, ``refboost.datasets.load``; default heart, breast_cancer, titanic, banana,
@@ -171,7 +171,7 @@ def _part_b_set(eps, repeats, name):
         ):
             step(U, nu, eta_k)  # warm up imports
             s, t_w, c_w = timed_min(step, U, nu, eta_k, repeats=repeats)
-            # warm start as inside the booster: w^{t-1} of the previous step + one corrective step (digest §5.3)
+            # warm start as inside the booster: w^{t-1} of the previous step + one corrective step
             prev = step(U[:, :-1], nu, eta_k)
             x = U[:, -1] - U[:, :-1] @ prev.w
             a = _corrective_alpha(x, prev.d, eta_k)

@@ -1,6 +1,6 @@
 """LPBoost's default restricted-LP method: ``"highs-ds-warm"`` (new) against ``"highs-ds"`` (old).
 
-Run: ``REFBOOST_DATA=/work/shared/data PYTHONPATH=. python benchmarks/bench_lpboost_default.py``
+Run: ``REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_lpboost_default.py``
 (output stored in ``benchmarks/results/bench_lpboost_default.txt``).
 
 LPBoost (Glocer 2009, Alg. 2.1) with exact decision stumps (:class:`refboost.StumpOracle`) on

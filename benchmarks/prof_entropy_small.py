@@ -1,4 +1,4 @@
-"""Small profile of the short part-A runs of bench_entropy.py (issue 4, round 5): ERLPBoost vs LPBoost.
+"""Small profile of the short part-A runs of bench_entropy.py: ERLPBoost vs LPBoost.
 
 Prints CPU time (time.process_time, best of ``--repeats``) of ``lpboost(method="highs-ds-warm")`` and
 ``erlpboost`` (canonical eta, eps = 0.01), their ratio, the ERLPBoost steps, Newton iterations and objective
