@@ -792,7 +792,7 @@ def sha256_file(path: str | os.PathLike, *, content: bool = False) -> str:
 
 
 def _check_file(rel: str, path: Path) -> str:
-    """Verify one located file against the registry; returns the digest compared."""
+    """Verify one located file against the registry; returns the SHA-256 hash compared."""
     rec = registry()[rel]
     if path.name == rel.rsplit("/", 1)[-1]:  # stored as in the catalogue
         want, got = rec["sha256"], sha256_file(path)
@@ -820,7 +820,7 @@ def verify(
     files that are found and ignores the others (at least one must be found).
 
     Returns ``{relative path: sha256 compared}``. Raises :class:`DataNotFoundError` for missing
-    files and :class:`ChecksumError` (naming the file, expected and found digests) on a mismatch.
+    files and :class:`ChecksumError` (naming the file, expected and found SHA-256 hashes) on a mismatch.
     Generators have no files (returns ``{}``).
     """
     spec = _resolve(name)
