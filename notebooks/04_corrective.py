@@ -32,8 +32,35 @@
 # :label: lem-corrective-dual
 # The dual of (4.6) is $\max_{w_t\in\mathbb R,\psi\ge0}-\frac1\eta\ln\sum_nd^0_ne^{-\eta((1-w_t)\bar u_n+w_tu^t_n+\psi_n)}-\frac1\nu\sum_n\psi_n$ (4.7).
 # ```
-# Corrections: $w_t$ is **unconstrained** (an equality multiplier); (4.6) can be **infeasible**
-# (the thesis's Slater argument fails); the Binary analogue (4.12)/(4.13) has sign and index typos (Lemma 4.2).
+#
+# :::{admonition} Erratum: Glocer (2009), Alg. 4.1(b) and Alg. 4.3(b), the step size
+# :class: warning
+# **Printed:** Alg. 4.1(b): $w^t_t=\max\big(0,\min\big(1,\frac{(\mathbf u^t-\sum_{q=0}^{t-1}w^{t-1}_q\mathbf u^q)\cdot\mathbf d^{t-1}}{\eta\|\mathbf u^t-\sum_{q=0}^{t-1}w^{t-1}_q\mathbf u^q\|_\infty}\big)\big)$
+# (no square, sums from $q=0$); Alg. 4.3(b) puts $\mathbf w^t$ instead of $\mathbf w^{t-1}$ in the norm.
+# **Corrected:** $\alpha=\mathrm{clip}_{[0,1]}\big(x\cdot d^{t-1}/(\eta\|x\|_\infty^2)\big)$, $x=u^t-\sum_{q=1}^{t-1}w^{t-1}_qu^q$, as in the
+# thesis's §4.1 and Shalev-Shwartz & Singer (2008); `refboost` implements this (`step_rule="sq"`; the printed variants are
+# other values of `step_rule`). **Why:** it is the maximiser of the lower bound $\alpha\,x\cdot d-\frac\eta2\alpha^2\|x\|_\infty^2$ on the dual
+# increase, and $w^t$ is not known before $\alpha$ is. Checked in the step-size cell of section 2.
+# :::
+#
+# :::{admonition} Erratum: Glocer (2009), Lemma 4.1 (the dual of (4.6)) and its proof
+# :class: warning
+# **Printed:** the proof writes $\mathbf d^t$ inside the Lagrangian and concludes strong duality from Slater's condition
+# because "the uniform distribution is always a feasible solution".
+# **Corrected:** the Lagrangian is a function of a free $\mathbf d$; $w_t$ in (4.7) is the multiplier of an equality, a free
+# real number (not confined to the range $[0,1]$ of Alg. 4.1's step); and (4.6) can be **infeasible** (for $u^t>\bar u$
+# componentwise no distribution satisfies $(u^t-\bar u)\cdot d=0$), so strong duality holds only when it is feasible.
+# **Why:** $d^0$ satisfies the equality constraint only by accident. Checked in the cell "Lemmas 4.1 and 4.2": the
+# 1-d maximisation over the free $w_t$ reproduces the conic value of (4.6), and an infeasible instance is exhibited.
+# :::
+#
+# :::{admonition} Erratum: Glocer (2009), Lemma 4.2 (the dual of the Binary problem (4.12))
+# :class: warning
+# **Printed:** the stationarity line has $-(1-w_t)\sum_q$; the change of variable reads $w^t_q=w^t_tw^{t-1}_q$; several sums run to
+# $t$; (4.15) carries a $\psi$ term. **Corrected:** $+(1-w_t)\sum_q$; $w^t_q=(1-w^t_t)w^{t-1}_q$; the sums run to $t-1$; no $\psi$
+# (the binary entropy keeps $d$ below the cap). **Why:** these follow from differentiating the Lagrangian of (4.12) and from
+# step (c) of Alg. 4.1. Checked in the cell "Lemmas 4.1 and 4.2": (4.12) by Clarabel equals the corrected dual.
+# :::
 
 # %%
 import time
@@ -49,6 +76,7 @@ from refboost.boosters.entropy import binary_smoothed_soft_margin
 from refboost.certify.corrective import corrective_46, corrective_binary_412
 from refboost.projections import project_capped_simplex_log, smoothed_soft_margin
 
+plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 FULL_RUN = False
 rng = np.random.default_rng(0)
 T0 = time.perf_counter()
@@ -56,6 +84,15 @@ T0 = time.perf_counter()
 # %% [markdown]
 # ## 2 Derivation and the pieces
 # ### Project Simplex (Alg. 4.2, corrected cap $1/\nu$) against the log-domain projection
+#
+# :::{admonition} Erratum: Glocer (2009), Alg. 4.2 (Project Simplex)
+# :class: warning
+# **Printed:** $\theta=\frac{1-\nu(n-1)}Z$, stop when $\theta d'_n\le\nu$, output $\hat d_n=\min\{\nu,\theta d'_n\}$.
+# **Corrected:** $\theta=\frac{1-(n-1)/\nu}Z$, stop when $\theta d'_n\le\frac1\nu$, output $\hat d_n=\min\{\frac1\nu,\theta d'_n\}$, in the original order.
+# **Why:** the thesis caps at $d\le\frac1\nu$ with $\nu\in[1,N]$; the printed form is Shalev-Shwartz & Singer's convention, whose
+# cap parameter is $1/\nu$ here (with $\nu\ge1$ the printed cap $\nu$ never binds). Checked in the cell below against the
+# log-domain KL projection onto $\{d\in\mathcal S^N: d\le\frac1\nu\}$.
+# :::
 
 # %%
 for nu in (1.0, 2.5, 7.0):
@@ -67,8 +104,15 @@ for nu in (1.0, 2.5, 7.0):
 
 # %% [markdown]
 # ### The $\beta$ bisection (Alg. 4.4, corrected)
-# The thesis's loops test $s(\beta_l)\ge1$ / $s(\beta_u)\le1$ (inverted), use the midpoint $\beta_l+(\beta_l+\beta_u)/2$ and the
-# test $|s(\beta)|\le\tau$; the corrected version is compared with Brent's method.
+#
+# :::{admonition} Erratum: Glocer (2009), Alg. 4.4 (binary search for $\beta$)
+# :class: warning
+# **Printed:** "While $s(\beta_l)\ge1$, set $\beta_l=2\beta_l$"; "While $s(\beta_u)\le1$, set $\beta_u=2\beta_u$"; midpoint
+# $\beta=\beta_l+\frac12(\beta_l+\beta_u)$; stop when $|s(\beta)|\le\tau$.
+# **Corrected:** widen while $s(\beta_l)<1$ resp. $s(\beta_u)>1$; midpoint $\frac12(\beta_l+\beta_u)$; stop when $|s(\beta)-1|\le\tau$.
+# **Why:** $s(\beta)=\sum_nd_n(\beta)$ is strictly decreasing from $N/\nu>1$ to $0$, and $\beta$ is the root of $s(\beta)=1$: the bracket
+# needs $s(\beta_l)\ge1\ge s(\beta_u)$, and the printed midpoint leaves the bracket. Checked in the cell below against Brent's method.
+# :::
 
 # %%
 m = rng.uniform(-1, 1, size=40)
@@ -108,23 +152,37 @@ print("(4.6) with u > ubar componentwise is infeasible: the thesis's Slater clai
 # %% [markdown]
 # ### The step-size lower bounds (Fig. 4.1 analogue)
 # $f(\alpha)=-\frac1\eta\ln\sum_nd_ne^{-\eta\alpha x_n}$ (4.2) vs the Hoeffding bound (4.3) $\alpha x\cdot d-2\eta\alpha^2$
-# and the Shalev-Shwartz–Singer bound $\alpha x\cdot d-\frac\eta2\alpha^2\|x\|_\infty^2$. The printed (4.4) with $2\eta$ would be looser than
-# (4.3) (a typo).
+# and the Shalev-Shwartz–Singer bound $\alpha x\cdot d-\frac\eta2\alpha^2\|x\|_\infty^2$.
+#
+# :::{admonition} Erratum: Glocer (2009), eq. (4.4)
+# :class: warning
+# **Printed:** $\alpha x\cdot d-2\eta\alpha^2\|x\|_\infty^2$. **Corrected:** $\alpha x\cdot d-\frac\eta2\alpha^2\|x\|_\infty^2$ (Shalev-Shwartz & Singer 2008).
+# **Why:** the thesis says (4.4) is tighter than (4.3) (its Fig. 4.1) and maximises it to get the step
+# $x\cdot d/(\eta\|x\|_\infty^2)$; the printed coefficient would give $x\cdot d/(4\eta\|x\|^2_\infty)$ and, as $\|x\|_\infty$ can reach 2,
+# a bound *looser* than (4.3). Checked in the cell below: the corrected bound lies between (4.3) and (4.2), the printed one
+# below (4.3), and the corrected bound's maximiser is the step size of Alg. 4.1.
+# :::
 
 # %%
 eta = 5.0
-x = rng.uniform(-2, 2, size=50)
+x = rng.uniform(-1.5, 1.5, size=50)  # x = u^t - ubar lies in [-2, 2]; ||x||_inf < 2 separates the bounds
 dd = rng.dirichlet(np.ones(50))
 al = np.linspace(0, 0.2, 101)
 f = np.array([-np.log(np.sum(dd * np.exp(-eta * a * x))) / eta for a in al])
 b43 = al * (x @ dd) - 2 * eta * al**2
 bss = al * (x @ dd) - eta / 2 * al**2 * np.abs(x).max() ** 2
+b44_printed = al * (x @ dd) - 2 * eta * al**2 * np.abs(x).max() ** 2
 assert np.all(f >= b43 - 1e-12) and np.all(f >= bss - 1e-12)
-plt.figure(figsize=(5, 3.5))
+assert np.all(bss >= b43 - 1e-12) and np.all(b44_printed <= b43 + 1e-12)  # corrected tighter, printed looser
+al_fine = np.linspace(0, 1, 200001)
+a_star = al_fine[np.argmax(al_fine * (x @ dd) - eta / 2 * al_fine**2 * np.abs(x).max() ** 2)]
+assert abs(a_star - np.clip((x @ dd) / (eta * np.abs(x).max() ** 2), 0, 1)) <= 1e-5  # the step of Alg. 4.1
+plt.figure(figsize=(6.5, 4.2))
 plt.plot(al, f, label="(4.2) exact")
 plt.plot(al, b43, "--", label="(4.3)")
-plt.plot(al, bss, ":", label="S&S bound")
-plt.xlabel(r"$\alpha$"); plt.legend(); plt.title("dual increase along the corrective step"); plt.show()
+plt.plot(al, bss, ":", label="(4.4) corrected")
+plt.plot(al, b44_printed, "-.", label="(4.4) printed")
+plt.xlabel(r"$\alpha$"); plt.legend(); plt.title("dual increase along the step"); plt.show()
 
 # %% [markdown]
 # ## 3 Numerical check: corrective vs totally corrective
@@ -153,7 +211,7 @@ print("corrective / totally corrective iteration ratios:", np.round(ratio, 1))
 assert min(ratio) > 1
 
 # %%
-plt.figure(figsize=(6, 3.5))
+plt.figure(figsize=(6.5, 4.2))
 for name in ("erlpboost", "corrective_erlpboost"):
     c = curves[(name, 1.0)]
     plt.plot(np.arange(1, len(c) + 1), c, label=name)
