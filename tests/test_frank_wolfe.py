@@ -344,7 +344,7 @@ def test_theorem2_lpboost_is_fully_corrective_fw_on_f_star():
 
 
 def test_theorem2_erlpboost_is_fully_corrective_fw_on_f_tilde_star():
-    """ERLPBoost (issue 4's direct implementation, Glocer Alg. 3.2) = fully corrective FW on f~*
+    """ERLPBoost (the direct implementation, Glocer Alg. 3.2) = fully corrective FW on f~*
     (eq. (14)), written here against the conic ground truth (the log-sum-exp dual of (14)):
     same hypotheses, same d_t."""
     rng = np.random.default_rng(18)
