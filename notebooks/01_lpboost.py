@@ -313,6 +313,27 @@ assert wT_min >= 1 - 1e-6, "w = e_T is the unique optimum"
 assert np.all(lp_res.margins < 0), "LPBoost's combined hypothesis misclassifies every example"
 
 # %% [markdown]
+# The thesis illustrates the construction on the matrix of Fig. 2.8 ($N=8$): Fig. 2.9(a) adds the bad example, Fig. 2.9(b)
+# the bad hypothesis, and both tables end with a row of values $P^t_{LP}$ of the LP over the first $t$ columns.
+#
+# :::{admonition} Erratum: Glocer (2009), Fig. 2.9(a) and (b), the row $P^t_{LP}$
+# :class: warning
+# **Printed:** $P^t_{LP}=-3\delta$ for $t=1,\dots,5$ (and $-2\delta$ for $t=6$ in (b)).
+# **Corrected:** $P^t_{LP}=-1+2t\delta$ for $t=1,\dots,4$; $-3\delta$ for $t=5$; $-2\delta$ for $t=6$.
+# **Why:** for $t\le4$ the pivot of Fig. 2.8, $(4+t,t)$ with value $-1+2t\delta$, is still a pivot after the row of $-3\delta$ is
+# added ($-3\delta>-1+2t\delta$), so {prf:ref}`lem-pivot` gives its value; only the fifth column, positive on the
+# eight good examples, lifts the value to the bad example's $-3\delta$. Checked in the cell below.
+# :::
+
+# %%
+U9 = rb.instances.misclassify_all(U8, delta8)  # Fig. 2.9(b); its first five columns are Fig. 2.9(a)
+P9 = np.array([rb.truth.hard_margin_lp(U9[:, :t]).value for t in range(1, 7)])
+print("P^t / delta, t = 1..6:", np.round(P9 / delta8, 6))
+expected9 = np.r_[[-1 + 2 * t * delta8 for t in range(1, 5)], -3 * delta8, -2 * delta8]
+assert np.allclose(P9, expected9, atol=TOL_VALUE), "corrected row of Fig. 2.9"
+assert np.all(np.abs(P9[:4] + 3 * delta8) > 0.9), "the printed -3 delta is wrong for t <= 4"
+
+# %% [markdown]
 # ### 3.5 LPBoost reaches the optimum over the whole class
 #
 # On random classes LPBoost stops with $P^T_{LP}$ within $\epsilon$ of $P_{LP}$, the optimum over all
