@@ -124,6 +124,7 @@ assert np.allclose(X[y < 0].mean(0), -2 / np.sqrt(20), atol=MC_TOL)
 X, y = datasets.ringnorm(N_GEN, rng)
 assert np.allclose(X[y > 0].var(0), 4.0, atol=0.25) and np.allclose(X[y < 0].mean(0), 1 / np.sqrt(20), atol=MC_TOL)
 
+# %% tags=["hide-input"]
 ida = datasets.load("waveform")
 Xi, yi = np.vstack([ida.X, ida.X_test]), np.r_[ida.y, ida.y_test]
 prof_ida = Xi[yi > 0].mean(0) - Xi[yi < 0].mean(0)
@@ -147,6 +148,8 @@ ax[0].set_xlabel("feature $m$")
 ax[1].legend()
 fig.tight_layout()
 plt.show()
+
+# %%
 print({c: round(v, 4) for c, v in corr.items()}, "fraction of +1 in IDA:", round(np.mean(yi > 0), 4))
 assert corr[2] > 0.99 and corr[1] < 0 and corr[3] < 0.6 and abs(np.mean(yi > 0) - 1 / 3) < 0.01
 
@@ -317,6 +320,7 @@ assert [r["hypothesis"] for r in ada.history] == [e.key_ for e in sk_exact.estim
 assert np.allclose(sk_exact.estimator_weights_, 2 * alpha, rtol=ALPHA_RTOL, atol=0)  # weight = 2 alpha_t
 assert np.array_equal(err_ada, err_exact)  # same training-error trajectory
 
+# %% tags=["hide-input"]
 U_gini = np.column_stack([yh * e.predict(Xh) for e in sk_gini.estimators_])
 same = np.all(U_gini == oracle.columns([r["hypothesis"] for r in ada.history]), axis=0)
 first = int(np.argmin(same))
@@ -330,6 +334,8 @@ for t in range(first + 2):
     j, th, s = ada.history[t]["hypothesis"]
     print(f"{t + 1:3d} {str((j, round(th, 3), s)):>30s} {ada.history[t]['edge']:7.4f} "
           f"{str((int(tr.feature[0]), round(float(tr.threshold[0]), 3))):>22s} {U_gini[:, t] @ d_t:8.4f}")
+
+# %%
 d_first = ada.history[first]["d"]
 assert same[:first].all() and np.array_equal(err_ada[:first], err_gini[:first])
 assert ada.history[first]["edge"] - U_gini[:, first] @ d_first > 0.05  # a strictly worse edge, not a tie
