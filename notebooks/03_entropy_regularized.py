@@ -350,14 +350,11 @@ assert np.all(U_clean[:, 0] >= gam - 1e-15)
 assert clean_errors(full_w(rb.lpboost(rb.MatrixOracle(U_clean), nu=1.0, eps=1e-6)))[0] == 0
 assert clean_errors(erlp_dual_step(U_clean, 1.0, 100.0).w)[0] == 0
 
+# %% tags=["hide-input"]
 rows_ls = []
 for nu in (1.0, 2.0, 3.0, 4.0):
     w = full_w(rb.lpboost(rb.MatrixOracle(U_noisy), nu=nu, eps=1e-9))
     rows_ls.append(("LPBoost", nu, np.nan, w, *clean_errors(w)))
-    if nu <= 2:  # the closed form of the hard-margin LP optimum (nu <= 2: the two penalizers cannot both be capped away)
-        assert np.allclose(w, [gam / (1 + 2 * gam), (1 + gam) / (1 + 2 * gam)], atol=1e-9)
-    else:
-        assert np.allclose(w, [0.0, 1.0], atol=1e-9)
 for nu in (1.0, 2.0, 3.0, 3.9):
     for eta in (1.0, 10.0, 100.0, 1000.0):
         w_run = full_w(rb.erlpboost(rb.MatrixOracle(U_noisy), nu=nu, eps=0.01, eta=eta))
@@ -369,6 +366,13 @@ for nu in (1.0, 2.0, 3.0, 3.9):
 print(f"{'algorithm':>16} {'nu':>4} {'eta':>6} {'w_1':>7} {'w_2':>7} {'f(penalizer)':>12} {'errors':>6} {'ties':>4}")
 for name, nu, eta, w, err, ties, f in rows_ls:
     print(f"{name:>16} {nu:4.1f} {eta:6.0f} {w[0]:7.4f} {w[1]:7.4f} {f[1]:12.4f} {err:6d} {ties:4d}")
+
+# %%
+# LPBoost's w in closed form: the hard-margin LP optimum for nu <= 2 (the two penalizers cannot both be capped away)
+for name, nu, _eta, w, *_ in rows_ls:
+    if name == "LPBoost":
+        w_lp = [gam / (1 + 2 * gam), (1 + gam) / (1 + 2 * gam)] if nu <= 2 else [0.0, 1.0]
+        assert np.allclose(w, w_lp, atol=1e-9), nu
 # Glocer (2009), §2.6: on every grid point both penalizers are misclassified (half of the sample, or more with a tie)
 for name, nu, eta, _w, err, _ties, f in rows_ls:
     assert np.all(f[PENALIZERS] < 0) and err >= 2, (name, nu, eta)
