@@ -47,6 +47,18 @@
 # than the statement. `refboost.bounds.softboost_bound` is the proof's form; section 3.2 asserts $T$ against it.
 # :::
 #
+# :::{admonition} Erratum: Glocer (2009), Alg. 3.2(b) and the proof of Lemma 3.4 (the practical stopping quantity)
+# :class: warning
+# **Printed:** Alg. 3.2(b) sets "$\hat\delta^t=\min_{q\le t}P^q(\mathbf d^{q-1})-\hat\Theta^{t-1}(\mathbf w^{t-1},\boldsymbol\psi^{t-1})$"; the proof of
+# Lemma 3.4 writes $\hat\Theta^t(\tilde{\mathbf w}^{t-1},\cdot)$ and labels both sides of its last display $\hat\delta^{T+1}$.
+# **Corrected:** the quantity of Alg. 3.2(b) is the practical $\tilde\delta^t$ of Lemma 3.4, computed from the inexact iterates
+# $\tilde{\mathbf d}^{q-1},\tilde{\mathbf w}^{t-1}$; $\hat\delta^t=\min_qP^q(\tilde{\mathbf d}^{q-1})-P^{t-1}(\mathbf d^{t-1})$ is the quantity the lemma compares it with;
+# the proof's $\hat\Theta^t(\tilde{\mathbf w}^{t-1},\cdot)$ is $\hat\Theta^{t-1}$.
+# **Why:** Lemma 3.4 is the statement that the two differ by at most the inner duality gap ($\le\epsilon/4$); with one name for
+# both it says nothing. `refboost.erlpboost(..., stopping="practical")` stops on $\tilde\delta^t\le\epsilon/2$; section 3.2 asserts
+# $0\le\tilde\delta^t-\hat\delta^t\le\epsilon/4$ along the run, the $\epsilon$-guarantee and the bound of Thm 3.12 for that rule.
+# :::
+#
 # :::{admonition} Erratum: Glocer (2009), Lemmas 3.15/3.17 and Thm 3.23 (Binary ERLPBoost's $\eta$ and bound)
 # :class: warning
 # **Printed:** $\eta=\max(\frac2\epsilon\ln\frac N\nu,\frac12)$ "in (3.6)", the condition said to give
@@ -209,6 +221,9 @@ for nu in (1.0, N / 10):
         sm = rb.soft_margin(res.margins, nu)
         table.append((name, nu, res.n_iter, B, g - PT, g - sm))
         assert res.converged and res.n_iter <= B and g - PT <= eps + 1e-9 and sm >= g - eps - 1e-9
+    hist = runs["erlp practical"][0].history  # Lemma 3.4: tilde delta - hat delta = inner duality gap in [0, eps/4]
+    gaps = np.array([r["delta_practical"] - r["delta_simple"] for r in hist])
+    assert np.all(gaps >= -1e-12) and np.all(gaps <= eps / 4 + 1e-12) and hist[-1]["delta_practical"] <= eps / 2
     eta_b = runs["binary practical"][0].params["eta"]  # Thm 3.23 corrected: the +1 in eta
     assert abs(eta_b - max(2 / eps * (np.log(N / nu) + 1), 0.5)) <= 1e-12 * eta_b
 print(f"{'algorithm':>17} {'nu':>4} {'T':>4} {'bound':>8} {'g-P_LP^T':>9} {'g-SM(w)':>8}")
