@@ -101,12 +101,15 @@ def test_page_shows_no_machine_paths_or_banners(name):
 # MathJax typesets in the reader's browser, so the HTML holds only the TeX source of each display equation
 # (``<div class="math ...">\[ ... \]</div>``). A rendered width cannot be measured without a browser; instead
 # each rendered line (the source split at ``\\``) gets a glyph count: a fraction counts its wider part, a
-# command such as ``\alpha`` counts one glyph, decorations (``\mathbf``, ``\left``, spacing, ``\label``) none.
-# book/_static/refboost.css gives the column about 800 px at a 1280 px window, i.e. about 85 glyphs of
-# MathJax's default size. A line above MAX_GLYPHS would need a scrollbar; break it with ``\\`` in an
-# ``aligned``/``align`` environment, or move part of it into the text.
+# command such as ``\alpha`` counts one glyph, a quad two, decorations (``\mathbf``, ``\left``, thin spaces,
+# ``\label``) none. book/_static/refboost.css gives the column about 790 px at a 1280 px window; calibrated
+# on screenshots of the built chapters at that width, a line of 71 glyphs just fits the column and one of
+# 77 is clipped; inside a theorem/definition/admonition box (padding) one of 72 is clipped. A line above
+# the limit needs a scrollbar: break it with ``\\`` in an ``aligned``/``align`` environment, or move part
+# of it into the text.
 
-MAX_GLYPHS = 85
+MAX_GLYPHS = 71
+MAX_GLYPHS_BOXED = 64
 DISPLAY = re.compile(r"<div[^>]*class=\"[^\"]*\bmath\b[^\"]*\"[^>]*>\s*\\\[(.*?)\\\]\s*</div>", re.S)
 _FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _GROUP = re.compile(r"(?<!\\frac)(?<!\\dfrac)(?<!\\tfrac)(?<!\})\{([^{}]*)\}")
@@ -120,8 +123,8 @@ _SILENT = re.compile(
 def glyphs(line: str) -> int:
     """Approximate rendered width of one line of TeX, in glyphs."""
     s = re.sub(r"\\(?:label|tag)\s*\{[^{}]*\}|\\(?:begin|end)\s*\{[^{}]*\}(?:\{[^{}]*\})?", "", line)
-    s = re.sub(r"\\qquad\b", "    ", s)
-    s = re.sub(r"\\quad\b", "  ", s)
+    s = re.sub(r"\\qquad\b", "~~~~", s)  # a quad is about two glyphs wide
+    s = re.sub(r"\\quad\b", "~~", s)
     s = _SILENT.sub(" ", s)
     for _ in range(200):  # resolve fractions and groups from the innermost out
         t = _FRAC.sub(lambda m: " " + max(m.group(1), m.group(2), key=len) + " ", s)
@@ -135,9 +138,28 @@ def glyphs(line: str) -> int:
     return len(s)
 
 
-def too_wide(tex: str) -> list[tuple[int, str]]:
+def too_wide(tex: str, limit: int = MAX_GLYPHS) -> list[tuple[int, str]]:
     lines = re.split(r"\\\\|\\newline\b", htmllib.unescape(tex))
-    return [(g, " ".join(line.split())[:90]) for line in lines if (g := glyphs(line)) > MAX_GLYPHS]
+    return [(g, " ".join(line.split())[:90]) for line in lines if (g := glyphs(line)) > limit]
+
+
+_DIV = re.compile(r"<div\b[^>]*>|</div>")
+_BOX = re.compile(r"class=\"[^\"]*\b(?:admonition|proof)\b")
+
+
+def display_math(html: str) -> list[tuple[str, bool]]:
+    """Each display equation's TeX and whether it sits inside a box (theorem, definition, admonition)."""
+    found, stack, pos = [], [], 0
+    for m in DISPLAY.finditer(html):
+        for tag in _DIV.finditer(html, pos, m.start()):
+            if tag.group().startswith("</"):
+                if stack:
+                    stack.pop()
+            else:
+                stack.append(bool(_BOX.search(tag.group())))
+        pos = m.start()
+        found.append((m.group(1), any(stack)))
+    return found
 
 
 def test_glyph_estimate():
@@ -148,11 +170,37 @@ def test_glyph_estimate():
     assert too_wide("a = b" + r" + a_{n}" * 40 + r" \\ c") and not too_wide(r"a \\ b")
 
 
-@pytest.mark.parametrize("src", CHAPTERS, ids=lambda p: p.stem)
+# Chapters whose display equations were too wide when this check was added (their owners are breaking the
+# lines); remove a chapter from the set once its page passes.
+KNOWN_TOO_WIDE = {"05_frank_wolfe", "08_dynamics"}
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        pytest.param(c, marks=pytest.mark.xfail(reason="display equation too wide, being fixed in the notebook"))
+        if c.stem in KNOWN_TOO_WIDE
+        else c
+        for c in CHAPTERS
+    ],
+    ids=lambda p: p.stem,
+)
 def test_display_math_fits_the_column(src):
     html = _page(src).read_text(encoding="utf-8")
-    wide = [w for tex in DISPLAY.findall(html) for w in too_wide(tex)]
+    wide = [w for tex, boxed in display_math(html) for w in too_wide(tex, MAX_GLYPHS_BOXED if boxed else MAX_GLYPHS)]
     assert not wide, (
-        f"{src.stem}: {len(wide)} display-math line(s) wider than {MAX_GLYPHS} glyphs, break them with \\\\: "
-        + "; ".join(f"[{g}] {s}" for g, s in wide[:4])
+        f"{src.stem}: {len(wide)} display-math line(s) wider than the column ({MAX_GLYPHS} glyphs, "
+        f"{MAX_GLYPHS_BOXED} in a box), break them with \\\\: " + "; ".join(f"[{g}] {s}" for g, s in wide[:4])
     )
+
+
+def test_detectors_catch_what_they_should():
+    """The page checks above must fire on the markup myst-nb writes for the things a reader must not see."""
+    stderr = '<div class="output stderr highlight-myst-ansi notranslate"><div class="highlight"><pre>warn</pre></div>'
+    assert STDERR.findall(stderr + "</div>")
+    assert not STDERR.findall('<div class="output stream highlight-myst-ansi notranslate">ok</div>')
+    assert MACHINE_PATH.findall(_text("<pre>loaded /work/main/refboost/data/heart.npz</pre>"))
+    assert MACHINE_PATH.findall(_text("<p>see /tmp/x and /home/u/y</p>"))
+    assert not MACHINE_PATH.findall(_text('<a href="../_static/x.png">a/tmp/b, 1/root/2</a>'))
+    boxed = '<div class="proof definition admonition"><div class="math notranslate">\\[a\\]</div></div>'
+    assert display_math(boxed + '<div class="math notranslate">\\[b\\]</div>') == [("a", True), ("b", False)]
