@@ -41,9 +41,9 @@
 # ```{prf:definition} Edge minimisation and soft-margin maximisation (eqs. (4), (5))
 # :label: def-fw-pair
 #
-# $$\gamma^\star=\min_{d}\ \max_j (d^\top A)_j+f(d)\qquad(4)\qquad\qquad
-#   \rho^\star=\max_{w\in\mathcal P^n}-f^\star(-Aw)
-#   =\max_{w\in\mathcal P^n}\min_{d\in\mathcal P^m_\nu}d^\top Aw\qquad(5)$$
+# $$\begin{aligned}\gamma^\star&=\min_{d}\ \max_j (d^\top A)_j+f(d) &&(4)\\
+#   \rho^\star&=\max_{w\in\mathcal P^n}-f^\star(-Aw)
+#   =\max_{w\in\mathcal P^n}\min_{d\in\mathcal P^m_\nu}d^\top Aw &&(5)\end{aligned}$$
 #
 # and the smoothed pair $\min_d\max_j(d^\top A)_j+\tilde f(d)$ (11) /
 # $\max_{w\in\mathcal P^n}-\tilde f^\star(-Aw)$ (12).

@@ -49,8 +49,8 @@ PHI = D.PHI
 # $M\in\{-1,+1\}^{m\times n}$ is the matrix of mistakes, $M_{ij}=y_ih_j(x_i)$. AdaBoost ("optimal
 # case") keeps $\lambda_t\in\mathbb R^n_{\ge 0}$, $\lambda_1=0$, and at iteration $t$
 #
-# $$d_t=\operatorname{softmax}(-M\lambda_t),\quad j_t=\arg\max_j (d_t^TM)_j,\quad r_t=(d_t^TM)_{j_t},\quad
-# \alpha_t=\tfrac12\ln\tfrac{1+r_t}{1-r_t},\quad \lambda_{t+1}=\lambda_t+\alpha_te_{j_t}.$$
+# $$\begin{gathered}d_t=\operatorname{softmax}(-M\lambda_t),\quad j_t=\arg\max_j (d_t^TM)_j,\quad r_t=(d_t^TM)_{j_t},\\
+# \alpha_t=\tfrac12\ln\tfrac{1+r_t}{1-r_t},\quad \lambda_{t+1}=\lambda_t+\alpha_te_{j_t}.\end{gathered}$$
 #
 # The margin of $\lambda$ is $\mu(\lambda)=\min_i(M\lambda)_i/\|\lambda\|_1$ and the maximum margin is
 # $\rho=\max_{\tilde\lambda\in\Delta_n}\min_i(M\tilde\lambda)_i=\min_{d\in\Delta_m}\max_j(d^TM)_j$.
@@ -610,7 +610,7 @@ r12 = ada12.history_array("edge")
 E12 = np.array([h["d"] for h in ada12.history[-1000:]]) @ M12
 top2 = np.sort(E12, axis=1)[:, -2:]
 aca12 = rb.coordinate_ascent(rb.MatrixOracle(M12), max_iter=T_LONG, store_d=False)
-print(f"LP rho = {lp12.value:.6f}; AdaBoost cycle columns {sorted(set(js12[-300:] + 1))}, r = {r12[-1]:.8f}")
+print(f"LP rho = {lp12.value:.6f}; AdaBoost cycle columns {sorted(int(j) for j in set(js12[-300:] + 1))}, r = {r12[-1]:.8f}")
 cm12 = D.cycle_margin(M12, js12[-3:], r12[-3:])
 print(f"AdaBoost margin after 4000 steps {ada12.margins.min():.5f}; cycle margin {cm12:.8f}")
 print(f"min gap between top-two edges (last 1000 steps) {np.min(top2[:, 1] - top2[:, 0]):.4f}")
