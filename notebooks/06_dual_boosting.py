@@ -554,7 +554,7 @@ ax[0].axhline(lp_s.value, color="k", ls="--", label=r"hard margin $r_{LP}$ (HiGH
 ax[0].fill_between(1 / Ts, lp_s.value - Ts * np.log(len(ys)), lp_s.value, color="0.85", label=r"$[r_{LP}-T\log M, r_{LP}]$")
 ax[0].set_xlabel("1/T")
 ax[0].set_title("(15) → hard-margin LP as T → 0")
-ax[0].legend(fontsize=11)
+ax[0].legend(fontsize=12)
 for lab, marg in (("AdaBoost", bc["ab"].margins), ("AdaBoost-CG", bc["cg"].extra["normalized_margins"]),
                   ("AdaBoost-QP", bc["qp"].margins), ("arc-gv", bc["arc"].margins)):
     ms = np.sort(marg)
@@ -562,14 +562,14 @@ for lab, marg in (("AdaBoost", bc["ab"].margins), ("AdaBoost-CG", bc["cg"].extra
 ax[1].set_xlabel(r"normalised margin $\varrho_i$")
 ax[1].set_ylabel("cumulative fraction")
 ax[1].set_title(f"Margins, breast-cancer, K = {K} (Fig. 4)")
-ax[1].legend(fontsize=11)
+ax[1].legend(fontsize=12)
 for r in runs:
     line = ax[2].plot(r["ent_ab"], label=f"AdaBoost, {r['name']}")[0]
     ax[2].plot(r["ent_arc"], ls="--", color=line.get_color(), label=f"arc-gv, {r['name']}")
 ax[2].set_xlabel("iteration")
 ax[2].set_ylabel(r"$\sum_i u_i\log u_i$")
 ax[2].set_title("Negative entropy of u (Fig. 1)")
-ax[2].legend(fontsize=10)
+ax[2].legend(fontsize=12)
 for r in runs:
     line = ax[3].semilogx(np.arange(1, K + 1), r["lse_ab"] - r["cg"].extra["primal_objective"], label=f"AdaBoost, {r['name']}")[0]
     ax[3].semilogx(r["cols_cg"], r["obj_cg"] - r["cg"].extra["primal_objective"] + 1e-12, ls="--",
@@ -578,7 +578,7 @@ ax[3].set_yscale("log")
 ax[3].set_xlabel("iteration")
 ax[3].set_ylabel(r"objective of (5) $-$ Opt(5) at $T$")
 ax[3].set_title("Convergence (Fig. 5)")
-ax[3].legend(fontsize=10)
+ax[3].legend(fontsize=12)
 plt.tight_layout()
 plt.show()
 

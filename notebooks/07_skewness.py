@@ -411,7 +411,7 @@ ax[1].plot(lp2.d[0], lp2.value, "bs", label="LP (29) optimum")
 ax[1].plot(opt2.d[0], opt2.value, "ro")
 for a_ in ax:
     a_.set_xlabel("$p=d_1$")
-    a_.legend(fontsize=11)
+    a_.legend(fontsize=12)
 ax[0].set_title("(a) epigraph of $s(d)$")
 ax[1].set_title("(b) supporting lines at the queries $d^{(t)}$")
 ax[1].set_ylim(-1.05, 1.2)
@@ -509,7 +509,7 @@ for a_, k in zip(ax[:3], ("AdaBoost", "AdaBoost_Norm2", "AdaBoost_KL"), strict=T
     a_.scatter(*bds.X[bds.y < 0].T, s=6, c="tab:red")
     bad = r.margins < 0
     a_.scatter(*bds.X[bad].T, s=40, facecolors="none", edgecolors="k", linewidths=0.6)
-    a_.set_title(f"{k}\ntest error {100 * berr[k]:.1f}%, {bad.sum()} points with $\\rho<0$", fontsize=11)
+    a_.set_title(f"{k}\ntest error {100 * berr[k]:.1f}%, {bad.sum()} points with $\\rho<0$", fontsize=12)
 plt.tight_layout()
 plt.show()
 print("label switches along the grid lines (boundary length proxy):", n_switch)

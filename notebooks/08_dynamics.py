@@ -220,7 +220,7 @@ for a_, y, t_ in ((ax[2], f1, "Fig. 2a: $f$"), (ax[3], f3, "Fig. 2b: $f^3$ (pape
         a_.plot(s[seg], y[seg], "C0")
     a_.plot([0, 3], [0, 3], "k:", lw=0.8)
     a_.set(xlabel="position along triangle ($d_t$)", ylabel="position ($d_{t+1}$ / $d_{t+3}$)", title=t_)
-    a_.title.set_fontsize(11)
+    a_.title.set_fontsize(12)
 fps = np.sort(np.r_[np.arange(3) + 1 / PHI**2, np.arange(3) + 1 / PHI])
 ax[3].plot(fps, fps, "ro", ms=5)
 plt.tight_layout()
@@ -441,7 +441,7 @@ for s_ in SLICES:
         ax[k].plot(*lp2.w[:2], "wx", ms=9, mew=2, label="$\\lambda^*$ (LP)")
         ax[k].set(xlabel="$\\lambda_1/s$", ylabel="$\\lambda_2/s$", title=f"$G$ on $\\|\\lambda\\|_1={s_:g}$ ($U_2$)")
         plt.colorbar(cs, ax=ax[k])
-ax[0].legend(fontsize=11, loc="upper right")
+ax[0].legend(fontsize=12, loc="upper right")
 assert np.all(np.diff(gstar) > 0) and np.all(np.diff(dist) < 0) and dist[-1] < 5e-3
 for s_ in (0.5, 3.0, 30.0):  # 3x3: the equality case of eq. (2)
     assert abs(D.smooth_margin_slice_max(M3, s_)[0] - (1 / 3 - math.log(3) / s_)) < 1e-12
