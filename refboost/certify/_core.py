@@ -248,3 +248,17 @@ def binary_relative_entropy_uniform(d: np.ndarray, nu: float) -> float:
     pos, pose = x > 0, e > 0
     return float(np.sum(x[pos] * np.log(x[pos] / d0)) + np.sum(e[pose] * np.log(e[pose] / (1.0 / nu - d0))))
 
+
+def candidate_distributions(distribution, N: int) -> list:
+    """The candidate dual points a caller gives: ``None`` (none), one d of length N, or a list of them."""
+    if distribution is None:
+        return []
+    ds = [distribution] if np.ndim(distribution) == 1 else list(distribution)
+    out = []
+    for d in ds:
+        d = as_float_array(d, "distribution", 1)
+        if d.shape[0] != N:
+            raise ValueError(f"distribution must have length N = {N}, got {d.shape[0]}")
+        out.append(d)
+    return out
+

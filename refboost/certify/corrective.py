@@ -41,9 +41,11 @@ from ._core import (
     as_float_array,
     binary_relative_entropy_uniform,
     candidate_columns,
+    candidate_distributions,
     capped_simplex_violation,
     check_tol,
     max_edge,
+    onto_capped_simplex,
     relative_entropy_uniform,
     simplex_violation,
     verdict,
@@ -282,15 +284,8 @@ def smoothed_soft_margin(U, weights, *, nu: float = 1.0, eta: float, hypotheses=
     z = cols @ w if w.size else np.zeros(N)
     obj, dw = smoothed_margin_dual(z, nu, eta)
     cands = [("entropic d(w) of the candidate", dw, 0.0)]
-    if distribution is not None:
-        from ._core import onto_capped_simplex
-
-        ds = [distribution] if np.ndim(distribution) == 1 else list(distribution)
-        for dd in ds:
-            dd = as_float_array(dd, "distribution", 1)
-            if dd.shape[0] != N:
-                raise ValueError(f"distribution must have length N = {N}, got {dd.shape[0]}")
-            cands.append(("candidate distribution", onto_capped_simplex(dd, nu), capped_simplex_violation(dd, nu)))
+    cands += [("candidate distribution", onto_capped_simplex(dd, nu), capped_simplex_violation(dd, nu))
+              for dd in candidate_distributions(distribution, N)]
     best = (math.inf, "none", 0.0)
     fw_gap = math.nan
     for src, dd, moved in cands:

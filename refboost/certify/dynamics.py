@@ -27,7 +27,16 @@ import math
 
 import numpy as np
 
-from ._core import Certificate, as_float_array, candidate_columns, check_tol, max_edge, simplex_violation, verdict
+from ._core import (
+    Certificate,
+    as_float_array,
+    candidate_columns,
+    candidate_distributions,
+    check_tol,
+    max_edge,
+    simplex_violation,
+    verdict,
+)
 from .lp import hard_margin
 
 #: Tolerance of the hard-margin statement when a booster ran without eps (``eps=None``).
@@ -96,19 +105,14 @@ def smooth_margin(U, lam, *, hypotheses=None, distribution=None, tol: float = 1e
     mu = float(f.min()) / s
     feas = max(0.0, -float(lam_arr.min()) / s) if lam_arr.size else 1.0
     b, moved = math.inf, 0.0
-    if distribution is not None:
-        ds = [distribution] if np.ndim(distribution) == 1 else list(distribution)
-        for d in ds:
-            d = as_float_array(d, "distribution", 1)
-            if d.shape[0] != N:
-                raise ValueError(f"distribution must have length N = {N}, got {d.shape[0]}")
-            dd = np.clip(d, 0.0, None)
-            if dd.sum() <= 0:
-                continue
-            dd = dd / dd.sum()
-            e = max_edge(U, dd)
-            if e < b:
-                b, moved = e, simplex_violation(d)
+    for d in candidate_distributions(distribution, N):
+        dd = np.clip(d, 0.0, None)
+        if dd.sum() <= 0:
+            continue
+        dd = dd / dd.sum()
+        e = max_edge(U, dd)
+        if e < b:
+            b, moved = e, simplex_violation(d)
     return verdict(problem="smooth_margin", equation="Rudin, Daubechies & Schapire (2003), §4: G <= mu <= rho",
                    sense="max", objective=G, bound=b, feasibility=feas, tol=tol,
                    bound_source="largest edge of a candidate distribution" if math.isfinite(b) else "none",

@@ -38,9 +38,9 @@ from scipy.special import expit, logsumexp
 from ..oracles import Oracle
 from ._core import (
     Certificate,
-    as_float_array,
     binary_relative_entropy_uniform,
     candidate_columns,
+    candidate_distributions,
     capped_simplex_violation,
     check_tol,
     max_edge,
@@ -150,19 +150,6 @@ def _check_positive(x, name) -> float:
     return v
 
 
-def _distributions(distribution, N):
-    if distribution is None:
-        return []
-    ds = [distribution] if np.ndim(distribution) == 1 else list(distribution)
-    out = []
-    for d in ds:
-        d = as_float_array(d, "distribution", 1)
-        if d.shape[0] != N:
-            raise ValueError(f"distribution must have length N = {N}, got {d.shape[0]}")
-        out.append(d)
-    return out
-
-
 def _n_examples(U) -> int:
     if isinstance(U, Oracle):
         return int(U.n_examples)
@@ -182,7 +169,7 @@ def _erlp_like(U, weights, *, nu, eta, hypotheses, distribution, tol, binary):
     cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     nu = _check_nu(nu, N, binary)
-    ds = _distributions(distribution, N)
+    ds = candidate_distributions(distribution, N)
     w_feas = float(max(0.0, -float(w.min()) if w.size else 1.0, abs(float(w.sum()) - 1.0)))
     m = cols @ w if w.size else np.zeros(N)
     if binary:
@@ -303,7 +290,7 @@ def softboost_31(U, distribution=None, *, nu: float = 1.0, bound: float, weights
     b = float(bound)
     N = _n_examples(U)
     nu = _check_nu(nu, N)
-    ds = _distributions(distribution, N)
+    ds = candidate_distributions(distribution, N)
     if weights is None and not ds:
         raise ValueError("give a distribution, weights, or both")
     lower, d_w, w_neg, cs, smooth, src = -math.inf, None, 0.0, math.nan, math.nan, "no weights given"

@@ -19,8 +19,8 @@ import numpy as np
 from ..oracles import Oracle
 from ._core import (
     Certificate,
-    as_float_array,
     candidate_columns,
+    candidate_distributions,
     capped_simplex_violation,
     check_tol,
     max_edge,
@@ -90,14 +90,7 @@ def soft_margin_lp(
     m = cols @ w if w.size else np.zeros(N)
     objective = sorted_soft_margin(m, nu)
 
-    cands = []
-    if distribution is not None:
-        ds = [distribution] if np.ndim(distribution) == 1 else list(distribution)
-        for d in ds:
-            d = as_float_array(d, "distribution", 1)
-            if d.shape[0] != N:
-                raise ValueError(f"distribution must have length N = {N}, got {d.shape[0]}")
-            cands.append(("candidate distribution", d))
+    cands = [("candidate distribution", d) for d in candidate_distributions(distribution, N)]
 
     best = (math.inf, None, None, 0.0)
     for src, d in cands:

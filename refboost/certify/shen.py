@@ -31,7 +31,15 @@ import numpy as np
 from scipy.special import logsumexp
 
 from ..oracles import Oracle
-from ._core import Certificate, as_float_array, candidate_columns, check_tol, simplex_violation, verdict
+from ._core import (
+    Certificate,
+    as_float_array,
+    candidate_columns,
+    candidate_distributions,
+    check_tol,
+    simplex_violation,
+    verdict,
+)
 from .lp import soft_margin_lp
 
 BOUNDS = ("auto", "dual", "truth")
@@ -302,7 +310,7 @@ def generalized_hinge(U, weights, *, D: float, p: float, hypotheses=None, distri
     if p == 1.0:
         nu = min(max(1.0 / D, 1.0), float(N))
         m = cols @ w if w.size else np.zeros(N)
-        ds = [] if distribution is None else ([distribution] if np.ndim(distribution) == 1 else list(distribution))
+        ds = candidate_distributions(distribution, N)
         return soft_margin_lp(U, weights, nu=nu, hypotheses=hypotheses, distribution=ds + [_smallest_margins(m, nu)],
                               tol=tol, bound=bound)
     feas = simplex_violation(w)

@@ -40,7 +40,16 @@ import numpy as np
 from scipy.special import logsumexp, xlogy
 
 from ..oracles import Oracle
-from ._core import Certificate, as_float_array, candidate_columns, check_tol, max_edge, simplex_violation, verdict
+from ._core import (
+    Certificate,
+    as_float_array,
+    candidate_columns,
+    candidate_distributions,
+    check_tol,
+    max_edge,
+    simplex_violation,
+    verdict,
+)
 from .lp import BOUNDS, soft_margin_lp
 
 PENALTIES = ("kl", "norm2", "quadratic")
@@ -50,20 +59,6 @@ _EQUATIONS = {
     "norm2": "Sun, Todorovic & Li (2006), (35) / (35-D)",
     "quadratic": "Sun, Todorovic & Li (2006), (44) with P(d) = ||d - d_0||^2 / 2 (the column of (40))",
 }
-
-
-def _check_beta(beta) -> float:
-    import numbers
-
-    if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"beta must be a finite real >= 0, got {type(beta).__name__}")
-    b = float(beta)
-    if not (math.isfinite(b) and b >= 0):
-        raise ValueError(f"beta must be a finite real >= 0, got {beta!r}")
-    return b
-
-
-# ------------------------------------------------------------------------- penalties P(d)
 
 
 def penalty_value(d: np.ndarray, kind: str) -> float:
@@ -198,7 +193,7 @@ def regularized_margin(margins, *, beta: float, penalty: str):
         raise ValueError("margins must have at least one entry")
     if penalty not in PENALTIES:
         raise ValueError(f"penalty must be one of {list(PENALTIES)}, got {penalty!r}")
-    return _INNER[penalty](m, _check_beta(beta))
+    return _INNER[penalty](m, check_tol(beta, "beta"))
 
 
 # ------------------------------------------------------------------------------- certificates
@@ -270,7 +265,7 @@ def regularized_margin_certificate(
         raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
     if penalty not in PENALTIES:
         raise ValueError(f"penalty must be one of {list(PENALTIES)}, got {penalty!r}")
-    beta = _check_beta(beta)
+    beta = check_tol(beta, "beta")
     tol = check_tol(tol)
     cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
@@ -279,13 +274,8 @@ def regularized_margin_certificate(
     lower, upper, d_inner = _INNER[penalty](m, beta)
 
     cands = [("inner minimiser of the weights", d_inner, 0.0)]
-    if distribution is not None:
-        ds = [distribution] if np.ndim(distribution) == 1 else list(distribution)
-        for d in ds:
-            d = as_float_array(d, "distribution", 1)
-            if d.shape[0] != N:
-                raise ValueError(f"distribution must have length N = {N}, got {d.shape[0]}")
-            cands.append(("candidate distribution", _onto_simplex(d), simplex_violation(d)))
+    cands += [("candidate distribution", _onto_simplex(d), simplex_violation(d))
+              for d in candidate_distributions(distribution, N)]
 
     def _score(d):
         return max_edge(U, d) + beta * penalty_fn(d)
