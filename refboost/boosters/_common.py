@@ -26,8 +26,6 @@ def check_oracle_column(u, n_examples: int):
     A weak learner that breaks the contract ``u_n = y_n h(x_n)`` with ``h`` in [-1, 1] would void
     every bound and certificate, so the boosters stop with a clear error instead.
     """
-    from .._validation import U_RANGE_TOL
-
     if np.iscomplexobj(u):
         raise TypeError("oracle column must be real, got a complex array")
     try:
@@ -38,11 +36,17 @@ def check_oracle_column(u, n_examples: int):
         raise ValueError(
             f"oracle column must have one entry per example (shape ({n_examples},)), got shape {arr.shape}"
         )
-    arr = arr.reshape(n_examples)
+    return _finite_in_range(arr.reshape(n_examples))
+
+
+def _finite_in_range(arr: np.ndarray) -> np.ndarray:
+    """Entries finite and in [-1, 1] (up to round-off, then clipped): the contract of every oracle column."""
+    from .._validation import U_RANGE_TOL
+
     if not np.all(np.isfinite(arr)):
         raise ValueError("oracle column must contain only finite values (found NaN or inf): "
                          "u_n = y_n h(x_n) with h in [-1, 1]")
-    amax = float(np.max(np.abs(arr)))
+    amax = float(np.max(np.abs(arr))) if arr.size else 0.0
     if amax > 1.0 + U_RANGE_TOL:
         raise ValueError(f"oracle column entries must lie in [-1, 1] (u = y h(x) with h in [-1, 1]); "
                          f"found |entry| = {amax}")
@@ -67,4 +71,4 @@ def query_columns(oracle: Oracle, keys) -> np.ndarray:
     A = np.asarray(A, dtype=float)
     if A.shape != (N, len(keys)):
         raise ValueError(f"oracle.columns must return shape ({N}, {len(keys)}), got {A.shape}")
-    return np.column_stack([check_oracle_column(A[:, k], N) for k in range(len(keys))])
+    return _finite_in_range(A)  # every column at once
