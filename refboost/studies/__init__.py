@@ -1,0 +1,1 @@
+"""Studies: the papers' experiments as declared grids run on Dask, with stores and provenance."""
