@@ -15,9 +15,20 @@ for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from threadpoolctl import threadpool_limits  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+from threadpoolctl import threadpool_info, threadpool_limits  # noqa: E402
 
 threadpool_limits(int(os.environ["OPENBLAS_NUM_THREADS"]))
+
+# One Hypothesis profile for the whole suite: no per-example deadline (the first call of a booster
+# compiles numba kernels, and the ground-truth solvers' run time varies with the instance), derandomised
+# so CI reruns the same examples, and no example database (a clone's runs do not depend on earlier runs).
+# Tests set only max_examples. ``HYPOTHESIS_PROFILE=dev`` keeps the randomised search for local exploration.
+settings.register_profile(
+    "refboost", deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "refboost"))
 
 
 @pytest.fixture
@@ -60,12 +71,23 @@ def _data_home_candidate():
 
 
 def pytest_report_header(config):
+    """What a failing run's reader needs first: where data comes from, how many BLAS threads run, which
+    Hypothesis profile is active, and how many tests are skipped and why (listed at the end by -ra)."""
     from refboost import datasets
 
     places = ", ".join(
         f"{what} {folder}{'' if folder.is_dir() else ' (absent)'}" for folder, what in datasets.search_path()
     )
-    return f"refboost data: {places}"
+    blas = ", ".join(
+        f"{info.get('internal_api')} {info.get('num_threads')} thread(s)" for info in threadpool_info()
+    ) or "none found"
+    return [
+        f"refboost data: {places}",
+        f"refboost BLAS: {blas} (OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS')})",
+        f"refboost hypothesis profile: {settings._current_profile}",
+        "refboost skips: scikit-learn's own estimator checks that need pandas or the array API; any data set "
+        "absent from the search path above (each skip names it in the short summary)",
+    ]
 
 
 @pytest.fixture(scope="session")

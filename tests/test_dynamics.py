@@ -206,7 +206,7 @@ def test_nonoptimal_manifold(eps):
 # ------------------------------------------------------------------ the smooth margin (Rudin et al. 2003, §4)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(0, 10_000), st.floats(0.01, 50.0))
 def test_smooth_margin_inequalities(seed, scale):
     """eq. (2): mu - ln(m)/||lambda|| <= G <= mu (strict right side only in exact arithmetic)."""

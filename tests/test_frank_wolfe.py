@@ -538,7 +538,7 @@ def test_theorem3_any_weak_learner(rule):
         assert soft_margin(res.margins, 4.0) >= res.extra["gamma_hat"] - 0.2 - ROUND
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15)
 @given(
     seed=st.integers(0, 10_000),
     m=st.integers(4, 30),

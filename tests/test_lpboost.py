@@ -35,7 +35,7 @@ def check_run(U, nu, eps, reflexive=False):
     return res, truth
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     N=st.integers(2, 80),
     K=st.integers(1, 60),

@@ -18,7 +18,7 @@ def soft_margin_by_lp(m, nu):
     return r.fun
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(
     N=st.integers(1, 40),
     seed=st.integers(0, 2**32 - 1),

@@ -49,7 +49,7 @@ def _first_max(keys, U, d):
 # ------------------------------------------------------------------ stumps
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=st.integers(0, 10_000), reflexive=st.booleans(), levels=st.integers(1, 6))
 def test_stump_oracle_equals_brute_force(seed, reflexive, levels):
     X, y, rng = _data(seed, levels=levels)

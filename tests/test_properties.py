@@ -184,7 +184,7 @@ def check_booster(name, U, reflexive, params):
 
 
 def _make_test(name):
-    @settings(max_examples=max(1, int(EXAMPLES[name] * SCALE)), deadline=None, derandomize=True, database=None,
+    @settings(max_examples=max(1, int(EXAMPLES[name] * SCALE)),
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(data=st.data())
     def test_properties(self, data):

@@ -205,7 +205,7 @@ def test_tiny_T_does_not_overflow():
     assert lp.value - T * np.log(U.shape[0]) - 1e-6 <= opt15 <= lp.value + 1e-6 + res.gap  # gap in (15)'s units
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=8)
 @given(seed=st.integers(0, 10_000), T=st.sampled_from([1 / 2, 1 / 10, 1 / 30]))
 def test_property_cg_matches_truth(seed, T):
     U = random_U(M=15, N=8, seed=seed)

@@ -123,7 +123,7 @@ def test_norm2_regularized_margin_vs_clarabel(toy, beta):
         assert np.allclose(ours.d, 1 / m.size) and abs(ours.value - m.mean()) < IDENTITY_TOL
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(
     m=st.lists(st.floats(-1, 1, allow_nan=False), min_size=2, max_size=12),
     beta=st.floats(0.0, 5.0, allow_nan=False),

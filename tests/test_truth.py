@@ -21,7 +21,7 @@ def random_U(rng, N, K, kind):
     return U
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(
     N=st.integers(2, 60),
     K=st.integers(1, 40),
