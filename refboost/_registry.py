@@ -1,20 +1,130 @@
-"""Build the file registry of :mod:`refboost.datasets` from the data manifest.
+"""The registries of refboost: names -> boosters, weak learners and data files.
 
-The registry (``refboost/data_registry.json``) is generated, not hand-written:
+Every place that turns a name into a booster or a weak learner (:mod:`refboost.experiments`,
+:mod:`refboost.sklearn`, the study runner) resolves it here, so the names accepted and the error
+for an unknown name are the same everywhere:
+
+* :data:`BOOSTERS` (``refboost.BOOSTERS``): every booster by the papers' names;
+  :func:`booster_functions` maps them to ``refboost.<name>``; :func:`resolve_booster` takes a
+  name or any callable ``f(oracle, **params) -> BoostResult``.
+* :data:`WEAK_LEARNERS`: weak learners by name, factories ``(X, y) -> Oracle`` with ``y`` in
+  {-1, +1}; :func:`resolve_weak_learner` takes a name or such a factory.
+
+The data file registry (``refboost/data_registry.json``) is generated, not hand-written:
 ``python -m refboost.datasets registry /path/to/MANIFEST.md`` re-creates it from the
 "Files" table of the manifest of the data collection (the catalogue of every data set
-:func:`refboost.datasets.load` knows). Each row gives the catalogue path, shape, label counts,
-the sha256 of the catalogue file and of its decompressed content, and the public source
-(repository, path, commit) it came from. ``data/datasets/MANIFEST.md`` (the data bundled with
-the clone) carries the same rows for the bundled files, so those records can be regenerated
-and compared from the clone alone.
+:func:`refboost.datasets.load` knows) with :func:`build_registry`. Each row gives the catalogue
+path, shape, label counts, the sha256 of the catalogue file and of its decompressed content, and
+the public source (repository, path, commit) it came from. ``data/datasets/MANIFEST.md`` (the data
+bundled with the clone) carries the same rows for the bundled files, so those records can be
+regenerated and compared from the clone alone.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+
+from . import BOOSTERS
+from .oracles import KernelColumnOracle, LDAOracle, RawFeatureOracle, StumpOracle, TreeOracle
+
+__all__ = [
+    "BOOSTERS",
+    "WEAK_LEARNERS",
+    "booster_functions",
+    "build_registry",
+    "callable_name",
+    "parse_manifest",
+    "resolve_booster",
+    "resolve_weak_learner",
+]
+
+# ------------------------------------------------------------------------------------------
+# boosters and weak learners
+# ------------------------------------------------------------------------------------------
+
+#: Weak learners by name: factories ``(X, y) -> Oracle`` with ``y`` in {-1, +1}.
+WEAK_LEARNERS: dict[str, Callable] = {
+    "stump": StumpOracle,
+    "tree": TreeOracle,
+    "tree-greedy": functools.partial(TreeOracle, search="greedy"),
+    "raw": RawFeatureOracle,
+    "kernel": KernelColumnOracle,
+    "lda": LDAOracle,
+}
+
+
+def booster_functions() -> dict[str, Callable]:
+    """``{name: refboost.<name>}`` for every name of :data:`BOOSTERS`, in that order."""
+    import refboost
+
+    return {name: getattr(refboost, name) for name in BOOSTERS}
+
+
+def callable_name(fn: Callable) -> str:
+    """A stable label for a callable: its ``__name__`` (a ``functools.partial``: its function's)."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return getattr(fn, "__name__", type(fn).__name__)
+
+
+def resolve_booster(booster) -> tuple[str, Callable]:
+    """``(name, function)`` of a booster given by name (one of :data:`BOOSTERS`) or as a callable.
+
+    A callable is any ``f(oracle, **params) -> BoostResult``; its name is :func:`callable_name`.
+
+    Raises
+    ------
+    ValueError
+        An unknown name (the message lists the valid ones).
+    TypeError
+        Neither a string nor a callable.
+    """
+    if isinstance(booster, str):
+        if booster not in BOOSTERS:
+            raise ValueError(
+                f"booster must be one of {list(BOOSTERS)} or a callable f(oracle, **params) -> BoostResult, "
+                f"got {booster!r}"
+            )
+        import refboost
+
+        return booster, getattr(refboost, booster)
+    if callable(booster):
+        return callable_name(booster), booster
+    raise TypeError(
+        f"booster must be one of {list(BOOSTERS)} or a callable f(oracle, **params) -> BoostResult, "
+        f"got {type(booster).__name__}"
+    )
+
+
+def resolve_weak_learner(weak_learner) -> tuple[str, Callable]:
+    """``(name, factory)`` of a weak learner given by name (:data:`WEAK_LEARNERS`) or as a factory.
+
+    A factory is any ``(X, y) -> Oracle``; its name is :func:`callable_name`.
+
+    Raises
+    ------
+    ValueError
+        An unknown name (the message lists the valid ones).
+    TypeError
+        Neither a string nor a callable.
+    """
+    what = f"weak_learner (the oracle) must be one of {sorted(WEAK_LEARNERS)} or a factory (X, y) -> refboost.Oracle"
+    if isinstance(weak_learner, str):
+        if weak_learner not in WEAK_LEARNERS:
+            raise ValueError(f"{what}, got {weak_learner!r}")
+        return weak_learner, WEAK_LEARNERS[weak_learner]
+    if callable(weak_learner):
+        return callable_name(weak_learner), weak_learner
+    raise TypeError(f"{what}, got {type(weak_learner).__name__}")
+
+
+# ------------------------------------------------------------------------------------------
+# data files
+# ------------------------------------------------------------------------------------------
 
 #: Columns of the manifest's "Files" table, in order.
 MANIFEST_COLUMNS = (

@@ -31,18 +31,12 @@ from pathlib import Path
 import numpy as np
 
 from . import datasets as _datasets
+from ._registry import WEAK_LEARNERS, resolve_booster, resolve_weak_learner
 from ._validation import check_choice, check_int, check_real
-from .oracles import KernelColumnOracle, LDAOracle, Oracle, RawFeatureOracle, StumpOracle, TreeOracle
+from .oracles import Oracle
 
-#: Weak learners by name (factories ``(X, y) -> Oracle``).
-ORACLES: dict[str, Callable] = {
-    "stump": StumpOracle,
-    "tree": TreeOracle,
-    "tree-greedy": lambda X, y: TreeOracle(X, y, search="greedy"),
-    "raw": RawFeatureOracle,
-    "kernel": KernelColumnOracle,
-    "lda": LDAOracle,
-}
+#: Weak learners by name (factories ``(X, y) -> Oracle``): the registry's :data:`~refboost._registry.WEAK_LEARNERS`.
+ORACLES: dict[str, Callable] = WEAK_LEARNERS
 
 #: Quantiles of the training margins recorded per cell.
 MARGIN_QUANTILES = (0.0, 0.05, 0.25, 0.5)
@@ -69,30 +63,6 @@ def _progress(iterable, *, total: int, desc: str, progress: bool | None):
         return iterable
     # tqdm's disable=None switches the bar off when the output is not a TTY
     return tqdm(iterable, total=total, desc=desc, disable=None if progress is None else False, leave=False)
-
-
-def _resolve_booster(booster) -> tuple[str, Callable]:
-    if callable(booster):
-        return getattr(booster, "__name__", repr(booster)), booster
-    if not isinstance(booster, str):
-        raise TypeError(f"booster must be a booster name (e.g. 'lpboost') or a callable, got {type(booster).__name__}")
-    import refboost
-
-    fn = getattr(refboost, booster, None)
-    if fn is None or not callable(fn) or isinstance(fn, type):
-        raise ValueError(f"booster: unknown booster {booster!r} (not a function exported by refboost)")
-    return booster, fn
-
-
-def _resolve_oracle(oracle) -> tuple[str, Callable]:
-    if isinstance(oracle, str):
-        check_choice(oracle, "oracle", ORACLES)
-        return oracle, ORACLES[oracle]
-    if callable(oracle):
-        return getattr(oracle, "__name__", "custom"), oracle
-    raise TypeError(
-        f"oracle must be one of {sorted(ORACLES)} or a factory (X, y) -> Oracle, got {type(oracle).__name__}"
-    )
 
 
 def param_grid(grid: Mapping[str, Iterable] | None) -> list[dict]:
@@ -269,8 +239,8 @@ def staged_errors(oracle, result, X, y) -> np.ndarray:
 
 def run_cell(split: dict, booster, params: dict, oracle="stump") -> dict:
     """Run one cell and return its record (see :func:`run`)."""
-    bname, bfn = _resolve_booster(booster)
-    oname, ofac = _resolve_oracle(oracle)
+    bname, bfn = resolve_booster(booster)
+    oname, ofac = resolve_weak_learner(oracle)
     t0 = time.perf_counter()
     orc = ofac(split["X"], split["y"])
     if not isinstance(orc, Oracle):
@@ -350,8 +320,8 @@ def run(
         train/test error (sign(0) = +1), with a ``scheme`` also ``n_val`` and ``val_error``,
         normalised-margin quantiles, n_iter, gap, converged, times.
     """
-    _resolve_booster(booster)
-    _resolve_oracle(oracle)
+    resolve_booster(booster)
+    resolve_weak_learner(oracle)
     n_jobs = check_int(n_jobs, "n_jobs")
     if n_jobs == 0:
         raise ValueError("n_jobs must be a non-zero integer (1 = no parallelism, -1 = all cores)")
@@ -428,8 +398,8 @@ def cross_validate(
 
     from ._validation import check_array, check_labels
 
-    _resolve_booster(booster)
-    _resolve_oracle(oracle)
+    resolve_booster(booster)
+    resolve_weak_learner(oracle)
     Xa = check_array(X, "X", ndim=2)
     ya = check_labels(y, "y")
     if ya.shape[0] != Xa.shape[0]:
@@ -546,8 +516,8 @@ def select_by_cv(
         ``best`` the chosen parameter dict; ``table`` one dict per setting with the parameters,
         ``cv_error`` (mean over folds) and ``fold_errors``.
     """
-    _resolve_booster(booster)
-    _resolve_oracle(oracle)
+    resolve_booster(booster)
+    resolve_weak_learner(oracle)
     if not isinstance(split, dict) or "X" not in split or "y" not in split:
         raise TypeError("split must be a dict with the training part 'X', 'y' (see refboost.experiments.splits)")
     settings = param_grid(grid)

@@ -31,51 +31,18 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from . import BOOSTERS
 from ._params import Nu
-from .oracles import KernelColumnOracle, LDAOracle, Oracle, RawFeatureOracle, StumpOracle, TreeOracle
+from ._registry import BOOSTERS, WEAK_LEARNERS, resolve_booster, resolve_weak_learner
+from .oracles import Oracle, StumpOracle
 from .result import BoostResult
 
 __all__ = ["BoostingClassifier", "StumpClassifier", "BOOSTERS", "WEAK_LEARNERS"]
 
-# Booster names accepted by :class:`BoostingClassifier`: the package's one list, ``refboost.BOOSTERS``.
-
-#: Weak learners by name: factories ``(X, y) -> Oracle`` with ``y`` in {-1, +1}.
-WEAK_LEARNERS: dict[str, Callable] = {
-    "stump": StumpOracle,
-    "tree": TreeOracle,
-    "tree-greedy": lambda X, y: TreeOracle(X, y, search="greedy"),
-    "raw": RawFeatureOracle,
-    "kernel": KernelColumnOracle,
-    "lda": LDAOracle,
-}
+# Booster names (``refboost.BOOSTERS``) and weak learners by name (factories ``(X, y) -> Oracle``
+# with ``y`` in {-1, +1}) come from the one registry, :mod:`refboost._registry`, shared with
+# :mod:`refboost.experiments`.
 
 _BASE_PARAMS = ("booster", "weak_learner", "max_iter", "nu_fraction")
-
-
-def _resolve_booster(booster) -> Callable:
-    import refboost
-
-    if callable(booster):
-        return booster
-    if not isinstance(booster, str):
-        raise TypeError(f"booster must be one of {BOOSTERS} or a callable, got {type(booster).__name__}")
-    if booster not in BOOSTERS:
-        raise ValueError(f"booster must be one of {BOOSTERS}, got {booster!r}")
-    return getattr(refboost, booster)
-
-
-def _resolve_weak_learner(weak_learner) -> Callable:
-    if isinstance(weak_learner, str):
-        if weak_learner not in WEAK_LEARNERS:
-            raise ValueError(f"weak_learner must be one of {sorted(WEAK_LEARNERS)}, got {weak_learner!r}")
-        return WEAK_LEARNERS[weak_learner]
-    if callable(weak_learner):
-        return weak_learner
-    raise TypeError(
-        f"weak_learner must be one of {sorted(WEAK_LEARNERS)} or a factory (X, y) -> refboost.Oracle, "
-        f"got {type(weak_learner).__name__}"
-    )
 
 
 class BoostingClassifier(ClassifierMixin, BaseEstimator):
@@ -265,8 +232,8 @@ class BoostingClassifier(ClassifierMixin, BaseEstimator):
             A required booster parameter is missing (the message names it and how to pass
             it), or a parameter has the wrong type.
         """
-        fn = _resolve_booster(self.booster)
-        factory = _resolve_weak_learner(self.weak_learner)
+        _, fn = resolve_booster(self.booster)
+        _, factory = resolve_weak_learner(self.weak_learner)
         X, y = validate_data(self, X, y, accept_sparse=("csr", "csc"), dtype=np.float64)
         check_classification_targets(y)
         classes = np.unique(y)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from refboost import _registry as rb_registry
 from refboost import datasets, experiments, lpboost, truth
 from refboost.oracles import StumpOracle
 
@@ -183,7 +184,7 @@ def test_cross_validate_and_best_params(small):
     seed = int(np.random.default_rng(6).integers(2**31 - 1))
     tr, va = next(iter(StratifiedKFold(4, shuffle=True, random_state=seed).split(small.X, small.y)))
     o = StumpOracle(small.X[tr], small.y[tr])
-    res = experiments._resolve_booster("adaboost")[1](o, max_iter=30)
+    res = rb_registry.resolve_booster("adaboost")[1](o, max_iter=30)
     cell = [r for r in recs if r["split"] == 0 and r["param_max_iter"] == 30][0]
     assert cell["val_error"] == experiments.error_rate(o.predict(res.hypotheses, res.weights, small.X[va]), small.y[va])
     best = experiments.best_params(recs)
@@ -258,3 +259,65 @@ def test_bad_input_schemes_and_cv(small):
         experiments.run(small, "adaboost", rng=rng, progress="yes")
     with pytest.raises(ValueError, match="records"):
         experiments.best_params([])
+
+
+# --------------------------------------------------------------------------------------
+# One registry: the runner and the scikit-learn estimator resolve names the same way
+# --------------------------------------------------------------------------------------
+
+
+def test_registry_names_are_the_public_ones():
+    import refboost as rb
+    import refboost.sklearn as sk
+
+    assert rb_registry.BOOSTERS is rb.BOOSTERS
+    assert list(rb_registry.booster_functions()) == list(rb.BOOSTERS)
+    assert all(f is getattr(rb, n) for n, f in rb_registry.booster_functions().items())
+    assert experiments.ORACLES is rb_registry.WEAK_LEARNERS is sk.WEAK_LEARNERS
+    for name in rb.BOOSTERS:
+        assert rb_registry.resolve_booster(name) == (name, getattr(rb, name))
+    for name, factory in rb_registry.WEAK_LEARNERS.items():
+        assert rb_registry.resolve_weak_learner(name) == (name, factory)
+
+
+def test_registry_accepts_callables_and_names_them():
+    import functools
+
+    assert rb_registry.resolve_booster(lpboost) == ("lpboost", lpboost)
+    part = functools.partial(lpboost, nu=2.0)
+    assert rb_registry.resolve_booster(part) == ("lpboost", part)
+    assert rb_registry.resolve_weak_learner(StumpOracle) == ("StumpOracle", StumpOracle)
+    assert rb_registry.resolve_weak_learner("tree-greedy")[1].keywords == {"search": "greedy"}
+
+
+@pytest.mark.parametrize(
+    "booster, oracle, exc, match",
+    [
+        ("nosuchboost", "stump", ValueError, r"booster must be one of \['lpboost', .*got 'nosuchboost'"),
+        ("margins", "stump", ValueError, "booster must be one of"),  # a refboost function, not a booster
+        (3, "stump", TypeError, "booster must be one of .* or a callable .*got int"),
+        ("lpboost", "forest", ValueError, r"weak_learner \(the oracle\) must be one of \['kernel', .*got 'forest'"),
+        ("lpboost", 3, TypeError, r"weak_learner \(the oracle\) must be one of .*got int"),
+    ],
+)
+def test_runner_and_estimator_give_the_same_error(small, booster, oracle, exc, match):
+    from refboost.sklearn import BoostingClassifier
+
+    rng = np.random.default_rng(0)
+    with pytest.raises(exc, match=match) as from_runner:
+        experiments.run(small, booster, oracle=oracle, rng=rng)
+    with pytest.raises(exc, match=match) as from_estimator:
+        BoostingClassifier(booster, oracle).fit(small.X, small.y)
+    with pytest.raises(exc, match=match) as from_cell:
+        experiments.run_cell({"X": small.X, "y": small.y, "split": 0}, booster, {}, oracle)
+    assert str(from_runner.value) == str(from_estimator.value) == str(from_cell.value)
+
+
+def test_runner_records_the_resolved_names(small):
+    import functools
+
+    rec = experiments.run(
+        small, functools.partial(lpboost, eps=1e-3), oracle="tree-greedy", grid={"nu": [2.0]},
+        rng=np.random.default_rng(1),
+    )[0]
+    assert rec["booster"] == "lpboost" and rec["oracle"] == "tree-greedy"

@@ -12,6 +12,7 @@ from sklearn.model_selection import GridSearchCV, KFold, cross_val_score, cross_
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import refboost as rb
+import refboost._registry
 from refboost.sklearn import BoostingClassifier, StumpClassifier
 
 
@@ -103,6 +104,45 @@ def test_bad_input(rng):
     clf = BoostingClassifier(max_iter=3).fit(X, y)
     with pytest.raises(ValueError, match="features"):
         clf.predict(X[:, :2])
+
+
+@pytest.mark.parametrize("wl", sorted(rb._registry.WEAK_LEARNERS))
+def test_weak_learner_names_are_the_registry_and_the_runner(rng, wl):
+    """Every weak-learner name builds the oracle that the experiment runner builds for it."""
+    from refboost import experiments
+
+    X, y = _toy(rng, 30)
+    clf = BoostingClassifier("adaboost", wl, max_iter=3).fit(X, y)
+    y_pm = np.where(y == clf.classes_[1], 1.0, -1.0)
+    runner = experiments.ORACLES[wl](X, y_pm)
+    assert type(clf.oracle_) is type(runner)
+    np.testing.assert_array_equal(clf.decision_function(X), runner.predict(clf.hypotheses_, clf.weights_, X))
+
+
+def test_callable_booster_and_factory_as_in_the_runner(rng):
+    import functools
+
+    X, y = _toy(rng, 30)
+    part = functools.partial(rb.lpboost, eps=1e-3)
+    clf = BoostingClassifier(part, rb.StumpOracle, max_iter=20, nu=2.0).fit(X, y)
+    ref = BoostingClassifier("lpboost", "stump", max_iter=20, nu=2.0, eps=1e-3).fit(X, y)
+    assert clf.result_.algorithm == ref.result_.algorithm and clf.hypotheses_ == ref.hypotheses_
+    np.testing.assert_array_equal(clf.weights_, ref.weights_)
+
+
+@pytest.mark.parametrize(
+    "booster, wl, exc",
+    [("nosuchboost", "stump", ValueError), (3, "stump", TypeError), ("lpboost", "forest", ValueError),
+     ("lpboost", 3, TypeError)],
+)
+def test_unknown_names_raise_the_registry_error(rng, booster, wl, exc):
+    X, y = _toy(rng, 20)
+    with pytest.raises(exc) as expected:
+        rb._registry.resolve_booster(booster)
+        rb._registry.resolve_weak_learner(wl)
+    with pytest.raises(exc) as got:
+        BoostingClassifier(booster, wl).fit(X, y)
+    assert str(got.value) == str(expected.value)
 
 
 # --------------------------------------------------------------------------------------
