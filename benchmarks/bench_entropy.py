@@ -29,7 +29,7 @@ Part C (extremes): one ERLPBoost step with N = 1e5 and 5 columns at eta in {10, 
 columns and their negations (soft margin certified by P_LP <= max_q |u^q.d^T|); ERLPBoost with eta = 1e6 on
 ``heart`` next to LPBoost.
 
-Warm-up: the w-domain solvers run compiled numba kernels (:mod:`refboost._jit_entropy`); the first
+Warm-up: the w-domain solvers run compiled numba kernels (:mod:`refboost._jit.entropy`); the first
 call of a process loads them from numba's cache (or compiles them, ~30 s, after a change of the
 source), so :func:`warm_up` runs one tiny ERLPBoost and Binary ERLPBoost before anything is timed.
 

@@ -20,7 +20,7 @@ Per data set (stumps, the whole set as training data, ``refboost.StumpOracle``):
 4. The same CG run with the numpy reference master (``refboost.boosters.shen.USE_JIT = False``; same iterates
    to round-off) in the same job: its CPU ratio to the target and its master/oracle split ("numpy ref." columns).
 
-The compiled master (numba kernels of ``refboost.boosters._jit_shen``) is warmed up before any timing: one small
+The compiled master (numba kernels of ``refboost._jit.shen``) is warmed up before any timing: one small
 AdaBoost-CG and LogitBoost-CG run compiles the kernels or loads them from the numba cache.
 """
 

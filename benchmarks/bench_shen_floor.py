@@ -1,7 +1,7 @@
 """Floor of one AdaBoost-CG restricted master in numpy: its calls, each timed alone (complements bench_shen_master.py).
 
 This is the floor of the numpy reference master (``shen._Master``, ``shen.USE_JIT = False``), the reason its hot
-path is compiled (``refboost/boosters/_jit_shen.py``, ``shen._JitMaster``: two compiled calls per column instead
+path is compiled (``refboost/_jit/shen.py``, ``shen._JitMaster``: two compiled calls per column instead
 of these ~56; bench_shen_master.py replays both).
 
 Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_shen_floor.py

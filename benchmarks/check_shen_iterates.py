@@ -44,7 +44,8 @@ if not JIT:
     src = src.replace("from .._validation", "from refboost._validation")
     src = src.replace("from ..result", "from refboost.result")
     src = src.replace("from . import _newton", "from refboost.boosters import _newton")
-    src = src.replace("from . import _jit_shen, _newton", "from refboost.boosters import _jit_shen, _newton")
+    src = src.replace("from . import _jit_shen, _newton",
+                      "from refboost._jit import shen as _jit_shen\nfrom refboost.boosters import _newton")
     src = src.replace("from ._common", "from refboost.boosters._common")
     src = src.replace("from .lpboost", "from refboost.boosters.lpboost")
     with tempfile.TemporaryDirectory() as tmp:

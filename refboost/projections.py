@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.special import logsumexp
 
+from ._jit.constants import EXP_FLOOR, PROJ_CAP_RTOL, PROJ_FIXED_POINT_ITERS, PROJ_RESCALE_SUM
 from ._validation import check_array, check_eta, check_margins, check_nu
 
 
@@ -57,10 +58,6 @@ def project_capped_simplex_log(log_a, nu: float) -> CappedProjection:
     return _project_log(s, nu)
 
 
-#: exp(x) for x below this is flushed to 0 (it is < 1e-304; computing subnormal results is ~10x slower).
-EXP_FLOOR = -700.0
-
-
 def _exp(x: np.ndarray) -> np.ndarray:
     """``exp(x)`` with results below ``exp(EXP_FLOOR)`` set to exactly 0 (no subnormals)."""
     y = np.exp(np.maximum(x, EXP_FLOOR))
@@ -72,14 +69,6 @@ def _lse(x: np.ndarray) -> float:
     """log-sum-exp of a non-empty finite vector (scipy's logsumexp has ~0.5 ms call overhead)."""
     mx = float(x.max())
     return mx + float(np.log(_exp(x - mx).sum()))
-
-
-#: Capped-set iterations of :func:`_project_log` before it falls back to the partial sort.
-PROJ_FIXED_POINT_ITERS = 4
-#: An entry is capped when ``theta a_n`` exceeds ``1/nu`` by more than this relative amount (log scale).
-PROJ_CAP_RTOL = 1e-12
-#: A free-part sum below this (relative to the largest weight, ~e^-575) is re-exponentiated at its own scale.
-PROJ_RESCALE_SUM = 1e-250
 
 
 def _project_log(s: np.ndarray, nu: float, log_Z_hint: float | None = None) -> CappedProjection:

@@ -1,4 +1,4 @@
-"""The compiled ERLPBoost kernels (refboost._jit_entropy, numba) against their numpy reference forms.
+"""The compiled ERLPBoost kernels (refboost._jit.entropy, numba) against their numpy reference forms.
 
 * ``project_log`` (hinted O(N) fixed point) and ``project_log_sort`` equal the sort-based Alg. 4.2
   ``projections._project_log_sort``: d to 1e-13 absolute, log Z to 1e-10 relative, for random, tied,
@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from refboost import MatrixOracle, binary_erlpboost, erlpboost, soft_margin
-from refboost import _jit_entropy as J
+from refboost._jit import entropy as J
 from refboost.boosters import _newton, entropy
 from refboost.boosters.entropy import _binary_smoothed
 from refboost.projections import _project_log_sort, _smoothed_soft_margin

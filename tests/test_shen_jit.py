@@ -1,4 +1,4 @@
-"""Compiled restricted master of AdaBoost-CG / LogitBoost-CG (``refboost.boosters._jit_shen``) vs the numpy reference.
+"""Compiled restricted master of AdaBoost-CG / LogitBoost-CG (``refboost._jit.shen``) vs the numpy reference.
 
 Two paths: every kernel against the numpy code it replaces (``exp_master`` / ``logistic_master`` ``point`` and
 ``line``, ``_Master._direction``, ``_Master._ratio_test``, ``numpy.linalg.solve``), and whole column-generation
@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 import refboost as rb
-from refboost.boosters import _jit_shen as J
+from refboost._jit import shen as J
+from refboost._jit.constants import SHEN_TUNING
 from refboost.boosters import shen
 
 KERNEL_TOL = 1e-12  # one evaluation: relative difference of values, gradients, directions
@@ -132,11 +133,11 @@ def test_direction_matches_reference(kind, seed):
     s_ref = ref._direction()
     cap = m.Lbuf.shape[0]
     s = np.zeros(cap)
-    ist = np.array([m.jmax, 0, 0, -1], dtype=np.int64)
-    par = np.array([shen.TRIAL_ACCEPT, shen.LS_WOLFE, shen._LSE_TINY, rb.boosters._newton.DIRECTION_ZERO,
-                    rb.boosters._newton.DIRECTION_CAP, shen.LS_ITERS, shen.EXACT_EVERY])
+    state = J.new_state()
+    state["jmax"] = m.jmax
+    par = SHEN_TUNING
     ok = J._direction(m.lam, m.gbuf, m.Lbuf, m.LTbuf, np.zeros((cap, cap + 1), order="F"), np.zeros((cap + 1, cap + 1)),
-                      np.zeros(cap, np.int64), ist, s, np.zeros(cap, np.int64), par, np.zeros((cap + 2, cap + 1)))
+                      np.zeros(cap, np.int64), state[0], s, np.zeros(cap, np.int64), par, np.zeros((cap + 2, cap + 1)))
     assert ok == (s_ref is not None)
     if ok:
         assert rel(s[: m.t], s_ref) <= 1e-10 * max(1.0, float(np.abs(s_ref).max()))

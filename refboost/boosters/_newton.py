@@ -48,6 +48,20 @@ import numpy as np
 from scipy.linalg.lapack import dposv as _dposv
 from scipy.optimize import brentq
 
+from .._jit.constants import (  # noqa: F401  (ROW_CURVATURE_RTOL: the compiled face Hessian's, named here too)
+    DIRECTION_CAP,
+    DIRECTION_ZERO,
+    HESSIAN_DAMPING,
+    MAX_DOUBLINGS,
+    NEWTON_ACCEPT,
+    ROOT_ITERS,
+    ROOT_WOLFE,
+    ROOT_XTOL,
+    ROW_CURVATURE_RTOL,
+    STALL_ITERS,
+    VALUE_RTOL,
+)
+
 _BLAS_CONTROLLER: list = []
 
 
@@ -68,25 +82,6 @@ def single_thread_blas():
             _BLAS_CONTROLLER.append(None)
     ctl = _BLAS_CONTROLLER[0]
     return nullcontext() if ctl is None else ctl.limit(limits=1, user_api="blas")
-
-
-#: Relative Levenberg-Marquardt damping of the face Hessian (duplicate columns make it singular).
-HESSIAN_DAMPING = 1e-12
-#: Accept the unit Newton step when the directional derivative dropped to this fraction.
-NEWTON_ACCEPT = 0.25
-#: Doublings allowed when bracketing an unbounded-looking ray (orthant).
-MAX_DOUBLINGS = 80
-#: Stop when the optimality measure has not improved for this many iterations (round-off floor).
-STALL_ITERS = 8
-#: Values within this relative distance count as equal (round-off of the objective).
-VALUE_RTOL = 4 * float(np.finfo(float).eps)
-#: A direction entry below this fraction of the largest entry counts as zero.
-DIRECTION_ZERO = 1e-14
-#: Simplex Newton directions longer than this (max-norm) are rescaled to it. On the simplex the
-#: ratio test then still stops the unit step at the same point (alpha_max <= k / |s|_max < 1), so
-#: only the scale of the line-search variable changes; it keeps (A s)^2 finite when the face
-#: Hessian is nearly singular (separable curvatures that vanish, e.g. the logistic loss at 1/T = 500).
-DIRECTION_CAP = 1e8
 
 
 @dataclass
@@ -152,12 +147,12 @@ def maximize(
         chapter (:mod:`refboost.boosters.entropy`), whose capped coordinates have c = 0 exactly.
         If ``f`` has an attribute ``compiled_maximize`` (ERLPBoost's objective, see
         :func:`refboost.boosters.entropy._erlp_f`), ``fast=True`` on the simplex without ``lin`` and
-        ``record`` runs that compiled port of this method instead (:func:`refboost._jit_entropy.maximize_erlp`:
+        ``record`` runs that compiled port of this method instead (:func:`refboost._jit.entropy.maximize_erlp`:
         same steps, same rules, same certificate; iterates equal up to round-off).
     """
     kernel = getattr(f, "compiled_maximize", None)
     if kernel is not None and fast and domain == "simplex" and centred and lin is None and not record:
-        # the same method compiled for this objective (refboost._jit_entropy.maximize_erlp: ERLPBoost)
+        # the same method compiled for this objective (refboost._jit.entropy.maximize_erlp: ERLPBoost)
         return kernel(A, x0, tol, max_iter)
     N, k = A.shape
     lin = np.zeros(k) if lin is None else np.asarray(lin, float)
@@ -350,10 +345,9 @@ def _newton_direction(A, x, G, c, domain, centred=True):
     return None
 
 
-#: :func:`_newton_direction_fast` leaves out the rows with c_n below this fraction of max c
-#: (a relative change of the face Hessian <= N * ROW_CURVATURE_RTOL) ...
-ROW_CURVATURE_RTOL = 1e-14
-#: ... when at most this fraction of the rows remains (otherwise the row copy costs more than it saves).
+#: :func:`_newton_direction_fast` leaves out the rows with c_n below ``ROW_CURVATURE_RTOL`` of max c
+#: (a relative change of the face Hessian <= N * ROW_CURVATURE_RTOL) when at most this fraction of the
+#: rows remains (otherwise the row copy costs more than it saves).
 ROW_SELECT_FRACTION = 0.6
 
 
@@ -559,13 +553,6 @@ def _root(dphi, lo, hi, g_lo, g_hi, slope):
         return float(brentq(lambda b: dphi(b)[0], lo, hi, xtol=1e-15 * max(hi, 1e-300), rtol=4 * np.finfo(float).eps))
     except ValueError:  # no sign change within round-off: the derivative is ~0 on the bracket
         return lo
-
-
-#: Safeguarded Newton steps of the exact line search.
-ROOT_ITERS = 30
-ROOT_XTOL = 1e-14
-#: Early exit of the line search: |phi'(alpha)| <= ROOT_WOLFE * phi'(0) (concave phi: phi(alpha) > phi(0)).
-ROOT_WOLFE = 0.1
 
 
 #: Direct Newton iterations before switching to continuation in eta.

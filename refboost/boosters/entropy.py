@@ -10,7 +10,7 @@ onto the capped simplex (derived from (3.10)-(3.11)) or the binary-entropy norma
 1-d root (Lemma 3.18). The resulting concave problems are maximised by the active-set Newton
 method with exact line search of :mod:`refboost.boosters._newton` (log-domain arithmetic, works
 for eta up to 1e6). For ERLPBoost and Binary ERLPBoost that method and its objectives run as
-compiled numba kernels (:mod:`refboost._jit_entropy`, a line-by-line port; :data:`USE_JIT` = False
+compiled numba kernels (:mod:`refboost._jit.entropy`, a line-by-line port; :data:`USE_JIT` = False
 runs the numpy form, which stays the reference the kernels are tested against). No generic conic
 solver runs inside a loop; :mod:`refboost.truth` has the d-domain ground truth the tests compare
 against.
@@ -38,6 +38,7 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.special import expit, logsumexp
 
+from .._jit.constants import BETA_MASS_RTOL, BETA_NEWTON_ITERS
 from .._params import Choice, Int, Nu, Real, constraints
 from .._validation import (
     check_choice,
@@ -118,22 +119,22 @@ def binary_primal(U_t, d, nu: float, eta: float) -> float:
 # ---------------------------------------------------------------------------------------------
 
 
-#: Use the compiled kernels of :mod:`refboost._jit_entropy` (numba) for ERLPBoost's objective and
+#: Use the compiled kernels of :mod:`refboost._jit.entropy` (numba) for ERLPBoost's objective and
 #: Newton method; False runs the numpy reference path (same steps up to round-off; tests compare both).
 USE_JIT = True
 
 
 def _jit():
-    from .. import _jit_entropy  # imported on first use: numba loads its cached kernels here
+    from .._jit import entropy  # imported on first use: numba loads its cached kernels here
 
-    return _jit_entropy
+    return entropy
 
 
 def _compiled_f(evaluate, maximize_kernel, nu: float, eta: float, make_aux):
     """``f`` of :func:`_erlp_f` / :func:`_binary_f` through the compiled kernels (:data:`USE_JIT`).
 
-    ``evaluate(m, nu, eta, hint) -> (value, d, c, extra, hint')`` is :func:`refboost._jit_entropy.erlp_eval`
-    (extra = capped set, hint = log Z) or :func:`~refboost._jit_entropy.binary_eval` (hint = beta), started
+    ``evaluate(m, nu, eta, hint) -> (value, d, c, extra, hint')`` is :func:`refboost._jit.entropy.erlp_eval`
+    (extra = capped set, hint = log Z) or :func:`~refboost._jit.entropy.binary_eval` (hint = beta), started
     from the previous evaluation's hint (NaN: none); ``f.compiled_maximize`` is the compiled
     :func:`_newton.maximize` (``maximize_kernel`` = ``maximize_erlp`` / ``maximize_binary``, used by
     ``maximize(fast=True)`` on the simplex); ``make_aux(value, d, extra, hint)`` builds the caller's aux.
@@ -148,10 +149,11 @@ def _compiled_f(evaluate, maximize_kernel, nu: float, eta: float, make_aux):
         return value, d, c, make_aux(value, d, extra, h)
 
     def compiled_maximize(A, x0, tol, max_iter):
-        x, d, value, G, meas, it, n_eval, status, extra, h = maximize_kernel(
-            np.ascontiguousarray(A, dtype=float), np.array(x0, dtype=float), nu, eta, float(tol), int(max_iter))
-        return _newton.NewtonResult(x=x, d=d, value=float(value), grad=G, measure=float(meas), n_iter=int(it),
-                                    n_eval=int(n_eval), status=J.STATUS[status], aux=make_aux(value, d, extra, h))
+        r = maximize_kernel(np.ascontiguousarray(A, dtype=float), np.array(x0, dtype=float), nu, eta, float(tol),
+                            int(max_iter))
+        return _newton.NewtonResult(x=r.x, d=r.d, value=float(r.value), grad=r.grad, measure=float(r.measure),
+                                    n_iter=int(r.n_iter), n_eval=int(r.n_eval), status=J.STATUS[r.status],
+                                    aux=make_aux(r.value, r.d, r.mask, r.hint))
 
     f.compiled_maximize = compiled_maximize
     return f
@@ -161,8 +163,8 @@ def _erlp_f(nu: float, eta: float):
     """``f(m) -> (F(m), d, c, aux)`` for :func:`_newton.maximize`: the smoothed soft margin, its gradient d,
     curvature ``c = eta d`` off the capped set (0 on it), aux the :class:`SmoothedSoftMargin`.
 
-    With :data:`USE_JIT`, ``f`` evaluates through :func:`refboost._jit_entropy.erlp_eval` and carries
-    ``f.compiled_maximize`` (:func:`refboost._jit_entropy.maximize_erlp`, used by ``maximize(fast=True)``
+    With :data:`USE_JIT`, ``f`` evaluates through :func:`refboost._jit.entropy.erlp_eval` and carries
+    ``f.compiled_maximize`` (:func:`refboost._jit.entropy.maximize_erlp`, used by ``maximize(fast=True)``
     on the simplex); otherwise through :func:`refboost.projections._smoothed_soft_margin` (the reference).
     """
     if USE_JIT:
@@ -245,11 +247,6 @@ def _binary_smoothed(m: np.ndarray, nu: float, eta: float, beta_hint: float | No
     terms = np.logaddexp(np.log1p(-p), np.log(p) - eta * m - b)
     value = -float(terms.sum()) / (eta * nu) - beta
     return BinarySmoothed(value=value, d=d, beta=beta, mass_error=err)
-
-
-#: Safeguarded Newton steps for the beta root of the binary entropy; relative mass tolerance.
-BETA_NEWTON_ITERS = 60
-BETA_MASS_RTOL = 4 * EPS_MACH
 
 
 def _beta_root(a, nu, lo, hi, b0=None):

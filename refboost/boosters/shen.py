@@ -25,7 +25,7 @@ current certificate (:data:`INNER_GAP_FRACTION`; usually one step), with the sha
 :func:`refboost.boosters._newton.maximize` as fallback; AdaBoost-QP and the hinge LPBoost use the shared
 solver directly. The hot path of that master (border, face direction, chord point, line search, margin and
 edge update: ~56 numpy/LAPACK calls per column) runs as two compiled numba calls per column in
-:class:`_JitMaster` (kernels in :mod:`refboost.boosters._jit_shen`); :data:`USE_JIT` = False runs the numpy
+:class:`_JitMaster` (kernels in :mod:`refboost._jit.shen`); :data:`USE_JIT` = False runs the numpy
 :class:`_Master`, which stays the readable reference (same iterates to round-off: ``tests/test_shen_jit.py``,
 ``benchmarks/check_shen_iterates.py jit``). ``benchmarks/results/bench_shen.txt``: one compiled master costs
 0.22-0.72 stump-oracle calls in CPU time on the nine benchmark sets, the numpy master 0.41-1.73 in the same run.
@@ -53,11 +53,14 @@ from scipy.linalg.lapack import dgesv, dpotrf, dtrtrs
 from scipy.optimize import brentq
 from scipy.special import expit, log_softmax
 
+from .._jit import shen as _jit_shen
+from .._jit.constants import EXACT_EVERY, LS_ITERS, LS_WOLFE, SHEN_TUNING, TRIAL_ACCEPT
+from .._jit.constants import LSE_TINY as _LSE_TINY
 from .._params import Int, Real, constraints
 from .._validation import check_real
 from ..certify import shen as _cert
 from ..result import BoostResult
-from . import _jit_shen, _newton
+from . import _newton
 from ._common import query, query_columns
 from .lpboost import lpboost
 
@@ -83,10 +86,6 @@ def check_T(T, name: str = "T") -> float:
 # m = U lambda for refboost.boosters._newton.maximize: f(m) -> (value, grad_m f, curvature c, aux)
 # with Hess_m f = -(diag c - c c^T / sum c) (centred) or -diag c (separable).
 # ---------------------------------------------------------------------------------------------
-
-
-#: Below this the shifted exponential sum of the line evaluation is re-shifted by its exact maximum.
-_LSE_TINY = 1e-200
 
 
 def exp_master(T: float):
@@ -162,7 +161,7 @@ def exp_master(T: float):
         return phi
 
     f.line, f.point, f.curv = line, point, curv
-    f.kind, f.T = _jit_shen.EXP, T  # the compiled master (refboost.boosters._jit_shen) evaluates the same f
+    f.kind, f.T = _jit_shen.EXP, T  # the compiled master (refboost._jit.shen) evaluates the same f
     return f, True
 
 
@@ -234,13 +233,8 @@ FW_FIRST_STEP = False
 #: steps weak: 3-17 Newton steps per master on the bench_shen.py sets instead of 1.0-1.2.)
 MODEL_MAX_AGE = 50
 CHORD_RATE = 0.5
-#: The margins are recomputed as ``U_S lambda`` (not moved by ``a U_S s``) at least every this many steps.
-EXACT_EVERY = 8
-#: The unit chord-Newton step is taken without line search when phi increased and ``|phi'| <= TRIAL_ACCEPT phi'(0)``.
-TRIAL_ACCEPT = 0.5
-#: Safeguarded Newton steps of the 1-d line search; early exit at |phi'| <= LS_WOLFE * phi'(0).
-LS_ITERS = 20
-LS_WOLFE = 0.1
+#: (EXACT_EVERY, TRIAL_ACCEPT, LS_ITERS and LS_WOLFE of the chord-Newton step and its line search are
+#: defined in :mod:`refboost._jit.constants`, shared with the compiled master.)
 
 
 def _generic_line(f, centred):
@@ -664,49 +658,50 @@ class _Master:
 
 
 #: Run the column-generation masters of adaboost_cg / logitboost_cg through the compiled kernels of
-#: :mod:`refboost.boosters._jit_shen` (:class:`_JitMaster`); False runs the numpy reference :class:`_Master`.
+#: :mod:`refboost._jit.shen` (:class:`_JitMaster`); False runs the numpy reference :class:`_Master`.
 #: Both take the same steps; the iterates agree to round-off (tests/test_shen_jit.py).
 USE_JIT = True
 
 
-def _jit_property(store: str, index: int, cast=float):
+def _jit_property(field: str, cast=float):
+    """A field of the compiled master's state record (:data:`refboost._jit.shen.MASTER_STATE`)."""
+
     def get(self):
-        return cast(getattr(self, store)[index])
+        return cast(self._state[field][0])
 
     def set_(self, value):
-        getattr(self, store)[index] = np.nan if value is None else value
+        self._state[field][0] = np.nan if value is None else value
 
     return property(get, set_)
 
 
 class _JitMaster(_Master):
-    """:class:`_Master` with its hot path compiled (:mod:`refboost.boosters._jit_shen`); same algorithm.
+    """:class:`_Master` with its hot path compiled (:mod:`refboost._jit.shen`); same algorithm.
 
     ``add`` (the border of the factor and the Frank-Wolfe bookkeeping) and ``_newton_step`` (direction,
     ratio test, chord point, line search, margin and edge update) are one compiled call each; ``m``,
-    ``u``, ``lambda`` and ``G`` live in buffers the kernels update in place, the scalar state in two small
-    arrays (the properties below). The curvature-model refresh (O(N t^2 + t^3), BLAS/LAPACK-bound), the
-    ``solve`` loop and the fallback to :func:`refboost.boosters._newton.maximize` are the reference code.
+    ``u``, ``lambda`` and ``G`` live in buffers the kernels update in place, the scalar state in one
+    record (:data:`refboost._jit.shen.MASTER_STATE`, read by the properties below). The curvature-model
+    refresh (O(N t^2 + t^3), BLAS/LAPACK-bound), the ``solve`` loop and the fallback to
+    :func:`refboost.boosters._newton.maximize` are the reference code.
     """
 
-    val = _jit_property("_st", _jit_shen.VAL)
-    measure = _jit_property("_st", _jit_shen.MEASURE)
-    Gmax = _jit_property("_st", _jit_shen.GMAX)
-    jmax = _jit_property("_ist", _jit_shen.JMAX, int)
-    n_inexact = _jit_property("_ist", _jit_shen.N_INEXACT, int)
-    clipped = _jit_property("_ist", _jit_shen.CLIPPED, bool)
+    val = _jit_property("val")
+    measure = _jit_property("measure")
+    Gmax = _jit_property("gmax")
+    jmax = _jit_property("jmax", int)
+    n_inexact = _jit_property("n_inexact", int)
+    clipped = _jit_property("clipped", bool)
 
     def __init__(self, f, centred: bool, M: int, capacity: int = 64):
         self.kind = f.kind
-        self._st = np.zeros(_jit_shen.N_ST)
-        self._ist = np.zeros(_jit_shen.N_IST, dtype=np.int64)
+        self._state = _jit_shen.new_state()
         self._lbuf = np.zeros(capacity)
         super().__init__(f, centred, M, capacity)
-        self._ist[_jit_shen.KY] = -1
+        self._state["ky"] = -1
         self.m, self.u, self._z = np.zeros(M), np.zeros(M), np.zeros(M)
         self._wM = np.empty((_jit_shen.N_WM, M))
-        self._par = np.array([TRIAL_ACCEPT, LS_WOLFE, _LSE_TINY, _newton.DIRECTION_ZERO, _newton.DIRECTION_CAP,
-                              LS_ITERS, EXACT_EVERY], dtype=float)
+        self._par = SHEN_TUNING
 
     def _buffers(self, cap: int) -> None:
         super()._buffers(cap)
@@ -716,8 +711,8 @@ class _JitMaster(_Master):
         self.Ework = np.zeros(cap, dtype=np.int64)
         self.sbuf = np.zeros(cap)
         self.Abuf = np.zeros((cap + 2, cap + 1))  # the (1 + |E|)-square Gram system of the direction, solved in place
-        if hasattr(self, "_ist"):
-            self._ist[_jit_shen.KY] = -1
+        if hasattr(self, "_state"):
+            self._state["ky"] = -1
 
     lam = property(lambda self: self._lbuf[: self.t])
 
@@ -744,17 +739,17 @@ class _JitMaster(_Master):
 
     def _refresh_model(self) -> bool:
         ok = super()._refresh_model()
-        self._ist[_jit_shen.KY] = -1
+        self._state["ky"] = -1
         return ok
 
     def _set_point(self, m=None) -> None:
         if m is None:
             _jit_shen.set_point(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
-                                self._st, self._ist)
+                                self._state)
         else:  # not reached from the kernels' own steps (only from reference methods)
             self.m[:] = m
-            _jit_shen._point_at(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
-                                self._st, self._ist)
+            _jit_shen.point_at(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
+                               self._state)
 
     def add(self, h: np.ndarray) -> None:
         t = self.t
@@ -772,8 +767,8 @@ class _JitMaster(_Master):
         else:
             c_ref, csum, rho, damp = self.m, 0.0, 0.0, 0.0
         status = _jit_shen.add_column(border, self.centred, self.buf, self.buf[:, t], t, c_ref, csum, rho, damp,
-                                      self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self._ist, self.pbuf, self._wM,
-                                      self.u, self.gbuf, self._lbuf, self._st)
+                                      self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self._state, self.pbuf, self._wM,
+                                      self.u, self.gbuf, self._lbuf)
         if status == 1:
             self.n_model = t + 1
         elif status == 0:
@@ -781,8 +776,8 @@ class _JitMaster(_Master):
 
     def _newton_step(self) -> bool:
         return _jit_shen.newton_step(self.kind, self.centred, self.f.T, self.buf, self.lam, self.m, self.u, self._z,
-                                     self.gbuf, self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self.Ecache, self._ist,
-                                     self._st, self.sbuf, self.Ework, self._wM, self._par, self.Abuf)
+                                     self.gbuf, self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self.Ecache, self._state,
+                                     self.sbuf, self.Ework, self._wM, self._par, self.Abuf)
 
 
 # ---------------------------------------------------------------------------------------------

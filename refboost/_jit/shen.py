@@ -5,7 +5,7 @@ stays the readable reference (``shen.USE_JIT = False`` runs it; ``tests/test_she
 both give the same iterates to round-off):
 
 =============================  ======================================================================
-kernel                         reference (``shen.py``)
+kernel                         reference (:mod:`refboost.boosters.shen`)
 =============================  ======================================================================
 :func:`point`                  ``exp_master(T).point`` / ``logistic_master(T).point`` (value, ``u``)
 :func:`set_point`              ``_Master._set_point()`` (``m = U_S lambda`` exactly) + ``_set_edges``
@@ -16,11 +16,17 @@ kernel                         reference (``shen.py``)
 
 So a column-generation iteration with one chord-Newton step is two compiled calls (``add_column``,
 ``newton_step``) instead of ~56 numpy/LAPACK calls. The three ``O(N t)`` products (``U_S^T C h`` of the
-border, ``U_S s``, ``U_S^T u``) go to BLAS dgemv through :func:`_gemv` on the master's column buffer
-(``U`` = the whole Fortran-ordered buffer, its first t columns used); triangular solves are column-oriented
-loops over the factor ``L`` (forward) and its stored transpose ``L^T`` (backward); everything else is plain
-loops (no slice assignment, no allocation: both would add seconds of compile time for their error paths).
+border, ``U_S s``, ``U_S^T u``) go to BLAS dgemv (:func:`refboost._jit._numba_bridge.gemv`) on the
+master's column buffer (``U`` = the whole Fortran-ordered buffer, its first t columns used); triangular
+solves are column-oriented loops over the factor ``L`` (forward) and its stored transpose ``L^T``
+(backward); everything else is plain loops (no slice assignment, no allocation: both would add seconds
+of compile time for their error paths).
 Exact IEEE arithmetic (no fastmath), one thread; the first call compiles (cached in ``__pycache__``).
+
+State: the scalars of the master live in one :data:`MASTER_STATE` record (``state``, a one-element
+structured array, read by field name on both sides); the tuning values arrive as a
+:class:`refboost._jit.constants.ShenTuning` (``par``); ``wM`` is an N-sized scratch whose rows are named
+by :data:`WM`.
 
 Objectives (``kind``): :data:`EXP` = ``f(m) = -T lse(-m / T)`` (Shen & Li (2010), eq. (6), centred
 curvature ``u / T``), evaluated shifted by ``max(-m / T)`` so that ``exp <= 1`` for any T (T = 1/500
@@ -31,72 +37,54 @@ included); :data:`LOGISTIC` = ``f(m) = -T sum log(1 + exp(-m / T))`` (eq. (32), 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
-import scipy.linalg.cython_blas  # noqa: F401  (numba_xxgemv loads dgemv from here)
-from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
 
-from .._jit_common import expit as _expit
-from .._jit_common import lu_solve_inplace as _solve_small
+from ._numba_bridge import gemv as _gemv
+from .common import expit as _expit
+from .common import lu_solve_inplace as _solve_small
 
 #: Objective kinds.
 EXP = 0
 LOGISTIC = 1
 
-# st (float64 state): value f(m), zmax (exp: max(-m/T), the shift of the stored exponent), the
-# Frank-Wolfe gap, the largest restricted edge
-VAL, ZMAX, MEASURE, GMAX = 0, 1, 2, 3
-N_ST = 4
-# ist (int64 state): first index of the largest edge, steps since the exact margins, clipped flag,
-# number of columns in the cached E (-1: no cached Y = L^{-1} [1, e_E])
-JMAX, N_INEXACT, CLIPPED, KY = 0, 1, 2, 3
-N_IST = 4
-# par (float64 tunables, from shen.py / _newton.py)
-P_TRIAL, P_WOLFE, P_TINY, P_DZERO, P_DCAP, P_LS_ITERS, P_EXACT = 0, 1, 2, 3, 4, 5, 6
-N_PAR = 7
-# rows of the N-sized scratch wM
-W_M1, W_U1, W_Z1, W_A, W_B, W_V = 0, 1, 2, 3, 4, 5
-N_WM = 6
+#: Scalar state of the master, a one-element structured array updated in place by the kernels: value
+#: f(m), zmax (exp: max(-m/T), the shift of the stored exponent), the Frank-Wolfe gap, the largest
+#: restricted edge, the first index of the largest edge, steps since the exact margins, clipped flag,
+#: number of columns in the cached E (-1: no cached Y = L^{-1} [1, e_E]).
+MASTER_STATE = np.dtype([("val", np.float64), ("zmax", np.float64), ("measure", np.float64), ("gmax", np.float64),
+                         ("jmax", np.int64), ("n_inexact", np.int64), ("clipped", np.int64), ("ky", np.int64)])
 
 
-@intrinsic
-def _gemv(typingctx, trans, A, nrow, ncol, x, y):
-    """``y = A[:nrow, :ncol] x`` (trans 0) or ``A[:nrow, :ncol]^T x`` (trans 1) by BLAS dgemv.
+def new_state():
+    """A fresh :data:`MASTER_STATE` (zeros; no cached Y)."""
+    state = np.zeros(1, dtype=MASTER_STATE)
+    state["ky"] = -1
+    return state
 
-    ``A``: Fortran-ordered float64 with leading dimension ``A.shape[0]`` (the column buffer of the master:
-    its first t columns, no view needed); ``x``, ``y``: contiguous float64 (``y`` gets nrow resp. ncol
-    entries). Calls ``numba_xxgemv``, the bridge to scipy's ``cython_blas.dgemv`` that numba's own ``np.dot``
-    uses (the same BLAS as ``U @ x`` in numpy: bit-identical products), without ``np.dot``'s allocation and
-    checks, which cost ~1-2 s of compile time per call site.
-    """
-    sig = types.int32(trans, A, nrow, ncol, x, y)
 
-    def codegen(context, builder, signature, args):
-        trans_v, a, nr, nc, xv, yv = args
-        ary = context.make_array(signature.args[1])(context, builder, a)
-        xa = context.make_array(signature.args[4])(context, builder, xv)
-        ya = context.make_array(signature.args[5])(context, builder, yv)
-        ll_char = ir.IntType(8)
-        intp = context.get_value_type(types.intp)
-        vp = cgutils.voidptr_t
-        fnty = ir.FunctionType(ir.IntType(32), [ll_char, ll_char, intp, intp, vp, vp, intp, vp, vp, vp])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "numba_xxgemv")
-        alpha = cgutils.alloca_once_value(builder, context.get_constant(types.float64, 1.0))
-        beta = cgutils.alloca_once_value(builder, context.get_constant(types.float64, 0.0))
-        lda = cgutils.unpack_tuple(builder, ary.shape)[0]
-        tv = context.cast(builder, trans_v, signature.args[0], types.intp)
-        tchar = builder.select(builder.icmp_signed("!=", tv, ir.Constant(intp, 0)), ir.Constant(ll_char, ord("t")),
-                               ir.Constant(ll_char, ord("n")))
-        nr_ = context.cast(builder, nr, signature.args[2], types.intp)
-        nc_ = context.cast(builder, nc, signature.args[3], types.intp)
-        return builder.call(fn, (ir.Constant(ll_char, ord("d")), tchar, nr_, nc_, builder.bitcast(alpha, vp),
-                                 builder.bitcast(ary.data, vp), lda, builder.bitcast(xa.data, vp),
-                                 builder.bitcast(beta, vp), builder.bitcast(ya.data, vp)))
+class ScratchRows(NamedTuple):
+    """Rows of the N-sized scratch ``wM`` (one 2-d buffer: a single argument instead of six)."""
 
-    return sig, codegen
+    m1: int
+    u1: int
+    z1: int
+    a: int
+    b: int
+    v: int
+
+
+WM = ScratchRows(0, 1, 2, 3, 4, 5)
+N_WM = len(WM)
+
+
+class Point(NamedTuple):
+    """``f(m)`` and the shift of the stored exponent (EXP; 0 for LOGISTIC)."""
+
+    value: float
+    zmax: float
 
 
 @njit(cache=True)
@@ -138,18 +126,18 @@ def point(kind, T, m, u, z):
             s += e
         for i in range(n):
             u[i] /= s
-        return -T * (zmax + math.log(s)), zmax
+        return Point(-T * (zmax + math.log(s)), zmax)
     val = 0.0
     for i in range(n):
         zi = -m[i] / T
         z[i] = zi
         val += _log1pexp(zi)
         u[i] = _expit(zi)
-    return -T * val, 0.0
+    return Point(-T * val, 0.0)
 
 
 @njit(cache=True)
-def _set_edges(U, lam, u, G, st, ist):
+def _set_edges(U, lam, u, G, st):
     """``G = U_S^T u``, its first argmax, the Frank-Wolfe gap ``max G - lambda^T G``."""
     t = lam.size
     _gemv(1, U, u.size, t, u, G)
@@ -161,26 +149,40 @@ def _set_edges(U, lam, u, G, st, ist):
     lg = 0.0
     for i in range(t):
         lg += lam[i] * G[i]
-    ist[JMAX] = j
-    st[GMAX] = gmax
-    st[MEASURE] = gmax - lg
+    st.jmax = j
+    st.gmax = gmax
+    st.measure = gmax - lg
 
 
 @njit(cache=True)
-def set_point(kind, T, U, lam, m, u, z, G, st, ist):
+def set_point(kind, T, U, lam, m, u, z, G, state):
     """``m = U_S lambda`` (exactly), ``f(m)``, ``u``, the edges and the gap (``_Master._set_point()``)."""
-    _gemv(0, U, m.size, lam.size, lam, m)
-    ist[N_INEXACT] = 0
-    st[VAL], st[ZMAX] = point(kind, T, m, u, z)
-    _set_edges(U, lam, u, G, st, ist)
+    _exact_point(kind, T, U, lam, m, u, z, G, state[0])
 
 
 @njit(cache=True)
-def _point_at(kind, T, U, lam, m, u, z, G, st, ist):
+def point_at(kind, T, U, lam, m, u, z, G, state):
     """``f`` at the margins already in ``m`` (moved incrementally): ``_Master._set_point(m)``."""
-    ist[N_INEXACT] += 1
-    st[VAL], st[ZMAX] = point(kind, T, m, u, z)
-    _set_edges(U, lam, u, G, st, ist)
+    _moved_point(kind, T, U, lam, m, u, z, G, state[0])
+
+
+@njit(cache=True)
+def _exact_point(kind, T, U, lam, m, u, z, G, st):
+    """:func:`set_point` on the state record ``st``."""
+    _gemv(0, U, m.size, lam.size, lam, m)
+    st.n_inexact = 0
+    p = point(kind, T, m, u, z)
+    st.val, st.zmax = p.value, p.zmax
+    _set_edges(U, lam, u, G, st)
+
+
+@njit(cache=True)
+def _moved_point(kind, T, U, lam, m, u, z, G, st):
+    """:func:`point_at` on the state record ``st``."""
+    st.n_inexact += 1
+    p = point(kind, T, m, u, z)
+    st.val, st.zmax = p.value, p.zmax
+    _set_edges(U, lam, u, G, st)
 
 
 @njit(cache=True)
@@ -229,8 +231,8 @@ def _backward(LT, x, t):
 
 
 @njit(cache=True)
-def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y, YtY, ist, p, wM,
-               u, G, lbuf, st):
+def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y, YtY, state, p, wM,
+               u, G, lbuf):
     """A new column ``h`` enters at weight 0 (``_Master.add``, ``t >= 1`` columns before it).
 
     ``do_border``: extend the Cholesky factor of the stale model by ``h`` first (``_Master._border``):
@@ -239,6 +241,7 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
     0 (border failed: the model is invalid) or -1 (not asked). Then ``lambda_t = 0``, ``G_t = h^T u``,
     the gap grows by ``max(G_t - max G, 0)``.
     """
+    st = state[0]
     n = h.size
     g_new = bh = 0.0
     for i in range(n):  # G_t = h^T u and (border) b_h = c_ref^T h in one pass
@@ -249,7 +252,7 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
     if do_border:
         status = 0
         mu = bh / csum_ref if centred and csum_ref > 0 else 0.0
-        ch = wM[W_A]
+        ch = wM[WM.a]
         dd = 0.0
         for i in range(n):  # ch = C (h - mu 1), dd = (h - mu 1)^T C (h - mu 1)
             hc = h[i] - mu
@@ -271,7 +274,7 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
                 LT[i, t] = p[i]
             L[t, t] = Ltt
             LT[t, t] = Ltt
-            k1 = ist[KY] + 1
+            k1 = st.ky + 1
             if k1 > 0:  # Y gains the row -(l^T Y) / Ltt (+ 1/Ltt in the column of 1)
                 for a in range(k1):
                     r = 0.0
@@ -285,16 +288,16 @@ def add_column(do_border, centred, U, h, t, c_ref, csum_ref, rho, damp, L, LT, Y
                         YtY[a, b] += ya * Y[t, b]
             status = 1
     lbuf[t] = 0.0
-    gmax = st[GMAX]
+    gmax = st.gmax
     if g_new > gmax:
-        st[MEASURE] += g_new - gmax
-        st[GMAX] = g_new
-        ist[JMAX] = t
+        st.measure += g_new - gmax
+        st.gmax = g_new
+        st.jmax = t
     return status
 
 
 @njit(cache=True)
-def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
+def _direction(lam, G, L, LT, Y, YtY, Ecache, st, s, E, par, A):
     """Chord-Newton direction on the support face (``_Master._direction``); False if none is found.
 
     ``H = L L^T``, ``C = [1, e_E]``, ``Y = L^{-1} C`` (cached with its Gram matrix while E is unchanged),
@@ -303,7 +306,7 @@ def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
     right-hand side, solved in place).
     """
     t = lam.size
-    jmax = ist[JMAX]
+    jmax = st.jmax
     keep = lam[jmax] <= 0.0
     for _ in range(2):
         k = 0
@@ -311,14 +314,14 @@ def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
             if lam[j] <= 0.0 and not (keep and j == jmax):
                 E[k] = j
                 k += 1
-        same = ist[KY] == k
+        same = st.ky == k
         if same:
             for i in range(k):
                 if Ecache[i] != E[i]:
                     same = False
                     break
         if not same:
-            ist[KY] = -1
+            st.ky = -1
             for a in range(k + 1):
                 if a == 0:
                     for i in range(t):
@@ -340,7 +343,7 @@ def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
                     YtY[b, a] = r
             for i in range(k):
                 Ecache[i] = E[i]
-            ist[KY] = k
+            st.ky = k
         for i in range(t):
             s[i] = G[i]
         if not _forward(L, s, t, 0):
@@ -378,9 +381,9 @@ def _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
                 smax = a_
         if not (math.isfinite(smax) and smax > 0):
             return False
-        if not keep or s[jmax] >= -par[P_DZERO] * smax:
-            if smax > par[P_DCAP]:
-                f = par[P_DCAP] / smax
+        if not keep or s[jmax] >= -par.direction_zero * smax:
+            if smax > par.direction_cap:
+                f = par.direction_cap / smax
                 for i in range(t):
                     s[i] *= f
             return True
@@ -467,7 +470,7 @@ def _move(lam, s, a, hit, clip):
 
 
 @njit(cache=True)
-def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist, st, s, E, wM, par, A):
+def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, state, s, E, wM, par, A):
     """One chord-Newton step on the support face (``_Master._newton_step``); False if no ascent step.
 
     The unit step is taken when it stays inside the simplex, increases f and meets
@@ -475,9 +478,10 @@ def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist
     (at most LS_ITERS evaluations of :func:`_phi`, exit at ``|phi'| <= LS_WOLFE phi'(0)``). The margins move
     by ``a U_S s`` and are recomputed as ``U_S lambda`` every EXACT_EVERY-th step or after a clip.
     """
+    st = state[0]
     t = lam.size
-    ist[CLIPPED] = 0
-    if not _direction(lam, G, L, LT, Y, YtY, Ecache, ist, s, E, par, A):
+    st.clipped = 0
+    if not _direction(lam, G, L, LT, Y, YtY, Ecache, st, s, E, par, A):
         return False
     st_ = s[:t]
     slope = 0.0
@@ -497,32 +501,33 @@ def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist
         amax, hit = _ratio_test(lam, st_)
         has_amax = True
         a = min(1.0, amax)
-    v = wM[W_V]
+    v = wM[WM.v]
     n = v.size
     _gemv(0, U, n, t, st_, v)
-    m1, u1, z1 = wM[W_M1], wM[W_U1], wM[W_Z1]
+    m1, u1, z1 = wM[WM.m1], wM[WM.u1], wM[WM.z1]
     for i in range(n):
         m1[i] = m[i] + a * v[i]
-    val1, zmax1 = point(kind, T, m1, u1, z1)
+    p1 = point(kind, T, m1, u1, z1)
+    val1 = p1.value
     g = 0.0
     for i in range(n):
         g += u1[i] * v[i]
-    exact_every = int(par[P_EXACT])
-    if val1 >= st[VAL] and (abs(g) <= par[P_TRIAL] * slope or (has_amax and a == amax and g >= 0)):
+    exact_every = par.exact_every
+    if val1 >= st.val and (abs(g) <= par.trial_accept * slope or (has_amax and a == amax and g >= 0)):
         clip = hit >= 0 and has_amax and a == amax
         if clip:
-            ist[CLIPPED] = 1
+            st.clipped = 1
         _move(lam, st_, a, hit, clip)
-        if ist[N_INEXACT] + 1 >= exact_every:
-            set_point(kind, T, U, lam, m, u, z, G, st, ist)
+        if st.n_inexact + 1 >= exact_every:
+            _exact_point(kind, T, U, lam, m, u, z, G, st)
         else:
-            ist[N_INEXACT] += 1
+            st.n_inexact += 1
             for i in range(n):  # loops, not slice assignment (its shape-check message costs seconds of compile)
                 m[i] = m1[i]
                 u[i] = u1[i]
                 z[i] = z1[i]
-            st[VAL], st[ZMAX] = val1, zmax1
-            _set_edges(U, lam, u, G, st, ist)
+            st.val, st.zmax = val1, p1.zmax
+            _set_edges(U, lam, u, G, st)
         return True
     if not has_amax:
         amax, hit = _ratio_test(lam, st_)
@@ -543,16 +548,16 @@ def newton_step(kind, centred, T, U, lam, m, u, z, G, L, LT, Y, YtY, Ecache, ist
     a_new = a + g / h if h > 0 else np.nan
     if not (lo < a_new < hi):
         a_new = 0.5 * (lo + hi) if math.isfinite(hi) else 2.0 * a
-    return _line_step(kind, centred, T, U, lam, m, u, z, G, ist, st, v, slope, a_new, amax, st_, hit, lo, hi,
+    return _line_step(kind, centred, T, U, lam, m, u, z, G, st, v, slope, a_new, amax, st_, hit, lo, hi,
                       wM, par)
 
 
 @njit(cache=True)
-def _line_step(kind, centred, T, U, lam, m, u, z, G, ist, st, v, g0, a, amax, s, hit, lo, hi, wM, par):
+def _line_step(kind, centred, T, U, lam, m, u, z, G, st, v, g0, a, amax, s, hit, lo, hi, wM, par):
     """Exact line search of ``phi(a) = f(m + a v)`` on ``[0, amax]`` from trial a (``_Master._line_step``)."""
     n = v.size
-    vt = wM[W_A]
-    z0 = wM[W_B]
+    vt = wM[WM.a]
+    z0 = wM[WM.b]
     ninv = -1.0 / T
     vtmax = 0.0
     if kind == EXP:
@@ -560,17 +565,17 @@ def _line_step(kind, centred, T, U, lam, m, u, z, G, ist, st, v, g0, a, amax, s,
         for i in range(n):
             vt[i] -= vtmax
         z0 = z
-        z0max = st[ZMAX]
+        z0max = st.zmax
     else:
         for i in range(n):
             vt[i] = v[i] * ninv
             z0[i] = m[i] * ninv
         z0max = 0.0
-    tiny, wolfe = par[P_TINY], par[P_WOLFE]
-    val0 = st[VAL]
+    tiny, wolfe = par.lse_tiny, par.ls_wolfe
+    val0 = st.val
     found = False
     best = 0.0
-    for _ in range(int(par[P_LS_ITERS])):
+    for _ in range(par.ls_iters):
         val, g, h = _phi(kind, T, z0, z0max, vt, vtmax, v, a, tiny)
         if val >= val0 and (abs(g) <= wolfe * g0 or (a == amax and g >= 0)):
             best, found = a, True
@@ -588,16 +593,16 @@ def _line_step(kind, centred, T, U, lam, m, u, z, G, ist, st, v, g0, a, amax, s,
     if not found:
         return False
     a = best
-    exact = ist[N_INEXACT] + 1 >= int(par[P_EXACT])
+    exact = st.n_inexact + 1 >= par.exact_every
     clip = hit >= 0 and a == amax
     if clip:
-        ist[CLIPPED] = 1
+        st.clipped = 1
         exact = True
     _move(lam, s, a, hit, clip)
     if exact:
-        set_point(kind, T, U, lam, m, u, z, G, st, ist)
+        _exact_point(kind, T, U, lam, m, u, z, G, st)
     else:
         for i in range(n):
             m[i] += a * v[i]
-        _point_at(kind, T, U, lam, m, u, z, G, st, ist)
+        _moved_point(kind, T, U, lam, m, u, z, G, st)
     return True

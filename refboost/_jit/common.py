@@ -1,6 +1,6 @@
 """Small numba kernels shared by the compiled solvers (the logistic function, a dense LU solve).
 
-Used by :mod:`refboost._jit_entropy` and :mod:`refboost.boosters._jit_shen`. numba's on-disk cache is
+Used by :mod:`refboost._jit.entropy` and :mod:`refboost._jit.shen`. numba's on-disk cache is
 keyed on the calling module's source: after editing this file, touch those two modules so that their
 cached kernels are recompiled.
 """

@@ -33,25 +33,32 @@ its certificate do not.
 
 The first call of a process loads the compiled code from numba's cache (``__pycache__``, ~0.5 s);
 with a cold cache (fresh checkout, or after an edit of this file) the first call compiles
-everything once (tens of seconds). The constants imported below are frozen
+everything once (tens of seconds). The constants of :mod:`refboost._jit.constants` are frozen
 into the compiled code: after changing one of them, touch this file (numba's cache is keyed on it).
 """
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from ._jit_common import expit as _expit
-from ._jit_common import lu_solve_inplace
-from .boosters._newton import (
+from .common import expit as _expit
+from .common import lu_solve_inplace
+from .constants import (
+    BETA_MASS_RTOL,
+    BETA_NEWTON_ITERS,
     DIRECTION_CAP,
     DIRECTION_ZERO,
+    EPS_MACH,
+    EXP_FLOOR,
     HESSIAN_DAMPING,
     MAX_DOUBLINGS,
     NEWTON_ACCEPT,
+    PROJ_CAP_RTOL,
+    PROJ_RESCALE_SUM,
     ROOT_ITERS,
     ROOT_WOLFE,
     ROOT_XTOL,
@@ -59,8 +66,6 @@ from .boosters._newton import (
     STALL_ITERS,
     VALUE_RTOL,
 )
-from .boosters.entropy import BETA_MASS_RTOL, BETA_NEWTON_ITERS
-from .projections import EXP_FLOOR, PROJ_CAP_RTOL, PROJ_RESCALE_SUM
 
 #: Fixed-point passes of :func:`project_log` before the sort-based fallback (a pass is O(N) and
 #: compiled, cheaper than the sort; the numpy form stops after ``PROJ_FIXED_POINT_ITERS`` = 4).
@@ -69,10 +74,64 @@ JIT_FIXED_POINT_ITERS = 8
 BISECT_ITERS = 200
 #: Iterations of the Brent fallback of the line search (scipy's brentq default).
 BRENT_ITERS = 100
-EPS_MACH = float(np.finfo(float).eps)
 
 #: Status codes of :func:`maximize_erlp` (names as in :class:`refboost.boosters._newton.NewtonResult`).
 STATUS = ("converged", "stalled", "max_iter", "unbounded")
+
+
+class Projection(NamedTuple):
+    """KL projection onto the capped simplex: the distribution, its capped set, log Z."""
+
+    d: np.ndarray
+    capped: np.ndarray
+    log_Z: float
+
+
+class Evaluation(NamedTuple):
+    """One objective evaluation: value, gradient d, curvature c, capped set (ERLP; empty for BINARY), hint.
+
+    ``hint`` is log Z (ERLP) or beta (BINARY): the start of the next evaluation's projection / root.
+    """
+
+    value: float
+    d: np.ndarray
+    c: np.ndarray
+    mask: np.ndarray
+    hint: float
+
+
+class LineSearchOutcome(NamedTuple):
+    """:func:`line_search`: status (0 ok, 1 unbounded), step, index hit by the ratio test (-1: none),
+    evaluations, and the last evaluated point (step ``last_a``: value, margins, d, c, mask, hint)."""
+
+    status: int
+    alpha: float
+    hit: int
+    n_eval: int
+    last_a: float
+    value: float
+    m: np.ndarray
+    d: np.ndarray
+    c: np.ndarray
+    mask: np.ndarray
+    point_hint: float
+    hint: float
+
+
+class NewtonOutcome(NamedTuple):
+    """:func:`maximize`: the optimum x, d there, value, edges G, measure, iterations, evaluations,
+    status (an index into :data:`STATUS`), mask and hint of the final evaluation (as :class:`Evaluation`)."""
+
+    x: np.ndarray
+    d: np.ndarray
+    value: float
+    grad: np.ndarray
+    measure: float
+    n_iter: int
+    n_eval: int
+    status: int
+    mask: np.ndarray
+    hint: float
 
 
 @njit(cache=True)
@@ -147,7 +206,7 @@ def project_log_sort(s, nu):
     Same math and same partial sort as :func:`refboost.projections._project_log_sort`: at most
     ``K = min(N, ceil(nu))`` entries can be capped, so only the K largest log-weights are selected
     and sorted (:func:`_top_k_desc`), on top of the log-sum-exp of the other N - K. Returns
-    ``(d, capped, log_Z)``.
+    a :class:`Projection` ``(d, capped, log_Z)``.
     """
     N = s.shape[0]
     log_nu = math.log(nu)
@@ -202,7 +261,7 @@ def project_log_sort(s, nu):
         for n in range(N):
             if not capped[n]:
                 d[n] *= scale
-    return d, capped, log_Z
+    return Projection(d, capped, log_Z)
 
 
 @njit(cache=True)
@@ -251,7 +310,7 @@ def project_log(s, nu, log_Z_hint):
                     scale = rest / sum_f
                     for n in range(N):
                         d[n] = cap if capped[n] else min(_exp0(s[n] - M) * scale, cap)
-                    return d, capped, -lt
+                    return Projection(d, capped, -lt)
                 k = kh
                 ok = True
             else:
@@ -306,7 +365,7 @@ def project_log(s, nu, log_Z_hint):
             for n in range(N):
                 if not capped[n]:
                     d[n] *= scale
-            return d, capped, log_Z
+            return Projection(d, capped, log_Z)
         for n in range(N):
             if s[n] > cut:
                 capped[n] = True
@@ -346,7 +405,7 @@ def project_log(s, nu, log_Z_hint):
             capped[free[j]] = True  # d = cap exactly (sub_d * rest = 1/nu up to round-off)
         else:
             d[free[j]] = sub_d[j] * rest
-    return d, capped, sub_log_Z - math.log(rest)
+    return Projection(d, capped, sub_log_Z - math.log(rest))
 
 
 @njit(cache=True)
@@ -376,7 +435,7 @@ def erlp_eval(m, nu, eta, log_Z_hint):
     value = (nC / nu - 1.0) * log_Z / eta
     if nC:
         value += sum_C / nu + nC / (nu * eta) * (log_N - math.log(nu))
-    return value, d, c, capped, log_Z
+    return Evaluation(value, d, c, capped, log_Z)
 
 
 @njit(cache=True)
@@ -433,7 +492,7 @@ def binary_eval(m, nu, eta, beta_hint):
     the reference's Brent fallback if Newton does not settle), value
     ``-(1/(eta nu)) sum_n ln(1 - p + p e^{-eta m_n - b}) - beta`` (p = nu/N, b = eta beta, log-add-exp
     form), curvature ``c = eta d (1 - nu d)`` (:func:`refboost.boosters.entropy._binary_f`). Returns
-    ``(value, d, c, empty mask, beta)``.
+    an :class:`Evaluation` ``(value, d, c, empty mask, beta)``.
     """
     N = m.shape[0]
     p = nu / N
@@ -468,7 +527,7 @@ def binary_eval(m, nu, eta, beta_hint):
         tot += _logaddexp(l1p, lp - eta * m[n] - b)
         c[n] = eta * d[n] * max(1.0 - nu * d[n], 0.0)
     value = -tot / (eta * nu) - beta
-    return value, d, c, np.zeros(0, np.bool_), beta
+    return Evaluation(value, d, c, np.zeros(0, np.bool_), beta)
 
 
 #: Objective of the compiled Newton method: the entropy (ERLPBoost) or the capped binary entropy.
@@ -780,7 +839,7 @@ def _brentq_dphi(lo, hi, xtol, rtol, m, v, kind, nu, eta, hint, n_eval):
 def line_search(A, m, x, s, slope, val0, kind, nu, eta, hint):
     """:func:`refboost.boosters._newton._line_search` + :func:`_newton._root` for ``F``.
 
-    Returns ``(status, alpha, hit, n_eval, last_a, val, m_a, d, c, capped, log_Z, hint)``: status 0 = found,
+    Returns a :class:`LineSearchOutcome` (status, alpha, hit, n_eval, last_a, the last point): status 0 = found,
     1 = unbounded-looking ray; ``hit`` = index driven to zero by the ratio test or -1; the point of the
     last evaluation (at ``last_a``) is reused by the caller when ``alpha == last_a``.
     """
@@ -832,7 +891,7 @@ def line_search(A, m, x, s, slope, val0, kind, nu, eta, hint):
                     alpha, hit = amax, hit_idx
                     break
             if not done:
-                return 1, 0.0, -1, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+                return LineSearchOutcome(1, 0.0, -1, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint)
     else:
         if -g1 <= NEWTON_ACCEPT * slope and v1 >= val0:
             alpha = a1
@@ -879,13 +938,13 @@ def line_search(A, m, x, s, slope, val0, kind, nu, eta, hint):
                 lo, hi, xtol, 4 * EPS_MACH, m, v, kind, nu, eta, hint, n_eval)
             alpha = root
         hit = -1
-    return 0, alpha, hit, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint
+    return LineSearchOutcome(0, alpha, hit, n_eval, last_a, pv, pm, pd, pc, pC, pZ, hint)
 
 
 def maximize_erlp(A, x0, nu, eta, tol, max_iter):
     """``max_{x in simplex} F(A x)`` with F = :func:`erlp_eval` (ERLPBoost, Glocer 2009, (3.10) over psi).
 
-    Returns ``(x, d, value, G, measure, n_iter, n_eval, status, capped, log_Z)`` (see :func:`maximize`).
+    Returns a :class:`NewtonOutcome` (mask = capped set, hint = log Z; see :func:`maximize`).
     (A plain Python entry point: a compiled wrapper would be compiled, and inlined, on its own.)
     """
     return maximize(A, x0, ERLP, nu, eta, tol, max_iter)
@@ -894,7 +953,7 @@ def maximize_erlp(A, x0, nu, eta, tol, max_iter):
 def maximize_binary(A, x0, nu, eta, tol, max_iter):
     """``max_{x in simplex} F_B(A x)`` with F_B = :func:`binary_eval` (Binary ERLPBoost, Lemma 3.18).
 
-    Returns ``(x, d, value, G, measure, n_iter, n_eval, status, empty, beta)`` (see :func:`maximize`).
+    Returns a :class:`NewtonOutcome` (mask empty, hint = beta; see :func:`maximize`).
     """
     return maximize(A, x0, BINARY, nu, eta, tol, max_iter)
 
@@ -904,9 +963,9 @@ def maximize(A, x0, kind, nu, eta, tol, max_iter):
     """``max_{x in simplex} f(A x)``: :func:`refboost.boosters._newton.maximize` (fast, simplex, centred).
 
     ``f`` = :func:`erlp_eval` (``kind = ERLP``) or :func:`binary_eval` (``kind = BINARY``). Returns
-    ``(x, d, value, G, measure, n_iter, n_eval, status, mask, h)`` with status an index into
-    :data:`STATUS`, ``mask`` the capped set (ERLP; empty for BINARY) and ``h`` log Z (ERLP) or beta
-    (BINARY) of the final evaluation. The final point is re-evaluated at exactly ``A x`` whenever it
+    a :class:`NewtonOutcome` ``(x, d, value, grad, measure, n_iter, n_eval, status, mask, hint)`` with status
+    an index into :data:`STATUS`, ``mask`` the capped set (ERLP; empty for BINARY) and ``hint`` log Z (ERLP)
+    or beta (BINARY) of the final evaluation. The final point is re-evaluated at exactly ``A x`` whenever it
     came from a line-search point or from the best-measure iterate (the certificate is exact at x).
     """
     x = x0.copy()
@@ -1002,4 +1061,4 @@ def maximize(A, x0, kind, nu, eta, tol, max_iter):
         meas = _measure(x, G)
     if meas <= tol:
         status = 0
-    return x, d, val, G, meas, it, n_eval, status, capped, log_Z
+    return NewtonOutcome(x, d, val, G, meas, it, n_eval, status, capped, log_Z)
