@@ -1,1 +1,214 @@
-"""The refboost conformance kit: certified instances for every problem :mod:`refboost.certify` covers."""
+"""The refboost conformance kit: certified instances for every problem :mod:`refboost.certify` covers.
+
+Each instance is a matrix ``U`` (``U[n, q] = y_n h_q(x_n)``), the family's parameters, an optimal
+solution and a stored certificate: two independent solvers (the ground truth of
+:mod:`refboost.truth` -- HiGHS or cvxpy + Clarabel -- and a second formulation or solver) agree on
+the optimal value, and :mod:`refboost.certify` accepts the stored solution. Another library's
+implementation can be tested against the kit without installing a solver::
+
+    from refboost import conformance as kit
+
+    for inst in kit.instances("soft_margin_lp"):
+        cert = kit.certify_candidate(inst.problem, inst.U, inst.params, weights=my_solver(inst.U, **inst.params))
+        assert cert.ok, cert.report()
+
+API
+---
+``problems()``
+    The family names (snake_case; the hyphenated forms, e.g. ``"soft-margin-lp"``, are accepted
+    everywhere a family is named).
+``instances(problem=None, *, tag=None)``
+    The stored instances, sorted by ``(problem, name)``; ``tag`` keeps those carrying a tag
+    (``"adversarial"``, ``"real-data"``, ``"random"``, an adversarial kind, ...).
+``load(problem, name)``
+    One instance (:class:`Instance`).
+``kit_root()``
+    The directory holding the kit (``data/conformance`` of a clone, or the copy shipped inside an
+    installed wheel).
+``certify_candidate(problem, U, params, *, weights=None, distribution=None, tol=None, bound="auto")``
+    Certify a candidate with the family's :mod:`refboost.certify` function (argument mapping in the
+    table below); ``tol=None`` is the kit's default (1e-6 times max(1, |value|); the dynamics: 1e-8).
+``verify(instance, *, bound="dual")``
+    Re-certify the stored solution from the stored files alone.
+
+=========================  =======================  ================================================
+family                     params                   certify_candidate calls
+=========================  =======================  ================================================
+soft_margin_lp             nu                       ``certify.soft_margin_lp(U, w, nu, distribution=d)``
+hard_margin                (none)                   ``certify.hard_margin(U, w, distribution=d)``
+erlp_36                    nu, eta                  ``certify.erlp_36(U, w, nu, eta, distribution=d)``
+binary_erlp_325            nu (< N), eta            ``certify.binary_erlp_325(U, w, nu, eta, distribution=d)``
+softboost_31               nu, bound                ``certify.softboost_31(U, d, nu, bound, weights=w)``
+corrective_46              nu, eta                  ``certify.corrective_46(U[:, 0], U[:, 1], d, nu, eta, w_t=w[0])``
+corrective_binary_412      nu (< N), eta            ``certify.corrective_binary_412(...)`` as above
+smoothed_soft_margin       nu, eta                  ``certify.smoothed_soft_margin(U, w, nu, eta, distribution=d)``
+adaboost_l1                T                        ``certify.adaboost_l1(U, w, T)``
+logitboost_l1              T                        ``certify.logitboost_l1(U, w, T)``
+generalized_hinge          D, p                     ``certify.generalized_hinge(U, w, D, p, distribution=d)``
+adaboost_qp                T                        ``certify.adaboost_qp(U, w, T)``
+sun_kl                     beta                     ``certify.sun_kl(U, w, beta, distribution=d)``
+sun_norm2                  beta                     ``certify.sun_norm2(U, w, beta, distribution=d)``
+lp_reg                     C                        ``certify.lp_reg(U, w, C, distribution=d)``
+dynamics                   iterations, start        trajectory comparison (below)
+=========================  =======================  ================================================
+
+``value`` is the optimum in the units of the certificate's objective (Shen & Li's AdaBoost_l1 and
+LogitBoost: T times (5) and (32); the corrective problems: (4.6)/(4.12) themselves; SoftBoost:
+the relative entropy of (3.1)). The corrective families store ``U = [u, ubar]`` (two columns) and
+``weights = (w_t, 1 - w_t)``, the free multiplier of Lemma 4.1/4.2 as a combination of the columns.
+
+The dynamics family
+-------------------
+``U`` is a +-1 mistake matrix (Rudin, Daubechies & Schapire 2003: the 3 x 3 example and its golden
+cycles, the m x m one-mistake cycles, the 4 x 5 non-optimal cycle, the 11 x 20 counterexample,
+random matrices); ``params = {"iterations": T, "start": d0}`` (optionally ``"tie_tol"``, default
+1e-10: the lowest index among the edges within ``tie_tol`` of the maximum is chosen). The stored
+``solution`` holds AdaBoost's iterates ``d`` (T + 1 rows), the chosen columns ``j``, the edges ``r``,
+the cycle reached (``period``, ``points``, ``columns``, ``margin``) where one is detected, and the
+largest deviation of the float iterates from the same orbit computed in exact rational arithmetic
+(the second solver). ``weights`` are the normalised combined weights ``lambda / ||lambda||_1``
+(``lambda_j = sum_{t: j_t = j} artanh(r_t)``), ``distribution`` the last iterate and ``value`` the
+final margin ``min_n (U w)_n``. ``certify_candidate("dynamics", U, params, distribution=D,
+weights=w)`` recomputes the iterates from ``(U, params)`` and returns a
+:class:`refboost.certify.Certificate` whose objective and gap are the largest absolute deviation of
+the candidate (a trajectory of shape ``(t, N)`` compared with the first t iterates, or a final
+distribution of shape ``(N,)``; and/or the weights) from them; ``ok`` when that deviation is at
+most ``tol`` (default 1e-8) and every candidate row lies on the simplex.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from . import _families, _store
+from ._store import Instance
+
+__all__ = ["Instance", "certify_candidate", "instances", "kit_root", "load", "problems", "verify", "verify_all"]
+
+
+def problems() -> tuple[str, ...]:
+    """The family names (snake_case)."""
+    return tuple(_families.FAMILIES)
+
+
+def _canonical(problem) -> str:
+    if not isinstance(problem, str):
+        raise TypeError(f"problem must be a family name (str), got {type(problem).__name__}")
+    key = problem.strip().lower().replace("-", "_")
+    if key not in _families.FAMILIES:
+        raise ValueError(f"problem must be one of {', '.join(problems())} (hyphenated forms accepted), "
+                         f"got {problem!r}")
+    return key
+
+
+def kit_root() -> Path:
+    """The kit directory: ``refboost/conformance/kit`` inside an installed wheel, else ``data/conformance``
+    of the source tree this module was imported from."""
+    here = Path(__file__).resolve().parent
+    for cand in (here / "kit", here.parent.parent / "data" / "conformance"):
+        if (cand / _store.MANIFEST).is_file():
+            return cand
+    raise FileNotFoundError(
+        "the conformance kit was not found: neither refboost/conformance/kit (an installed wheel) nor "
+        "data/conformance next to the refboost package (a clone) holds manifest.json; "
+        "regenerate it with `python -m refboost.conformance build`"
+    )
+
+
+def _dirs(problem=None):
+    root = kit_root()
+    fams = [_canonical(problem)] if problem is not None else list(problems())
+    out = []
+    for f in fams:
+        base = root / f
+        if base.is_dir():
+            out += [p for p in sorted(base.iterdir()) if (p / "instance.json").is_file()]
+    return out
+
+
+def instances(problem=None, *, tag=None) -> list[Instance]:
+    """The stored instances (of one family, or all), sorted by ``(problem, name)``; ``tag`` filters."""
+    if tag is not None and not isinstance(tag, str):
+        raise TypeError(f"tag must be a str, got {type(tag).__name__}")
+    out = [_store.read_instance(p) for p in _dirs(problem)]
+    if tag is not None:
+        out = [i for i in out if tag in i.tags]
+    return sorted(out, key=lambda i: (i.problem, i.name))
+
+
+def load(problem, name) -> Instance:
+    """One stored instance by family and name."""
+    fam = _canonical(problem)
+    if not isinstance(name, str):
+        raise TypeError(f"name must be a str, got {type(name).__name__}")
+    path = kit_root() / fam / name
+    if not (path / "instance.json").is_file():
+        avail = [p.name for p in _dirs(fam)]
+        raise KeyError(f"no instance {name!r} in family {fam!r} ({len(avail)} instances; "
+                       f"e.g. {', '.join(avail[:5])}); list them with refboost.conformance.instances({fam!r})")
+    return _store.read_instance(path)
+
+
+def certify_candidate(problem, U, params, *, weights=None, distribution=None, tol=None, bound="auto"):
+    """Certify a candidate (weights and/or distribution) for ``(U, params)`` of a family.
+
+    Returns a :class:`refboost.certify.Certificate`. ``tol=None``: 1e-6 times max(1, |objective|)
+    (dynamics: 1e-8). ``bound`` is passed to the certify functions that take one (``"auto"`` may
+    call the ground truth of :mod:`refboost.truth`; ``"dual"`` uses only the candidate).
+    """
+    fam = _families.FAMILIES[_canonical(problem)]
+    if not isinstance(params, dict):
+        raise TypeError(f"params must be a dict ({fam.params_doc}), got {type(params).__name__}")
+    if bound not in ("auto", "dual", "truth"):
+        raise ValueError(f"bound must be one of ['auto', 'dual', 'truth'], got {bound!r}")
+    if weights is None and distribution is None:
+        raise ValueError("give a candidate: weights, distribution, or both")
+    Ua = np.asarray(U, dtype=float)
+    if Ua.ndim != 2 or Ua.shape[0] < 1 or Ua.shape[1] < 1:
+        raise ValueError(f"U must be a non-empty 2-d array, got shape {Ua.shape}")
+    fam.check_params(params, Ua)
+    if fam.name == "dynamics":
+        return fam.certify(Ua, params, weights, distribution, tol, bound)
+    if tol is None:
+        cert = fam.certify(Ua, params, weights, distribution, _families.DEFAULT_TOL, bound)
+        t = _families.DEFAULT_TOL * max(1.0, abs(cert.objective))
+        if t != cert.tol:
+            cert = fam.certify(Ua, params, weights, distribution, t, bound)
+        return cert
+    return fam.certify(Ua, params, weights, distribution, tol, bound)
+
+
+def verify(instance: Instance, *, bound: str = "dual"):
+    """Re-certify an instance's stored solution from its files alone, at its stored tolerance."""
+    if not isinstance(instance, Instance):
+        raise TypeError(f"instance must be a refboost.conformance.Instance, got {type(instance).__name__}")
+    return certify_candidate(instance.problem, instance.U, instance.params, weights=instance.weights,
+                             distribution=instance.distribution, tol=instance.tol, bound=bound)
+
+
+def verify_all(problems_=None, *, root=None, log=None) -> list[str]:
+    """Check every stored file against the manifest and re-certify every instance; return the failures."""
+    import json
+
+    base = Path(root) if root is not None else kit_root()
+    manifest = json.loads((base / _store.MANIFEST).read_text())
+    fams = [_canonical(p) for p in problems_] if problems_ else list(problems())
+    bad = []
+    for rel, rec in manifest["files"].items():
+        if rel.split("/")[0] in fams and _store.sha256(base / rel) != rec["sha256"]:
+            bad.append(f"{rel}: sha256 differs from the manifest")
+    for f in fams:
+        n = 0
+        for p in sorted((base / f).iterdir()) if (base / f).is_dir() else []:
+            inst = _store.read_instance(p)
+            cert = verify(inst)
+            n += 1
+            if not cert.ok:
+                bad.append(f"{f}/{inst.name}: {cert.message}")
+        if log:
+            log(f"{f}: {n} instances verified")
+    if log:
+        log("all certified" if not bad else "\n".join(bad))
+    return bad
