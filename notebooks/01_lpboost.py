@@ -134,6 +134,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import refboost as rb
+from refboost import claims
 
 plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 TOL_VALUE = 1e-8  # agreement of LP values (HiGHS run at feasibility tolerance 1e-10)
@@ -180,6 +181,9 @@ assert worst["slack_formula"] <= TOL_DUAL, "the LP's slack is max(0, rho - Uw) (
 n_slack = sum(r["printed_slack_gap"] > 1e-3 for r in rows)
 print(f"the printed min(0, rho - Uw) differs from the LP's slack on {n_slack} of 40 instances")
 assert n_slack > 0, "the printed min(0, .) form is not the slack"
+claims.check("Glocer eq (2.2)-(2.3)", status="holds", on="random U, several N, K, nu, value/binary/reflexive kinds")
+claims.check("Glocer KKT (2.2)-(2.3)", status="fails as printed, holds corrected", on="the same instances",
+             note="slack max(0, rho - Uw), printed min(0, .); the printed form is asserted to differ")
 
 # %% [markdown]
 # ### 3.2 Lemma 2.4: pivots
@@ -204,6 +208,8 @@ for _ in range(20):
     pivot_errors.append(abs(rb.truth.hard_margin_lp(U).value - c))
 print(f"max |LP value - planted pivot| = {max(pivot_errors):.1e}")
 assert max(pivot_errors) <= TOL_VALUE
+claims.check("Glocer Lemma 2.4", status="fails as printed, holds corrected", on="planted pivots",
+             note="eq. (2.5) corrected, see the erratum")
 
 # %% [markdown]
 # ### 3.3 Theorem 2.5: LPBoost can need $N/2+1$ iterations
@@ -246,6 +252,7 @@ for N in (10, 20, 40, 80):
 for r in thm25:
     assert r["T"] == r["expected"], "LPBoost needs exactly N/2 + 1 iterations"
     assert r["optimum"] - r["P_after_half"] >= 0.99, "after N/2 iterations P^t is still >= 0.99 below the optimum"
+claims.check("Glocer Thm 2.5", status="holds", on="the worst-case family, N in {10, 20, 40, 80}")
 
 # %% [markdown]
 # Entropy regularisation is what fixes this: ERLPBoost solves the same family in two or three iterations
@@ -260,6 +267,9 @@ for m, nu in [(4, 3), (8, 5)]:
     res = rb.lpboost(rb.MatrixOracle(rb.instances.lpboost_worst_case(m, duplicate=nu)), nu=float(nu), eps=0.01)
     print(f"m={m}, nu={nu}, N={2 * m * nu}: T={res.n_iter}")
     assert res.n_iter == m + 1
+claims.check("Glocer Thm 2.5", status="holds",
+             on="rows duplicated nu times and capped at 1/nu, (m, nu) in {(4, 3), (8, 5)}",
+             note="the soft version of the construction")
 
 # %% [markdown]
 # The value $P^t_{LP}$ and the certificate $\min_{q\le t}u^q\cdot d^{q-1}-P^t_{LP}$ per iteration:
@@ -311,6 +321,8 @@ print("margins of LPBoost's output:", np.round(lp_res.margins, 5))
 assert abs(s.value + 2 * delta) <= TOL_VALUE
 assert wT_min >= 1 - 1e-6, "w = e_T is the unique optimum"
 assert np.all(lp_res.margins < 0), "LPBoost's combined hypothesis misclassifies every example"
+claims.check("Glocer §2.5", status="fails as printed, holds corrected", on="the §2.5 example",
+             note="the example corrected, see the erratum")
 
 # %% [markdown]
 # The thesis illustrates the construction on the matrix of Fig. 2.8 ($N=8$): Fig. 2.9(a) adds the bad example, Fig. 2.9(b)
@@ -332,6 +344,8 @@ print("P^t / delta, t = 1..6:", np.round(P9 / delta8, 6))
 expected9 = np.r_[[-1 + 2 * t * delta8 for t in range(1, 5)], -3 * delta8, -2 * delta8]
 assert np.allclose(P9, expected9, atol=TOL_VALUE), "corrected row of Fig. 2.9"
 assert np.all(np.abs(P9[:4] + 3 * delta8) > 0.9), "the printed -3 delta is wrong for t <= 4"
+claims.check("Glocer Fig 2.9", status="fails as printed, holds corrected", on="N = 8",
+             note="the printed -3 delta in the P row is asserted wrong for t <= 4")
 
 # %% [markdown]
 # ### 3.5 LPBoost reaches the optimum over the whole class
@@ -357,6 +371,10 @@ print(f"30 instances in {time.perf_counter() - t0:.1f}s; worst true gap {table[:
 assert np.all(table[:, 4] <= 1e-3 + TOL_VALUE), "within eps of the optimum"
 assert np.all(table[:, 4] <= table[:, 5] + TOL_VALUE), "the certificate bounds the true gap"
 assert res.converged and rb.certify.result(res, U).ok  # converged = certified from the returned weights alone
+claims.check("Glocer Alg 2.1", status="fails as printed, holds corrected",
+             on="random U, certified against the full class", note="steps 2 and 3(c) corrected")
+claims.check("Glocer Fig 2.6", status="fails as printed, holds corrected", on="the same runs",
+             note="the certificate bounds the true gap; caption threshold corrected")
 
 # %% [markdown]
 # ## 4. Promotion
