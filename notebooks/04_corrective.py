@@ -70,7 +70,7 @@ import numpy as np
 from scipy.optimize import minimize_scalar
 
 import refboost as rb
-from refboost import truth
+from refboost import claims, truth
 from refboost.boosters.corrective import beta_bisection, project_simplex
 from refboost.boosters.entropy import binary_smoothed_soft_margin
 from refboost.certify.corrective import corrective_46, corrective_binary_412
@@ -101,6 +101,8 @@ for nu in (1.0, 2.5, 7.0):
     p = project_capped_simplex_log(np.log(a), nu)
     print(f"nu = {nu}: |C| = {C.sum()}, max |d - d_log| = {np.abs(d - p.d).max():.1e}")
     assert np.abs(d - p.d).max() <= 1e-12 and np.array_equal(C, p.capped)
+claims.check("Glocer Alg 4.2", status="fails as printed, holds corrected", on="random vectors, several nu",
+             note="cap 1/nu, printed nu")
 
 # %% [markdown]
 # ### The $\beta$ bisection (Alg. 4.4, corrected)
@@ -121,6 +123,8 @@ for nu, eta in [(1.0, 10.0), (4.0, 100.0)]:
     r = binary_smoothed_soft_margin(m, nu, eta)
     print(f"nu = {nu}, eta = {eta}: bisection beta = {b:.12f} ({k} steps), Brent beta = {r.beta:.12f}")
     assert abs(b - r.beta) <= 1e-9
+claims.check("Glocer Alg 4.4", status="fails as printed, holds corrected", on="random instances, nu and eta grid",
+             note="bisection corrected, see the erratum")
 
 # %% [markdown]
 # ### Lemmas 4.1 and 4.2: (4.6)/(4.12) by Clarabel vs a 1-d maximisation of the dual over the free $w_t$
@@ -147,6 +151,11 @@ for nu, eta in [(1.0, 5.0), (3.0, 10.0)]:
     assert c46.ok and c412.ok
 # infeasible (4.6): u > ubar componentwise
 assert truth.corrective_primal_46(np.full(10, 0.5), np.full(10, 0.1), 2.0, 10.0).status.startswith("infeasible")
+claims.check("Glocer Lemma 4.1", status="fails as printed, holds corrected",
+             on="random feasible instances against Clarabel", note="dual corrected, see the erratum")
+claims.check("Glocer Lemma 4.2", status="fails as printed, holds corrected",
+             on="random feasible instances against Clarabel", note="dual corrected, see the erratum")
+claims.check("Glocer KKT corrective", status="holds", on="the same instances")
 print("(4.6) with u > ubar componentwise is infeasible: the thesis's Slater claim fails")
 
 # %% [markdown]
@@ -177,6 +186,10 @@ assert np.all(bss >= b43 - 1e-12) and np.all(b44_printed <= b43 + 1e-12)  # corr
 al_fine = np.linspace(0, 1, 200001)
 a_star = al_fine[np.argmax(al_fine * (x @ dd) - eta / 2 * al_fine**2 * np.abs(x).max() ** 2)]
 assert abs(a_star - np.clip((x @ dd) / (eta * np.abs(x).max() ** 2), 0, 1)) <= 1e-5  # the step of Alg. 4.1
+claims.check("Glocer eq (4.3)-(4.4)", status="fails as printed, holds corrected", on="a grid of step sizes",
+             note="printed (4.4) coefficient is looser than (4.3); corrected bound lies between")
+claims.check("Glocer Fig 4.1", status="fails as printed, holds corrected", on="the same grid",
+             note="with (4.4) corrected")
 plt.figure(figsize=(6.5, 4.2))
 plt.plot(al, f, label="(4.2) exact")
 plt.plot(al, b43, "--", label="(4.3)")
@@ -221,6 +234,12 @@ for r in rows:
 ratio = [r2[2] / r1[2] for r1, r2 in zip(rows[0::2], rows[1::2], strict=True)]
 print("corrective / totally corrective iteration ratios:", np.round(ratio, 1))
 assert min(ratio) > 1
+claims.check("Glocer Alg 4.1", status="fails as printed, holds corrected", on="random +-1 U, N = 40, K = 30, nu grid",
+             note="P of the stopping rule in max form (erratum Alg. 4.1(d))")
+claims.check("Glocer Alg 4.3", status="fails as printed, holds corrected", on="the same runs",
+             note="step size corrected (erratum Alg. 4.3(b))")
+claims.check("Glocer §4 corrective bound", status="weakly asserted", on="the same runs",
+             note="only that corrective needs more iterations than totally corrective; the O(ln(N/nu)/eps^2) bound is not asserted")
 
 # %%
 plt.figure(figsize=(6.5, 4.2))
@@ -265,6 +284,8 @@ for name, algo in [("corrective_erlpboost", rb.corrective_erlpboost),
     # the corrected start: converged, certified against the ground truth
     assert fixed.converged and sm_f >= star_w - 0.05 - 1e-9
     assert certify.result(fixed, Uw, bound="truth").ok
+claims.check("Glocer Alg 4.1", status="fails as printed, holds corrected", on="the LPBoost worst-case instance",
+             note="the printed start w^0 = 0 is asserted to stop uncertified; the start w^1 = e_1 certifies")
 
 # %% [markdown]
 # On reflexive random $\pm1$ classes where the optimum is 0 (non-separable), the printed start ends
@@ -281,6 +302,8 @@ for _ in range(n_inst):
     n_bad_printed += rb.soft_margin(p.margins, 1.0) < star_r - 0.05
     assert f.converged and certify.result(f, orr.U, bound="truth").ok
     assert not p.converged or certify.result(p, orr.U, bound="truth").ok  # converged is honest either way
+claims.check("Glocer Alg 4.1", status="fails as printed, holds corrected", on="adversarial oracles",
+             note="converged is certified with the corrected start")
 print(f"printed start more than eps below the optimum on {n_bad_printed}/{n_inst} instances; corrected start: 0")
 
 # %% [markdown]
