@@ -150,7 +150,6 @@ def test_corrective_runs(binary, seed, nu):
     assert rb.soft_margin(res.margins, nu) >= g - eps - 1e-9
     PT = truth.soft_margin_lp(o.columns(res.hypotheses), nu).value
     assert g - PT <= eps + 1e-9
-    assert abs(res.weights.sum() - 1) <= 1e-12
     # corrective needs more iterations than the totally corrective version
     tc = (rb.binary_erlpboost if binary else rb.erlpboost)(o, nu=nu, eps=eps)
     assert res.n_iter >= tc.n_iter
@@ -159,24 +158,9 @@ def test_corrective_runs(binary, seed, nu):
         assert rb2.converged
 
 
-@pytest.mark.parametrize("algo", ["corrective_erlpboost", "corrective_binary_erlpboost"])
-@pytest.mark.parametrize(
-    "kw, match",
-    [({"nu": 0.5}, "nu"), ({"nu": 11.0}, "nu"), ({"eps": 0.0}, "eps"), ({"eta": -1.0}, "eta"),
-     ({"max_iter": 0}, "max_iter"), ({"step_rule": "x"}, "step_rule")],
-)
-def test_bad_input(algo, kw, match):
-    o = _pool(0, N=10, K=4)
-    with pytest.raises(ValueError, match=match):
-        getattr(rb, algo)(o, **kw)
-
-
-def test_bad_input_specific():
-    o = _pool(0, N=10, K=4)
-    with pytest.raises(ValueError, match="nu"):
-        rb.corrective_binary_erlpboost(o, nu=10.0)
-    with pytest.raises(ValueError, match="beta_solver"):
-        rb.corrective_binary_erlpboost(o, nu=2.0, beta_solver="newton")
+def test_bad_input_projection():
+    # the boosters' bad input (nu, eps, eta, max_iter, step_rule, beta_solver, nu = N for the binary
+    # one) is checked by the booster contract (tests/booster_contract.py)
     with pytest.raises(ValueError, match="a"):
         project_simplex(np.array([1.0, -1.0]), 1.0)
     with pytest.raises(ValueError, match="nu"):

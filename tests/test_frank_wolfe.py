@@ -616,12 +616,9 @@ def test_lpboost_worst_case(half):
 # --------------------------------------------------------------------------------------------
 def test_result_contract(random_runs):
     U, nu, _, res = random_runs[(0.1, "pairwise", "lpboost")]
-    assert len(res.weights) == len(res.hypotheses) == len(set(res.hypotheses))
-    assert abs(res.weights.sum() - 1) < 1e-12 and np.all(res.weights >= 0)
-    assert np.allclose(U[:, res.hypotheses] @ res.weights, res.margins)
+    # weights, margins, distribution and history fields: the booster contract (tests/booster_contract.py)
+    assert len(res.hypotheses) == len(set(res.hypotheses))
     assert abs(res.distribution.sum() - 1) < 1e-12 and res.distribution.max() <= 1 / nu + 1e-12
-    for key in ("eps_t", "fw_gap", "gamma_hat", "soft_margin", "smoothed_margin", "rate_bound", "time", "cpu_time"):
-        assert key in res.history[0]
     assert res.extra["n_secondary_wins"] == sum(r.get("secondary_won", False) for r in res.history)
 
 
@@ -781,55 +778,20 @@ def test_time_limit():
 @pytest.mark.parametrize(
     "kwargs, exc, match",
     [
-        ({"nu": 0.5}, ValueError, "nu"),
-        ({"nu": 10.0}, ValueError, "nu"),  # nu = m is excluded (eta would be 0)
-        ({"nu": "a"}, TypeError, "nu"),
-        ({"eps": 0.0}, ValueError, "eps"),
-        ({"eps": -1.0}, ValueError, "eps"),
-        ({"eps": float("nan")}, ValueError, "eps"),
-        ({"eta": 0.0}, ValueError, "eta"),
-        ({"eta": -2.0}, ValueError, "eta"),
-        ({"rule": "fully_corrective"}, ValueError, "rule"),
-        ({"rule": 3}, TypeError, "rule"),
-        ({"secondary": "erlp"}, ValueError, "secondary"),
-        ({"secondary": "none"}, ValueError, "secondary"),
-        ({"secondary": 1}, TypeError, "secondary"),
-        ({"max_iter": 0}, ValueError, "max_iter"),
-        ({"max_iter": 2.5}, TypeError, "max_iter"),
-        ({"lp_method": "simplex"}, ValueError, "lp_method"),
-        ({"stopping": "lpboost"}, ValueError, "stopping"),
-        ({"stopping": 1}, TypeError, "stopping"),
-        ({"time_limit": 0.0}, ValueError, "time_limit"),
-        ({"price_lp": 1}, TypeError, "price_lp"),
+        ({"secondary": "none"}, ValueError, "secondary"),  # the string, not None
         ({"price_lp": True, "secondary": None}, ValueError, "price_lp"),
         ({"price_lp": True, "secondary": "erlpboost"}, ValueError, "price_lp"),
     ],
 )
 def test_bad_input_mlpboost(kwargs, exc, match):
+    # each parameter's own bad values (nu, eps, eta, rule, max_iter, ...) are checked for every booster by
+    # the booster contract (tests/booster_contract.py); here: the combinations
     o = rb.MatrixOracle(np.random.default_rng(0).uniform(-1, 1, (10, 4)))
     with pytest.raises(exc, match=match):
         mlpboost(o, **{"nu": 2.0, "eps": 0.1, **kwargs})
 
 
-@pytest.mark.parametrize(
-    "kwargs, exc, match",
-    [
-        ({"nu": 0.0}, ValueError, "nu"),
-        ({"eps": 0.0}, ValueError, "eps"),
-        ({"eta": -1.0}, ValueError, "eta"),
-        ({"stopping": "gap"}, ValueError, "stopping"),
-        ({"max_iter": -1}, ValueError, "max_iter"),
-    ],
-)
-def test_bad_input_cerlpboost(kwargs, exc, match):
-    o = rb.MatrixOracle(np.random.default_rng(0).uniform(-1, 1, (10, 4)))
-    with pytest.raises(exc, match=match):
-        cerlpboost(o, **{"nu": 2.0, "eps": 0.1, **kwargs})
-
-
-def test_bad_input_helpers_and_oracle():
-    with pytest.raises(TypeError, match="oracle"):
-        mlpboost(np.ones((3, 3)), nu=1.0, eps=0.1)
+def test_bad_input_helpers():
     with pytest.raises(ValueError, match="nu"):
         eta_fw(0.1, 10, 10.0)
     with pytest.raises(ValueError, match="N"):
