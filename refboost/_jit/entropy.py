@@ -629,13 +629,15 @@ def _lu_solve(M, g):
 
 @njit(cache=True)
 def newton_direction(A, x, G, c):
-    """:func:`refboost.boosters._newton._newton_direction_fast` (simplex, centred); ``(ok, s)``.
+    """:func:`refboost.boosters._newton._newton_direction` (simplex, centred) with less work; ``(ok, s)``.
 
-    Free face = support + every zero coordinate with ``G_q > x . G`` + the best one; face Hessian
-    ``A_S^T (diag c - c c^T/sum c) A_S`` from the rows with ``c_n > ROW_CURVATURE_RTOL max c``, formed
-    once (principal submatrices for the smaller faces of the removal loop); Newton step in an
-    orthonormal basis of ``{sum s = 0}`` with relative damping ``HESSIAN_DAMPING``; faces that would
-    drive a zero coordinate negative lose those coordinates.
+    Same face, same removal rule, same damping. Free face = support + every zero coordinate with
+    ``G_q > x . G`` + the best one; face Hessian ``A_S^T (diag c - c c^T/sum c) A_S`` from the rows with
+    ``c_n > ROW_CURVATURE_RTOL max c``, formed once (principal submatrices for the smaller faces of the
+    removal loop); Newton step in an orthonormal basis of ``{sum s = 0}`` with relative damping
+    ``HESSIAN_DAMPING``; faces that would drive a zero coordinate negative lose those coordinates.
+    Leaving out the rows changes the Hessian by a relative ``<= N ROW_CURVATURE_RTOL`` (ERLPBoost's
+    capped rows have c = 0 exactly).
     """
     N, k = A.shape
     xG = np.dot(x, G)

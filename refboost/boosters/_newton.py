@@ -42,13 +42,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import numpy as np
-from scipy.linalg.lapack import dposv as _dposv
 from scipy.optimize import brentq
 
-from .._jit.constants import (  # noqa: F401  (ROW_CURVATURE_RTOL: the compiled face Hessian's, named here too)
+from .._jit.constants import (
     DIRECTION_CAP,
     DIRECTION_ZERO,
     HESSIAN_DAMPING,
@@ -57,7 +55,6 @@ from .._jit.constants import (  # noqa: F401  (ROW_CURVATURE_RTOL: the compiled 
     ROOT_ITERS,
     ROOT_WOLFE,
     ROOT_XTOL,
-    ROW_CURVATURE_RTOL,
     STALL_ITERS,
     VALUE_RTOL,
 )
@@ -140,15 +137,13 @@ def maximize(
         chapter 3, the log-sum-exp, the Tsallis/hinge and the variance of Shen & Li (2010)) or
         ``-diag c`` (False: separable ``f`` such as the logistic loss of Shen & Li (2010), eq. (32)).
     fast : bool, default False
-        Form the face Hessian with :func:`_newton_direction_fast` (rows whose curvature is below
-        ``ROW_CURVATURE_RTOL`` of the largest are left out, the largest face's Hessian is formed
-        once and the smaller faces of the removal loop use its principal submatrices). Same faces,
-        same rule, Hessian equal up to a relative ``N * ROW_CURVATURE_RTOL``; used by the entropy
-        chapter (:mod:`refboost.boosters.entropy`), whose capped coordinates have c = 0 exactly.
-        If ``f`` has an attribute ``compiled_maximize`` (ERLPBoost's objective, see
-        :func:`refboost.boosters.entropy._erlp_f`), ``fast=True`` on the simplex without ``lin`` and
-        ``record`` runs that compiled port of this method instead (:func:`refboost._jit.entropy.maximize_erlp`:
-        same steps, same rules, same certificate; iterates equal up to round-off).
+        Run the compiled port of this method when ``f`` carries one (attribute ``compiled_maximize``:
+        the ERLPBoost and Binary ERLPBoost objectives of :mod:`refboost.boosters.entropy` with
+        ``USE_JIT``, :func:`refboost._jit.entropy.maximize_erlp` / ``maximize_binary``) and the call is on the
+        simplex, centred, without ``lin`` and ``record``: same steps, same rules, same certificate,
+        iterates equal up to round-off (its face Hessian leaves out the rows whose curvature is below
+        ``ROW_CURVATURE_RTOL`` of the largest: a relative change <= ``N * ROW_CURVATURE_RTOL``).
+        Otherwise, and always with ``fast=False``, this numpy code runs (the reference).
     """
     kernel = getattr(f, "compiled_maximize", None)
     if kernel is not None and fast and domain == "simplex" and centred and lin is None and not record:
@@ -159,7 +154,6 @@ def maximize(
     x = np.array(x0, float)
     n_eval = 0
     cache: dict = {}
-    work: dict = {}  # buffers of _newton_direction_fast
 
     def evaluate(xv):
         nonlocal n_eval
@@ -202,10 +196,7 @@ def maximize(
         if since_best >= STALL_ITERS:
             status = "stalled"
             break
-        if fast:
-            s = _newton_direction_fast(A, x, G, c, domain, centred, work)
-        else:
-            s = _newton_direction(A, x, G, c, domain, centred)
+        s = _newton_direction(A, x, G, c, domain, centred)
         slope = float(G @ s) if s is not None else -1.0
         if s is None or not np.isfinite(slope) or slope <= 0 or since_best >= STALL_ITERS // 2:
             s, slope = _fallback_direction(x, G, domain)
@@ -342,98 +333,6 @@ def _newton_direction(A, x, G, c, domain, centred=True):
         if bad is None:
             return s
         S[idx[bad]] = False
-    return None
-
-
-#: :func:`_newton_direction_fast` leaves out the rows with c_n below ``ROW_CURVATURE_RTOL`` of max c
-#: (a relative change of the face Hessian <= N * ROW_CURVATURE_RTOL) when at most this fraction of the
-#: rows remains (otherwise the row copy costs more than it saves).
-ROW_SELECT_FRACTION = 0.6
-
-
-@lru_cache(maxsize=256)
-def _sum_zero_basis_cached(k: int) -> np.ndarray:
-    """:func:`_sum_zero_basis` (read-only, cached by size)."""
-    Q = _sum_zero_basis(k)
-    Q.setflags(write=False)
-    return Q
-
-
-def _newton_direction_fast(A, x, G, c, domain, centred=True, work=None):
-    """:func:`_newton_direction` (same face, same removal rule, same damping) with less work.
-
-    The face Hessian ``A_S^T (diag c - c c^T/sum c) A_S`` is formed once for the first face from
-    the rows with ``c_n > ROW_CURVATURE_RTOL max c`` (the others change it by a relative
-    ``<= N ROW_CURVATURE_RTOL``; ERLPBoost's capped rows have c = 0 exactly); each smaller face of
-    the removal loop takes its principal submatrix; the sum-zero bases are cached by size.
-    ``work`` (a dict kept by the caller across iterations) holds the N x |S| buffer of
-    ``diag(c)^{1/2} A_S`` (a fresh array of that size costs page faults every iteration).
-    """
-    k = x.shape[0]
-    S = _free_face(x, G, domain)
-    idx0 = np.flatnonzero(S)
-    if idx0.size == 0 or (domain == "simplex" and idx0.size == 1):
-        return None
-    csum = float(c.sum())
-    cmax = float(c.max()) if c.size else 0.0
-    rows = c > ROW_CURVATURE_RTOL * cmax
-    if np.count_nonzero(rows) <= ROW_SELECT_FRACTION * c.shape[0]:
-        Ar, cr = A[rows], c[rows]
-    else:
-        Ar, cr = A, c
-    As0 = Ar if idx0.size == k else Ar[:, idx0]
-    b0 = As0.T @ cr
-    if work is None:
-        B = As0 * np.sqrt(cr)[:, None]
-    else:
-        B = work.get(As0.shape)
-        if B is None:
-            B = work[As0.shape] = np.empty(As0.shape)
-        np.multiply(As0, np.sqrt(cr)[:, None], out=B)
-    M0 = B.T @ B  # numpy's A^T A path (syrk): half the flops of (As^T c) As, exactly symmetric
-    if centred and csum > 0:
-        M0 -= np.outer(b0, b0) / csum
-    pos = np.arange(idx0.size)
-    for _ in range(k + 1):
-        idx = idx0[pos]
-        if idx.size == 0 or (domain == "simplex" and idx.size == 1):
-            return None
-        M = M0 if pos.size == idx0.size else M0[np.ix_(pos, pos)]
-        gS = G[idx]
-        if domain == "simplex":
-            # Q^T M Q and Q^T g with Q = H[:, 1:] of _sum_zero_basis (cached per size): two small
-            # BLAS products cost less than the implicit O(k^2) form's eight numpy calls at k <= ~100
-            Q = _sum_zero_basis_cached(idx.size)
-            Mq = Q.T @ M @ Q
-            gq = Q.T @ gS
-        else:
-            Mq, gq = M.copy(), gS
-            Q = None
-        # (dposv reads the upper triangle only: no symmetrisation needed before the Cholesky attempt)
-        base = Mq.diagonal().copy()
-        top = max(float(base.max()), 0.0)
-        mu = HESSIAN_DAMPING * top if top > 0 else 1.0
-        z = None
-        nq = Mq.shape[0]
-        Mq.flat[:: nq + 1] += mu
-        _, zc, info = _dposv(Mq, gq)  # Cholesky: Mq + mu I is positive definite unless round-off bites
-        if info == 0:
-            z = zc
-        else:
-            Mq = 0.5 * (Mq + Mq.T)
-            for _ in range(8):
-                Mq.flat[:: nq + 1] = base + mu
-                try:
-                    z = np.linalg.solve(Mq, gq)
-                    break
-                except np.linalg.LinAlgError:
-                    mu *= 1e3
-        if z is None:
-            return None
-        s, bad = _face_step(Q @ z if Q is not None else z, x, idx, k, domain)
-        if bad is None:
-            return s
-        pos = pos[~bad]
     return None
 
 

@@ -826,7 +826,7 @@ def softboost_dual_step(
     x0 = np.zeros(t) if w0 is None else np.maximum(np.asarray(w0, float), 0.0)
     with _newton.single_thread_blas():
         r = _newton.maximize(_erlp_f(nu, 1.0), U_t, x0, lin=np.full(t, -bound), domain="orthant",
-                             tol=max(tol, _tol_floor(1.0)), max_iter=max_iter, fast=True)
+                             tol=max(tol, _tol_floor(1.0)), max_iter=max_iter)
     d = r.d
     edges = U_t.T @ d
     primal = kl_divergence(d, np.full(N, 1.0 / N))

@@ -96,28 +96,23 @@ def exp_master(T: float):
     (centred, ``sum c = 1/T``).
     """
 
-    def f(m):
-        # log-sum-exp by hand (shifted by the max): scipy's logsumexp costs ~10x more on these sizes
-        z = m * (-1.0 / T)
-        zmax = float(z.max())
-        z -= zmax
-        e = np.exp(z)
-        s = float(e.sum())
-        u = e / s
-        return -T * (zmax + math.log(s)), u, u / T, (z, zmax)  # aux: the shifted exponent, for line()
-
     def point(m):
         """``f(m)`` without the curvature: ``(value, u, aux)``; ``curv(u)`` gives ``c = u / T``."""
+        # log-sum-exp by hand (shifted by the max): scipy's logsumexp costs ~10x more on these sizes
         z = m * (-1.0 / T)
         zmax = float(z.max())
         z -= zmax
         u = np.exp(z)
         s = float(u.sum())
         u /= s
-        return -T * (zmax + math.log(s)), u, (z, zmax)
+        return -T * (zmax + math.log(s)), u, (z, zmax)  # aux: the shifted exponent, for line()
 
     def curv(u):
         return u / T
+
+    def f(m):
+        value, u, aux = point(m)
+        return value, u, curv(u), aux
 
     B = [np.empty((3, 0))]  # [1; v; v^2], reused by every line search of this objective
 
@@ -172,11 +167,6 @@ def logistic_master(T: float):
     ``Hess_m f = -(1/T) diag(u (1 - u))``: separable curvature ``c = u (1 - u) / T``.
     """
 
-    def f(m):
-        z = -m / T
-        u = expit(z)
-        return -T * float(np.sum(np.logaddexp(0.0, z))), u, u * (1.0 - u) / T, None
-
     def point(m):
         """``f(m)`` without the curvature: ``(value, u, None)``; ``curv(u)`` gives ``c = u (1 - u) / T``."""
         z = -m / T
@@ -184,6 +174,10 @@ def logistic_master(T: float):
 
     def curv(u):
         return u * (1.0 - u) / T
+
+    def f(m):
+        value, u, aux = point(m)
+        return value, u, curv(u), aux
 
     def line(m, v, aux=None):
         """``phi(a) = f(m + a v)``: ``phi' = u_a . v``, ``-phi'' = sum u_a (1 - u_a) v^2 / T``."""
