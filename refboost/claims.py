@@ -180,6 +180,8 @@ def asserts(claim_id: str | tuple[str, ...] | list[str], *, status: str, on: str
 # --------------------------------------------------------------------------------------------------
 
 ROOT = Path(__file__).resolve().parents[1]
+NO_CLAIM = "# claims: none"
+"""A comment marking an asserting cell that checks the implementation, not a claim of the works."""
 _CELL = re.compile(r"^# %%(.*)$")
 _HEADING = re.compile(r"^# (#{1,6})\s+(.*\S)\s*$")
 
@@ -256,7 +258,11 @@ def _parse(source: str, where: str) -> ast.AST:
 
 
 def scan_notebook(path: Path, root: Path = ROOT) -> tuple[list[Declaration], list[tuple[int, str]]]:
-    """Declarations of one chapter, and the asserting code cells that declare nothing ``(index, heading)``."""
+    """Declarations of one chapter, and the asserting code cells that declare nothing ``(index, heading)``.
+
+    A cell whose assertions check the implementation rather than a claim of the works says so with a
+    comment line starting ``# claims: none`` (and the reason); it is not reported as silent.
+    """
     rel = path.relative_to(root).as_posix()
     out, silent = [], []
     for i, kind, lines, heading in _notebook_cells(path):
@@ -266,7 +272,8 @@ def scan_notebook(path: Path, root: Path = ROOT) -> tuple[list[Declaration], lis
         found = [n for n in ast.walk(tree) if _is_decl(n)]
         for n in found:
             out += _decls(n, f"{rel}, cell {i}", source=rel, locator=heading, anchor=_section_id(heading), cell=i)
-        if not found and any(isinstance(n, ast.Assert) for n in ast.walk(tree)):
+        exempt = any(ln.strip().startswith(NO_CLAIM) for ln in lines)
+        if not found and not exempt and any(isinstance(n, ast.Assert) for n in ast.walk(tree)):
             silent.append((i, heading))
     return out, silent
 
@@ -305,7 +312,8 @@ def collect(root: Path = ROOT) -> list[Declaration]:
     for p in chapters(root):
         out += scan_notebook(p, root)[0]
     for p in sorted((root / "tests").glob("test_*.py")):
-        out += scan_test(p, root)
+        if p.name != "test_claims_ledger.py":  # its own calls exercise the API with bad ids on purpose
+            out += scan_test(p, root)
     return out
 
 

@@ -51,7 +51,7 @@ CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
      "Long and Servedio's example: under random label noise the soft-margin boosters (LPBoost, ERLPBoost) put "
      "weight on the penalizer hypotheses and misclassify clean examples"),
     ("Glocer Lemma 3.1", "dual", "§3.1.2, Lemma 3.1",
-     "The Lagrangian dual of the SoftBoost problem (3.1)"),
+     "The Lagrangian dual of the SoftBoost problem (3.1) (printed with the normalisation w.1 = 1)"),
     ("Glocer KKT SoftBoost", "kkt", "§3.1.2",
      "SoftBoost's distribution is the capped relative-entropy projection: d_n proportional to "
      "exp(-sum_q w_q u^q_n), capped at 1/nu"),
@@ -92,8 +92,7 @@ CATALOGUE: tuple[tuple[str, str, str, str], ...] = (
     ("Glocer Thm 3.12", "bound", "§3.2.5, Thm 3.12",
      "ERLPBoost with the practical criterion stops within max(64/eps^2 ln(N/nu), 16/eps) iterations"),
     ("Glocer Lemma 3.13", "dual", "§3.2.6, Lemma 3.13, eqs. (3.18)-(3.21)",
-     "The dual of the unnormalised-entropy problem (3.18); its optimum has beta shifted by 1/eta "
-     "(the lemma's normalisation w.1 = 1 does not hold)"),
+     "The dual of the unnormalised-entropy problem (3.18): the same w as ERLPBoost's, with beta shifted by 1/eta"),
     ("Glocer Lemma 3.14", "lemma", "§3.2.6, Lemma 3.14",
      "The progress bound of Lemma 3.7 via the unnormalised dual"),
     ("Glocer Lemma 3.15", "lemma", "§3.3.2, Lemma 3.15",
