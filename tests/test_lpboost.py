@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import refboost as rb
+from refboost import claims
 
 TOL = 1e-8
 
@@ -35,6 +36,8 @@ def check_run(U, nu, eps, reflexive=False):
     return res, truth
 
 
+@claims.asserts("Glocer Alg 2.1", status="holds",
+                on="random U (value/binary kinds, reflexive or not), eps and seed grid")
 @settings(max_examples=60)
 @given(
     N=st.integers(2, 80),
@@ -59,6 +62,7 @@ def test_lpboost_reaches_optimum(N, K, frac, kind, reflexive, eps, seed):
     check_run(U, nu, eps, reflexive)
 
 
+@claims.asserts("Glocer Alg 2.1", status="holds", on="500 random instances")
 def test_lpboost_500_random_instances():
     """Done-criterion of the foundation issue: 500 random instances, N <= 300, n <= 200, nu in [1, N/2]."""
     rng = np.random.default_rng(2009)
@@ -75,6 +79,7 @@ def test_lpboost_500_random_instances():
     assert worst <= 1e-3 + TOL
 
 
+@claims.asserts("Glocer Thm 2.5", status="holds", on="the worst-case family, several m")
 @pytest.mark.parametrize("m", [5, 10, 20, 40])
 def test_theorem_2_5_worst_case(m):
     """Thm 2.5: on the Fig. 2.8 family (N = 2m) LPBoost needs exactly N/2 + 1 iterations."""
@@ -91,6 +96,7 @@ def test_theorem_2_5_worst_case(m):
     assert truth.value - P[m - 1] >= 0.99
 
 
+@claims.asserts("Glocer Thm 2.5", status="holds", on="the capped (duplicated rows) version, m and nu grid")
 @pytest.mark.parametrize("m, nu", [(4, 3), (8, 5)])
 def test_theorem_2_5_soft_version(m, nu):
     """Duplicating rows nu times and capping at 1/nu still takes m + 1 iterations."""
@@ -110,6 +116,7 @@ def test_lpboost_pivot_steps_unique_d():
             assert np.allclose(res.distribution, np.eye(2 * m)[m + t - 1], atol=1e-7), (method, t)
 
 
+@claims.asserts("Glocer §2.5", status="holds", on="the §2.5 construction")
 def test_section_2_5_misclassifies_every_example(rng):
     """Glocer (2009), §2.5: appending a bad example and a bad hypothesis makes the LP's w = e_T misclassify all."""
     # separable base: columns = a random +-1 pool with a planted column of all +1 margins 0.5
