@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import refboost as rb
+from refboost import claims
 
 TOL = 1e-8  # HiGHS primal/dual feasibility tolerance is 1e-7 by default; values agree far better
 
@@ -21,6 +22,8 @@ def random_U(rng, N, K, kind):
     return U
 
 
+@claims.asserts("Glocer eq (2.2)-(2.3)", status="holds", on="Hypothesis-drawn U, N, K, nu")
+@claims.asserts("Glocer KKT (2.2)-(2.3)", status="holds", on="the same instances")
 @settings(max_examples=60)
 @given(
     N=st.integers(2, 60),
@@ -63,6 +66,7 @@ def test_hard_margin_is_min_margin(rng):
     assert abs(rb.soft_margin(U @ s.w, 1) - s.value) <= TOL
 
 
+@claims.asserts("Glocer Lemma 2.4", status="holds", on="planted pivots, 10 seeds")
 @pytest.mark.parametrize("seed", range(10))
 def test_lemma_2_4_planted_pivot(seed):
     """Lemma 2.4: a pivot (i, j) gives value U_ij with d = e_i, w = e_j optimal."""
