@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import refboost as rb
-from refboost import bounds, truth
+from refboost import bounds, claims, truth
 from refboost.boosters.corrective import beta_bisection
 from refboost.boosters.entropy import (
     binary_dual_step,
@@ -68,6 +68,7 @@ def test_bounds_bad_input(call, match):
 
 
 # ----------------------------------------------------------------------------- ERLPBoost dual (Lemma 3.6, 3.13)
+@claims.asserts("Glocer Lemma 3.6", status="holds", on="random U, nu and eta grid, against Clarabel")
 @pytest.mark.parametrize("nu, eta", CASES)
 def test_erlp_step_matches_conic_truth(nu, eta):
     rng = np.random.default_rng(3)
@@ -137,6 +138,7 @@ def test_erlp_step_duplicate_and_constant_columns():
 
 
 # ----------------------------------------------------------------------------- Binary (Lemma 3.18)
+@claims.asserts("Glocer Lemma 3.18", status="holds", on="random U, nu and eta grid, against Clarabel")
 @pytest.mark.parametrize("nu, eta", CASES)
 def test_binary_step_matches_conic_truth(nu, eta):
     rng = np.random.default_rng(7)
@@ -159,6 +161,8 @@ def test_binary_step_matches_conic_truth(nu, eta):
     assert abs(beta_b - s.extra["beta"]) <= 1e-9
 
 
+@claims.asserts("Glocer Lemma 3.15", status="holds", on="vertices of the capped simplex",
+                note="the binary entropy range ln(N/nu) + 1")
 def test_binary_entropy_range():
     """Delta_{2,nu} <= ln(N/nu) + 1 on the capped simplex, attained near vertices (Lemma 3.15)."""
     N, nu = 20, 3.0
@@ -172,6 +176,8 @@ def test_binary_entropy_range():
 
 
 # ----------------------------------------------------------------------------- SoftBoost (Lemma 3.1)
+@claims.asserts("Glocer Lemma 3.1", status="fails as printed, holds corrected", on="random U, offset grid",
+                note="w unnormalised, see chapter 3")
 @pytest.mark.parametrize("offset", [0.05, 0.2])
 def test_softboost_step_matches_conic_truth(offset):
     rng = np.random.default_rng(3)
@@ -230,6 +236,9 @@ def _check_progress(res, eta):
             assert a - b >= a**2 / (8 * eta) - PROGRESS_TOL  # Lemma 3.8
 
 
+@claims.asserts("Glocer Thm 3.10", status="holds", on="random pools, seeds, nu/N, both stopping rules")
+@claims.asserts("Glocer Thm 3.12", status="holds", on="the same runs")
+@claims.asserts("Glocer Lemma 3.8", status="holds", on="the same runs")
 @pytest.mark.parametrize("seed, nu_frac", [(0, 0.0), (1, 0.1), (2, 0.25)])
 @pytest.mark.parametrize("stopping", ["simple", "practical"])
 def test_erlpboost_random(seed, nu_frac, stopping):
@@ -247,6 +256,9 @@ def test_erlpboost_random(seed, nu_frac, stopping):
         assert rec["inner_gap"] <= 1e-9
 
 
+@claims.asserts("Glocer Thm 3.21", status="holds", on="random pools, seeds, nu")
+@claims.asserts("Glocer Thm 3.23", status="fails as printed, holds corrected", on="the same runs",
+                note="eta with the +1")
 @pytest.mark.parametrize("seed, nu", [(0, 1.0), (1, 4.0)])
 def test_binary_erlpboost_random(seed, nu):
     o = _pool(seed)
@@ -261,6 +273,8 @@ def test_binary_erlpboost_random(seed, nu):
         _check_progress(res, res.params["eta"])  # Lemmas 3.19, 3.20 (same form)
 
 
+@claims.asserts("Glocer Thm 3.2", status="fails as printed, holds corrected", on="random pools, seeds, nu",
+                note="the bound of the proof form")
 @pytest.mark.parametrize("seed, nu", [(0, 1.0), (1, 4.0)])
 def test_softboost_random(seed, nu):
     o = _pool(seed)
@@ -277,6 +291,8 @@ def test_softboost_random(seed, nu):
         assert rec["Delta_increase"] >= eps**2 / 2 - 1e-9
 
 
+@claims.asserts("Glocer Thm 2.5", status="holds", on="the worst-case family",
+                note="ERLPBoost solves it in a few iterations")
 @pytest.mark.parametrize("m", [5, 10, 25])
 def test_worst_case_erlpboost_vs_lpboost(m):
     """Theorem 2.5 family: LPBoost needs N/2 + 1 iterations, ERLPBoost about 2."""
@@ -513,6 +529,9 @@ def _lemma_chain(res, oracle, nu, binary):
     return n_checked
 
 
+@claims.asserts("Glocer Lemma 3.14", status="holds", on="random pools, seeds, nu")
+@claims.asserts("Glocer Lemma 3.7", status="fails as printed, holds corrected", on="the same runs",
+                note="the corrected convexity step")
 @pytest.mark.parametrize("seed, nu", [(0, 1.0), (1, 4.0)])
 def test_lemma_3_14_chain(seed, nu):
     o = _pool(seed, N=30, K=20)
@@ -521,6 +540,8 @@ def test_lemma_3_14_chain(seed, nu):
     assert _lemma_chain(res, o, nu, binary=False) >= 2
 
 
+@claims.asserts("Glocer Lemma 3.19", status="holds", on="random pools, seeds, nu")
+@claims.asserts("Glocer Lemma 3.20", status="holds", on="the same runs")
 @pytest.mark.parametrize("seed, nu", [(0, 1.0), (1, 4.0)])
 def test_lemma_3_19_3_20(seed, nu):
     o = _pool(seed, N=30, K=20)
