@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from scipy.optimize import linprog
 
 import refboost as rb
-from refboost import truth
+from refboost import claims, truth
 from refboost.boosters.frank_wolfe import cerlpboost, mlpboost
 from refboost.bounds import ETA_FW_MIN, eta_fw, fw_iteration_bound, fw_rate_bound
 from refboost.instances import lpboost_worst_case, misclassify_all, planted_pivot
@@ -74,6 +74,7 @@ def grad_f_tilde_star(theta, nu, eta):
     return smoothed_soft_margin(-theta, nu, eta).d
 
 
+@claims.asserts("MHT Defs 1-3", status="holds", on="random theta across scales, nu and eta grid")
 def test_smoothness_and_convexity_linf():
     """eta-smoothness w.r.t. ||.||_inf (eq. (1)) and the convexity lower bound, 400 random pairs."""
     rng = np.random.default_rng(0)
@@ -145,6 +146,7 @@ def test_no_overflow_at_paper_eta():
 # --------------------------------------------------------------------------------------------
 # Lemma 1 (sandwich rho <= rho~ <= rho + ln(m/nu)/eta) and Lemma 3 (entropy range)
 # --------------------------------------------------------------------------------------------
+@claims.asserts("MHT Lemma 1", status="holds", on="random w, nu and eta grid")
 def test_lemma1_sandwich():
     """rho(w) <= rho~(w) <= rho(w) + ln(m/nu)/eta."""
     rng = np.random.default_rng(4)
@@ -166,6 +168,8 @@ def test_lemma1_sandwich():
     assert abs(smoothed_soft_margin(z, 3.0, 5.0).value - 0.3) < 1e-14
 
 
+@claims.asserts("MHT Lemma 1", status="fails as printed, holds corrected",
+                on="a counterexample to the printed last line of App. A.1")
 def test_paper_sandwich_as_printed_fails():
     """A.1 prints  f~*(-Aw) - eps/2 <= f*(-Aw) <= f~*(-Aw) : FALSE; the
     inequalities are reversed. Counterexample with eta = 2 ln(m/nu)/eps."""
@@ -179,6 +183,7 @@ def test_paper_sandwich_as_printed_fails():
     assert ft_star <= f_star <= ft_star + eps / 2  # corrected form
 
 
+@claims.asserts("MHT Lemma 3", status="holds", on="random points of the capped simplex")
 def test_lemma3_entropy_range():
     """max_{d in P^m_nu} Delta(d) <= ln(m/nu), at the vertex with floor(nu) caps; equality iff nu integer."""
     cases = [(10, 3.0, True), (10, 3.7, False), (100, 12.5, False), (100, 20.0, True)]
@@ -205,6 +210,8 @@ def test_lemma3_entropy_range():
 # Lemma 4 / Theorem 1: strong duality of the edge LP (eq. (4) as an LP) and the soft-margin LP (eq. (5))
 # and the optimality conditions
 # --------------------------------------------------------------------------------------------
+@claims.asserts("MHT Lemma 4", status="holds", on="random U, seeds")
+@claims.asserts("MHT Thm 1", status="holds", on="the same instances")
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_lemma4_strong_duality_and_theorem1_kkt(seed):
     rng = np.random.default_rng(seed)
@@ -230,6 +237,8 @@ def test_lemma4_strong_duality_and_theorem1_kkt(seed):
         assert (U.T @ d).max() >= soft_margin(U @ w, nu) - ROUND
 
 
+@claims.asserts("MHT Lemma 4", status="fails as printed, holds corrected", on="one instance",
+                note="the explicit form sign error")
 def test_lemma4_explicit_form_sign_error():
     """Lemma 4's display: f*(-Aw) = min_d d^T A w is wrong; f*(-Aw) = -min_d d^T A w."""
     rng = np.random.default_rng(7)
@@ -249,6 +258,7 @@ def test_lemma4_explicit_form_sign_error():
 # Corollary 2: the entropic edge problem (9)/(11) <=> its log-sum-exp dual (12)/(14), and the sorting algorithm
 # at the optimum
 # --------------------------------------------------------------------------------------------
+@claims.asserts("MHT Cor 2", status="holds", on="random U, seeds")
 @pytest.mark.parametrize("seed", [0, 1])
 def test_corollary2_regularised_duality(seed):
     rng = np.random.default_rng(seed)
@@ -288,6 +298,7 @@ def generic_short_step_fw_theta(U, nu, eta, T):
     return x, steps, atoms
 
 
+@claims.asserts("MHT Thm 2", status="holds", on="random U")
 def test_theorem2_cerlpboost_is_short_step_fw():
     rng = np.random.default_rng(8)
     U = random_U(rng, 60, 20)
@@ -343,6 +354,8 @@ def test_theorem2_lpboost_is_fully_corrective_fw_on_f_star():
     assert abs(soft_margin(lp.margins, nu) - values[-1]) < 1e-9
 
 
+@claims.asserts("MHT Thm 2", status="holds", on="random U")
+@claims.asserts("MHT eq (14)", status="holds", on="random U")
 def test_theorem2_erlpboost_is_fully_corrective_fw_on_f_tilde_star():
     """ERLPBoost (the direct implementation, Glocer Alg. 3.2) = fully corrective FW on f~*
     (eq. (14)), written here against the conic ground truth (the log-sum-exp dual of (14)):
@@ -413,6 +426,7 @@ def random_runs():
     return out
 
 
+@claims.asserts("MHT Lemma 2", status="holds", on="random runs, all rules")
 def test_lemma2_certificate_and_gap_relations(random_runs):
     for key, (_U, nu, star, res) in random_runs.items():
         eps, eta = res.params["eps"], res.params["eta"]
@@ -463,6 +477,7 @@ def assert_rate(res, tag=""):
             assert res.n_iter <= fw_iteration_bound(eta, res.params["eps"]), tag
 
 
+@claims.asserts("MHT Thm 3", status="holds", on="random runs, every round")
 def test_theorem3_random_every_round(random_runs):
     for key, (_, _, _, res) in random_runs.items():
         assert_rate(res, key)
@@ -492,6 +507,8 @@ def test_classic_step_is_not_monotone(random_runs):
     assert min(drops) < -1e-4
 
 
+@claims.asserts("MHT Thm 3", status="fails as printed, holds corrected", on="t up to 200",
+                note="the printed induction display")
 def test_theorem3_induction_display_corrected():
     """The proof's display 8 eta t/(t+2) (t+1)/(t+2) is not what (15) gives; the correct value is
     8 eta (t+1)/(t+2)^2 <= 8 eta/(t+3)."""
@@ -507,6 +524,8 @@ def test_theorem3_induction_display_corrected():
             assert printed > 8 * eta / (t + 3) + 1e-3
 
 
+@claims.asserts("MHT Thm 3", status="holds", on="adversarial instances, rules and secondaries")
+@claims.asserts("MHT Cor 1", status="holds", on="the pairwise rule")
 @pytest.mark.parametrize("rule", ["short_step", "classic", "line_search", "pairwise"])
 @pytest.mark.parametrize("secondary", [None, "lpboost"])
 def test_theorem3_adversarial_instances(rule, secondary):
@@ -593,6 +612,7 @@ def test_mlpboost_matches_cerlpboost_without_secondary():
 # --------------------------------------------------------------------------------------------
 # The LPBoost worst case on the Theorem 2.5 family
 # --------------------------------------------------------------------------------------------
+@claims.asserts("MHT §5 worst case", status="holds", on="m/2 in a grid")
 @pytest.mark.parametrize("half", [10, 20])
 def test_lpboost_worst_case(half):
     U = lpboost_worst_case(half)
