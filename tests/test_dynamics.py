@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import refboost as rb
+from refboost import claims
 from refboost import dynamics as D
 from refboost import instances as I
 
@@ -21,6 +22,7 @@ LP_TOL = 1e-9
 # ------------------------------------------------------------------ the 3 x 3 matrix (Rudin et al. 2003, §3)
 
 
+@claims.asserts("RDS §3 3x3 cycles", status="holds", on="exact arithmetic")
 def test_fibonacci_orbit_exact():
     """From uniform with lowest-index ties: r_1 = 1/3, r_t = F_t/F_{t+1}; d_4..d_7 as in notebook 08."""
     tr = D.iterate_reduced_map(I.rudin_3x3(), [Fr(1, 3)] * 3, 12, exact=True)
@@ -46,6 +48,7 @@ def test_fibonacci_orbit_exact():
     assert list(other.j) == [2, 1, 0] * 3
 
 
+@claims.asserts("RDS §3 3x3 cycles", status="holds", on="exact cycle points")
 def test_golden_cycles_exact_points():
     M = I.rudin_3x3()
     cyc, cycp = D.golden_cycles_3x3()
@@ -61,6 +64,7 @@ def test_golden_cycles_exact_points():
     assert abs(D.upsilon(0.5) - 0.2618595071) < 1e-10
 
 
+@claims.asserts("RDS Fig 2", status="holds", on="the unfolded triangle map")
 def test_unfolded_map_matches_reduced_map_and_has_the_paper_structure():
     M = I.rudin_3x3()
     s = np.linspace(0.002, 2.998, 1499)
@@ -131,6 +135,7 @@ def test_unrenormalised_map_drifts_by_phi():
 # ------------------------------------------------------------------ the m x m matrices (Rudin et al. 2003, §3)
 
 
+@claims.asserts("RDS §3 mxm cycles", status="holds", on="m grid")
 @pytest.mark.parametrize("m", [3, 4, 5, 6, 8])
 def test_one_mistake_cycles(m):
     M = I.one_mistake(m)
@@ -170,6 +175,7 @@ def test_one_mistake_random_starts_reach_period_m_cycles(m):
 # ------------------------------------------------------------------ the 4 x 5 counterexample (Rudin et al. 2003, §3)
 
 
+@claims.asserts("RDS §3 non-optimal", status="holds", on="the 4x5 matrix")
 def test_nonoptimal_cycle_4x5():
     M = I.rudin_nonoptimal_4x5()
     lp = rb.truth.hard_margin_lp(M)
@@ -206,6 +212,7 @@ def test_nonoptimal_manifold(eps):
 # ------------------------------------------------------------------ the smooth margin (Rudin et al. 2003, §4)
 
 
+@claims.asserts("RDS §4 smooth margin", status="holds", on="random instances, seeds and scales")
 @settings(max_examples=40)
 @given(st.integers(0, 10_000), st.floats(0.01, 50.0))
 def test_smooth_margin_inequalities(seed, scale):
@@ -328,6 +335,7 @@ def test_slice_max_3x3_closed_form_and_convergence_to_lambda_star():
     assert prev_d < 1e-3
 
 
+@claims.asserts("RDS §4 G concave", status="fails", on="the 3x3 matrix", note="concave on fixed-norm slices only")
 def test_G_concave_on_slices_but_not_jointly():
     rng = np.random.default_rng(5)
     for _ in range(300):
