@@ -68,7 +68,7 @@ from scipy import stats
 from scipy.special import expit, logsumexp
 
 import refboost as rb
-from refboost import truth
+from refboost import claims, truth
 from refboost.boosters.shen import binary_entropy_sum, q_log, tsallis_coefficient, tsallis_entropy
 from refboost.experiments import error_rate, random_split
 from refboost.instances import threshold_pool
@@ -174,6 +174,10 @@ for T in (1 / 5, 1 / 10, 1 / 20):
     assert abs(res.extra["primal_objective"] - p5.value) < OBJ_TOL and res.gap <= 1e-9 and res.extra["certificate"].ok
     assert rb.certify.result(res, U).ok
     assert kkt < KKT_TOL and lam_err < 1e-2 and abs(d15.duals["lambda"].sum() - 1) < KKT_TOL
+claims.check("Shen-Li Thm 3.1", status="holds", on="random U, T grid, against Clarabel")
+claims.check("Shen-Li eq (24)", status="holds", on="the same instances", note="KKT (24) and w = lambda/T")
+claims.check("Shen-Li Alg 2", status="holds", on="the same instances",
+             note="AdaBoost-CG reaches the optimum of (5), certified")
 print(f"{'1/T':>4} {'Opt(5)':>12} {'Opt(10)':>12} {'-Opt(15)/T':>12} {'adaboost_cg':>12} {'cert.gap':>9} "
       f"{'|u-u15|':>8} {'|U(lam/T)-Uw|':>13}")
 for r in rows:
@@ -195,6 +199,8 @@ print(f"r*(15, Clarabel) = {d15.x['r']:.7f}   corrected = {r_corrected:.7f}   su
 assert abs(r_corrected - d15.x["r"]) < OBJ_TOL and abs(u @ rho - d15.x["r"]) < OBJ_TOL
 paper_form_residual = abs(r_paper - d15.x["r"])
 assert paper_form_residual > 1e-2  # counterexample to the printed identity
+claims.check("Shen-Li r* identity", status="fails as printed, holds corrected", on="one random U, T = 1/10",
+             note="the printed identity is asserted off by > 1e-2")
 
 # %% [markdown]
 # ### 3.3 (25), (26), the LP sandwich, Gibbs (18), dual (14)
@@ -211,6 +217,11 @@ assert lp.value - T * np.log(M) - 1e-9 <= opt15 <= lp.value + 1e-9 and res.extra
 assert abs(truth.gibbs_eq18(U, T).value - opt15) < OBJ_TOL
 p2, d14 = truth.exp_loss_primal_l1(U, 1 / 5), truth.exp_loss_dual_eq14(U, 1 / 5)
 assert abs(p2.value - d14.value) < OBJ_TOL
+claims.check("Shen-Li eq (25)-(26)", status="holds", on="one random U")
+claims.check("Shen-Li §3.1 homotopy", status="holds", on="the same instance", note="the LP sandwich")
+claims.check("Shen-Li eq (18)", status="holds", on="the same instance")
+claims.check("Shen-Li eq (14)", status="fails as printed, holds corrected", on="the same instance",
+             note="see the erratum on (14)")
 print(f"r_LP = {lp.value:.6f} >= Opt(15) = {opt15:.6f} >= r_LP - T log M = {lp.value - T * np.log(M):.6f}; "
       f"(14): {p2.value:.8f} = {d14.value:.8f}")
 
@@ -237,6 +248,8 @@ v_q = v_q / v_q.sum()  # the largest eigenvector, scaled onto 1^T w = 1
 null_q = np.linalg.svd(np.ones((1, n_q)))[2][1:]  # directions that keep 1^T w = 1
 assert min(obj_q(w_q + 0.1 * z) for z in rng_q.standard_normal((200, n_q - 1)) @ null_q) >= obj_q(w_q)
 assert obj_q(v_q) > obj_q(w_q) + 1e-3
+claims.check("Shen-Li §3.6 AdaBoost-QP", status="fails as printed, holds corrected", on="six columns of U",
+             note="the eigenvector remark on (41) is asserted wrong; the KKT solution is the minimum")
 print(f"(41) without w >= 0: KKT solution {obj_q(w_q):.5f} < largest eigenvector {obj_q(v_q):.5f}")
 
 # %% [markdown]
@@ -254,6 +267,8 @@ assert abs(res_l.extra["primal_objective"] - p32.value) < OBJ_TOL
 assert np.abs(ul - expit(-res_l.margins)).max() < 1e-12 and np.abs(ul - d31.x["u"]).max() < KKT_TOL  # (33)
 assert np.all((0 < ul) & (ul < 1)) and abs(ul.sum() - 1) > 0.5 and np.all(ul[res_l.margins > 0] < 0.5)
 assert abs(res_l.extra["r"] - T * binary_entropy_sum(ul) + T * res_l.extra["primal_objective"]) < 1e-8
+claims.check("Shen-Li Thm 3.2", status="holds", on="random U, T grid, against Clarabel",
+             note="(30) = (32) = -(31)/T, u = sigmoid(-margin) (33)")
 
 # %% [markdown]
 # ### 3.5 Generalised hinge, Tsallis dual (28), and the $q$-log erratum
@@ -277,6 +292,9 @@ for q in (0.5, 1.5, 3.0):
     paper_tsallis = -np.sum(uu * q_log(uu, q))
     assert abs(paper_tsallis - tsallis_entropy(uu, 2 - q)) < 1e-12 and abs(paper_tsallis - s) > 1e-3
     print(f"q={q}: S_q = {s:.6f}; paper's -sum u log_q u = {paper_tsallis:.6f} = S_(2-q)")
+claims.check("Shen-Li eq (27)-(28)", status="fails as printed, holds corrected", on="random U, p and D grid",
+             note="the q-log form of the Tsallis entropy is asserted wrong; the dual (28) holds")
+claims.check("Shen-Li eq (19)-(22)", status="holds", on="p = 1 reuses the LP (21)/(22)")
 
 # %% [markdown]
 # ### 3.6 Column generation certificate on a stump pool, and the $T$ homotopy
@@ -310,6 +328,8 @@ for inv_T in (1, 5, 20, 50, 200):
     if 5 <= inv_T <= 50:
         assert -OBJ_TOL <= excess <= 1e-5 / T + OBJ_TOL
     assert lp_s.value - T * np.log(len(ys)) - 1e-6 <= opt15 <= lp_s.value + res.gap + 1e-9  # gap in (15)'s units
+claims.check("Shen-Li §3.7 CG", status="holds", on="a stump pool, T grid", note="certified against the full pool")
+claims.check("Shen-Li §3.1 homotopy", status="holds", on="the same pool")
 
 # %% [markdown]
 # ### 3.7 Theorem 3.3: where the Gaussian approximation (38) holds
@@ -330,6 +350,8 @@ for inv_T in (2, 10, 50, 200):
     print(f"{inv_T:4d} {0.1 * inv_T:7.1f} {emp:10.3f} {approx:8.3f}")
 assert abs(thm33[2][0] - thm33[2][1]) < 0.05 and abs(thm33[10][0] - thm33[10][1]) < 0.1
 assert thm33[200][1] > 2 * thm33[200][0]  # sigma/T = 20: (38) is off by more than a factor 2
+claims.check("Shen-Li Thm 3.3", status="fails", on="sigma/T in {2, 10, 200}",
+             note="(38) holds for small sigma/T and is off by more than a factor 2 at sigma/T = 20")
 
 # %% [markdown]
 # QP identity: with $\mathbf 1^\top\boldsymbol w=1$ the objective of (41) is $\sigma^2/2-T\bar\varrho$ (population variance),
@@ -344,6 +366,8 @@ for T in (1 / 10, 1 / 50):
     assert abs(qp.extra["qp_objective"] - (np.var(qp.margins) / 2 - T * qp.margins.mean())) < 1e-12
     print(f"1/T={1 / T:.0f}: QP {qp.extra['qp_objective']:.8f}  Clarabel {tq.value:.8f}  "
           f"active columns {int(np.sum(qp.weights > 1e-9))} of {len(qp.hypotheses)}")
+claims.check("Shen-Li §3.6 AdaBoost-QP", status="holds", on="random U, T grid, against Clarabel",
+             note="the objective is var(margins)/2 - T mean(margin)")
 
 # %% [markdown]
 # ### 3.8 Lemma 3.1: are AdaBoost's margins Gaussian? (Fig. 3)
@@ -391,6 +415,10 @@ assert all(abs(v[0]) < 1 for v in lemma31.values())  # sanity band |excess kurto
 assert lemma31[1100][0] < lemma31[50][0] < 0  # platykurtic, more so after 1100 rounds, as in the paper
 assert all(v[2] < 1e-3 for v in lemma31.values())  # ... but Shapiro-Wilk rejects exact Gaussianity at both
 assert abs(lemma31[50][4] - lemma31[50][5]) < abs(lemma31[1100][4] - lemma31[1100][5])  # (38) worsens as sigma/T grows
+claims.check("Shen-Li Lemma 3.1", status="fails", on="AdaBoost's margins after 50 and 1100 rounds",
+             note="platykurtic as in the paper, but Shapiro-Wilk rejects exact Gaussianity")
+claims.check("Shen-Li Fig 3", status="partly reproduced", on="the same runs",
+             note="the margins are platykurtic as in the figure")
 
 # %% [markdown]
 # The kurtosis matches the paper's sign and size ($-0.12$ vs $-0.056$ after 50 rounds, $-0.39$ vs $-0.34$ after
@@ -464,6 +492,11 @@ for r in runs:
     print(f"{r['name']:>13} {'/'.join(f'{v:.3f}' for v in mins):>27} {'/'.join(f'{v:.3f}' for v in means):>27} "
           f"{r['frac_ent']:19.0%}")
     assert mins[1] <= mins[0]  # Table II: AdaBoost has the larger minimum margin than AdaBoost-QP
+claims.check("Shen-Li Fig 5", status="partly reproduced", on="breast-cancer, K = 300",
+             note="AdaBoost-CG converges in fewer rounds than AdaBoost")
+claims.check("Shen-Li Table II", status="partly reproduced", on="breast-cancer, K = 300",
+             note="the minimum-margin part: AdaBoost's minimum margin >= AdaBoost-QP's")
+claims.check("Shen-Li Alg 1", status="holds", on="the same runs")
 
 # %% [markdown]
 # On breast-cancer ($K=300$) AdaBoost-CG needs about 30 columns to reach AdaBoost's 300-round objective (ratio $\approx9$,
@@ -484,6 +517,12 @@ bc = next(r for r in runs if r["name"] == "breast-cancer")
 assert bc["frac_ent"] < 0.5  # Fig. 1 claim fails: AdaBoost's negative entropy is the lower one in < half the rounds
 assert bc["arc"].margins.min() < bc["ab"].margins.min()  # Fig. 4 claim fails at K = 300
 assert bc["qp"].margins.mean() < bc["ab"].margins.mean()  # Table II mean-margin claim fails at this T
+claims.check("Shen-Li Fig 1", status="fails", on="breast-cancer, K = 300",
+             note="AdaBoost's negative entropy is the lower one in fewer than half of the rounds")
+claims.check("Shen-Li Fig 4", status="fails", on="breast-cancer, K = 300",
+             note="arc-gv's minimum margin is below AdaBoost's")
+claims.check("Shen-Li Table II", status="fails", on="breast-cancer, K = 300",
+             note="AdaBoost-QP's mean margin is below AdaBoost's")
 print(f"breast-cancer: AdaBoost below arc-gv in {bc['frac_ent']:.0%} of rounds; min margin arc-gv "
       f"{bc['arc'].margins.min():.4f} < AdaBoost {bc['ab'].margins.min():.4f}; mean margin QP {bc['qp'].margins.mean():.4f} "
       f"< AdaBoost {bc['ab'].margins.mean():.4f}")
@@ -524,6 +563,8 @@ for lname, o in learners:
 st20, st80 = table7["stumps", 20], table7["stumps", 80]
 assert st80[1] < st20[1] / 3 and abs(st80[2] - st20[2]) < 0.03  # train error falls with 1/T, test error flat
 assert st80[0] > 100  # "all runs stop before 100 iterations" fails at 1/T = 80 (stumps)
+claims.check("Shen-Li Table VII", status="fails", on="banana, stumps, 1/T in {20, 80}",
+             note="train error falls with 1/T and test error is flat, but at 1/T = 80 the run needs more than 100 iterations")
 
 if FULL_RUN:
     grid = (10, 20, 50, 100, 200)
