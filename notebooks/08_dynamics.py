@@ -35,6 +35,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import refboost as rb
+from refboost import claims
 from refboost import dynamics as D
 from refboost import instances as I
 
@@ -166,6 +167,8 @@ drift = D.iterate_reduced_map(M3, cyc[0] * (1 + 1e-15), 60, chooser=[0, 1, 2], r
 err = np.abs(drift.d.sum(axis=1) - 1)
 print(f"sum error: t=0 {err[0]:.1e}, t=60 {err[-1]:.1e}, growth per step {(err[-1] / err[30]) ** (1 / 30):.4f}")
 assert abs((err[-1] / err[30]) ** (1 / 30) - PHI) < 1e-3
+claims.check("RDS §2 reduced map", status="holds", on="random +-1 matrices")
+claims.check("RDS §2 edge zero", status="holds", on="the same runs")
 
 # %% [markdown]
 # ### 3.2 The 3×3 matrix (paper §3, Figs 1–2)
@@ -187,6 +190,8 @@ for c, order in ((cyc, [0, 1, 2]), (cycp, [0, 2, 1])):
     assert np.max(np.abs(np.r_[tr.d[1:3], tr.d[3:]] - np.r_[c[1:], c[:1]])) < 1e-15
     assert list(tr.j) == order and np.max(np.abs(tr.r - 1 / PHI)) < 1e-15
 assert abs(math.atanh(1 / PHI) - 1.5 * math.log(PHI)) < 1e-15
+claims.check("RDS §3 3x3 margin", status="holds", on="the 3x3 matrix (HiGHS, both sides)")
+claims.check("RDS §3 3x3 cycles", status="holds", on="the 3x3 matrix, exact arithmetic for the Fibonacci orbit")
 print("cyc  =", np.round(cyc, 6).tolist())
 print("cyc' =", np.round(cycp, 6).tolist())
 
@@ -267,6 +272,10 @@ for T in (30, 300, 3000):
     mu = rb.adaboost(rb.MatrixOracle(M3), max_iter=T, store_d=False).margins.min()
     print(f"T = {T:5d}: AdaBoost margin {mu:.6f}   (rho = {lp3.value:.6f})")
 assert 1 / 3 - 1e-3 < mu <= lp3.value + 1e-9
+claims.check("RDS Fig 2", status="fails as printed, holds corrected", on="the 3x3 matrix",
+             note="the third iterate (not the second) has the 6 stable fixed points, slopes -phi^-6")
+claims.check("RDS Fig 1", status="holds", on="the 3x3 matrix", note="selection regions and the inner triangle")
+claims.check("RDS §3 3x3 max margin", status="holds", on="the 3x3 matrix", note="the cycle margin is 1/3")
 
 # %% [markdown]
 # ### 3.3 The $m\times m$ one-mistake matrices (paper §3)
@@ -285,6 +294,7 @@ for m in (3, 4, 5, 6, 8):
     cm = D.cycle_margin(Mm, tr.j, tr.r)
     print(f"{m:2d}  {q:.7f}  {r:.7f}   {cm:.7f}   {rho_m:.7f}   {D.upsilon(r):.7f}")
     assert abs(cm - rho_m) < 1e-9 and abs(D.upsilon(r) - rho_m) < 1e-9
+claims.check("RDS §3 mxm cycles", status="holds", on="m x m one-mistake matrices, several m")
 
 # %% [markdown]
 # ### 3.4 Non-optimal AdaBoost on the 4×5 matrix (paper §3)
@@ -312,6 +322,7 @@ assert abs(cm45 - 1 / 3) < 1e-14
 for eps in (1e-6, 0.05, 0.0955, 0.15, 0.19098):
     tr_e = D.iterate_reduced_map(M45, D.nonoptimal_cycle_start_4x5(eps), 3, chooser=[4, 3, 2])
     assert np.max(np.abs(tr_e.d[3] - tr_e.d[0])) < 1e-13 and np.all(np.abs(tr_e.r - 1 / PHI) < 1e-12)
+claims.check("RDS §3 non-optimal", status="holds", on="the 4x5 matrix", note="the cycle's margin is 1/3 < 1/2")
 
 # %% [markdown]
 # The same failure with **genuine AdaBoost** (the booster, log domain): from
@@ -342,6 +353,8 @@ assert runs["arc-gv, laziest permissible"].margins.min() > 0.499
 assert runs["approx. coord. ascent, laziest"].margins.min() > 0.499
 assert runs["AdaBoost, optimal (max edge)"].margins.min() > 0.499
 assert abs(runs["AdaBoost, optimal (max edge)"].history_array("edge")[-1] - 0.8392867552) < 1e-9
+claims.check("RDS §3 non-optimal", status="holds", on="the 4x5 matrix, laziest permissible weak learner",
+             note="arc-gv and approximate coordinate ascent reach 1/2")
 
 # %% [markdown]
 # ### 3.5 The smooth margin and the step sizes (paper §4, eqs. (1)–(3))
@@ -384,6 +397,9 @@ for h in run.history:
             assert 0 < a_ca <= a_aca + 1e-12
             n_checked += 1
     lam[j] += h["alpha"]
+claims.check("RDS §4 smooth margin", status="holds", on="2000 random instances")
+claims.check("RDS eq (3)", status="holds", on="every state of several runs",
+             note="0 < a_arc <= a_aca <= a_ada, and a_ca <= a_aca when G > 0")
 print(f"step ordering verified at {n_checked} states with G > 0")
 
 # %% [markdown]
@@ -467,6 +483,10 @@ print(f"slice concavity violations: {slice_viol}/1000; joint concavity violation
 print(f"counterexample: G(l0) = {G0:.4f}, G(l1) = {G1:.4f}, G(mid) = {Gmid:.4f} < chord {(G0 + G1) / 2:.4f}")
 assert slice_viol == 0
 assert joint_violation > 0.25 and joint_viol > 0  # "G is concave" FAILS off the fixed-norm slices
+claims.check("RDS §4 G concave", status="fails", on="the 3x3 matrix and random instances",
+             note="concave on every fixed-norm slice, not jointly: the printed claim is asserted to fail off the slices")
+claims.check("RDS §4 coordinate ascent", status="weakly asserted", on="the 3x3 slices",
+             note="only the slice maxima against eq. (2) and their convergence are asserted, not the choice of direction")
 tt = np.linspace(0, 1, 201)
 ax[3].plot(
     tt, [D.smooth_margin(M3, (1 - t_) * lam0 + t_ * lam1) for t_ in tt], label="$G((1-t)\\lambda_0+t\\lambda_1)$"
@@ -529,6 +549,9 @@ for name in ("arc-gv", "approx. coord. ascent", "coord. ascent (line search)"):
 assert p == 3 and rho_r - ada.margins.min() > 0.02  # AdaBoost's 3-cycle is not optimal on this draw
 G_aca = algos["approx. coord. ascent"].history_array("smooth_margin")
 assert np.all(np.diff(G_aca[np.isfinite(G_aca)]) >= -1e-12)  # G monotone for ACA (observed; proved in 2007)
+claims.check("RDS §3 larger cases", status="holds", on="one random 11x21 matrix", note="a 3-cycle is detected")
+claims.check("RDS Fig 3a", status="partly reproduced", on="the same matrix",
+             note="all algorithms but AdaBoost come within 0.02 of rho; AdaBoost's cycle is not optimal on this draw")
 
 # %% [markdown]
 # ### 3.7 Fig. 3(b), the synthetic hypercube (50×100)
@@ -592,6 +615,8 @@ if FULL_RUN:
     assert np.all(c_[3500:] > a_[3500:])  # the claim FAILS on seed 1: ACA overtakes AdaBoost for good
     assert rho1 - a_.max() > 0.003  # AdaBoost stalls below rho
     assert np.all(c_[BURN_IN:] >= g_[BURN_IN:])  # ACA >= arc-gv still holds
+claims.check("RDS Fig 3b", status="partly reproduced", on="seed 0, 2000 iterations",
+             note="the ordering AdaBoost >= ACA >= arc-gv holds after a burn-in, not from the first iteration; fails on seed 1 at 1e4 (FULL_RUN only)")
 
 # %% [markdown]
 # ### 3.8 The conjecture of the paper's §4 fails — optimal AdaBoost need not maximise the margin
@@ -622,6 +647,8 @@ assert np.min(top2[:, 1] - top2[:, 0]) > 0.01
 conjecture_shortfall = lp12.value - ada12.margins.min()
 assert conjecture_shortfall > 0.025  # the paper's conjecture FAILS here
 assert aca12.margins.min() > ada12.margins.min() + 0.005  # coordinate ascent on G goes past AdaBoost's 1/3
+claims.check("RDS §4 conjecture", status="fails", on="a 12-row matrix",
+             note="optimal AdaBoost cycles with margin 1/3 < rho = 0.36")
 
 # %% [markdown]
 # ### 3.9 What `converged` certifies
@@ -641,6 +668,7 @@ arc3 = rb.arcgv(rb.MatrixOracle(I.rudin_3x3()), max_iter=500)
 print(f"arc-gv on the 3x3 matrix:    converged={arc3.converged}; {arc3.extra['certificate'].message}")
 assert not ada12.converged and not cert12.ok and cert12.bound >= lp12.value - 1e-9
 assert arc3.converged and rb.certify.result(arc3, I.rudin_3x3()).ok
+# claims: none (what a run's converged flag certifies: an implementation property)
 
 # %% [markdown]
 # ## 4 Promotion
