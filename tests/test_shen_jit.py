@@ -211,7 +211,7 @@ def test_runs_match_reference_stumps(alg, monkeypatch):
 
 def test_fallback_to_general_solver(monkeypatch):
     """FAST_MAX_ITER = 0: every master goes to _newton.maximize; the compiled master takes its result back."""
-    monkeypatch.setattr(shen, "FAST_MAX_ITER", 0)
+    monkeypatch.setattr(shen.master, "FAST_MAX_ITER", 0)
     oracle = rb.MatrixOracle(random_U(80, 40, 5), reflexive=True)
     a, b = _run_both("adaboost_cg", oracle, monkeypatch, T=0.1, eps=1e-6, max_iter=60)
     _assert_same_iterates(a, b)
