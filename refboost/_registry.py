@@ -71,6 +71,17 @@ def callable_name(fn: Callable) -> str:
     return getattr(fn, "__name__", type(fn).__name__)
 
 
+def _resolve(value, names, what: str, lookup: Callable[[str], Callable]) -> tuple[str, Callable]:
+    """``(name, callable)`` of a name in ``names`` or of a callable; ``what`` opens the error message."""
+    if isinstance(value, str):
+        if value not in names:
+            raise ValueError(f"{what}, got {value!r}")
+        return value, lookup(value)
+    if callable(value):
+        return callable_name(value), value
+    raise TypeError(f"{what}, got {type(value).__name__}")
+
+
 def resolve_booster(booster) -> tuple[str, Callable]:
     """``(name, function)`` of a booster given by name (one of :data:`BOOSTERS`) or as a callable.
 
@@ -83,27 +94,17 @@ def resolve_booster(booster) -> tuple[str, Callable]:
     TypeError
         Neither a string nor a callable.
     """
-    if isinstance(booster, str):
-        if booster not in BOOSTERS:
-            raise ValueError(
-                f"booster must be one of {list(BOOSTERS)} or a callable f(oracle, **params) -> BoostResult, "
-                f"got {booster!r}"
-            )
-        import refboost
+    import refboost
 
-        return booster, getattr(refboost, booster)
-    if callable(booster):
-        return callable_name(booster), booster
-    raise TypeError(
-        f"booster must be one of {list(BOOSTERS)} or a callable f(oracle, **params) -> BoostResult, "
-        f"got {type(booster).__name__}"
-    )
+    what = f"booster must be one of {list(BOOSTERS)} or a callable f(oracle, **params) -> BoostResult"
+    return _resolve(booster, BOOSTERS, what, lambda name: getattr(refboost, name))
 
 
 def resolve_weak_learner(weak_learner) -> tuple[str, Callable]:
     """``(name, factory)`` of a weak learner given by name (:data:`WEAK_LEARNERS`) or as a factory.
 
-    A factory is any ``(X, y) -> Oracle``; its name is :func:`callable_name`.
+    A factory is any ``(X, y) -> Oracle``; its name is :func:`callable_name`. The error is the same
+    from every entry point, whatever it calls the argument (``weak_learner``, ``oracle``).
 
     Raises
     ------
@@ -113,13 +114,7 @@ def resolve_weak_learner(weak_learner) -> tuple[str, Callable]:
         Neither a string nor a callable.
     """
     what = f"weak_learner (the oracle) must be one of {sorted(WEAK_LEARNERS)} or a factory (X, y) -> refboost.Oracle"
-    if isinstance(weak_learner, str):
-        if weak_learner not in WEAK_LEARNERS:
-            raise ValueError(f"{what}, got {weak_learner!r}")
-        return weak_learner, WEAK_LEARNERS[weak_learner]
-    if callable(weak_learner):
-        return callable_name(weak_learner), weak_learner
-    raise TypeError(f"{what}, got {type(weak_learner).__name__}")
+    return _resolve(weak_learner, WEAK_LEARNERS, what, WEAK_LEARNERS.__getitem__)
 
 
 # ------------------------------------------------------------------------------------------
