@@ -42,6 +42,17 @@ def normalised_margins(result_or_margins) -> np.ndarray:
     return check_array(result_or_margins, "margins", ndim=1)
 
 
+def _label(ax, curves, xlabel: str, ylabel: str, title: str | None):
+    """Axis labels, the title (if any) and a legend when a curve has a label."""
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    if any(k is not None for k in curves):
+        ax.legend()
+    return ax
+
+
 def error_vs_iteration(
     curves,
     *,
@@ -79,13 +90,7 @@ def error_vs_iteration(
         ax.plot(np.arange(start, start + e.size), e, label=label, **plot_kw)
     if logx:
         ax.set_xscale("log")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title:
-        ax.set_title(title)
-    if any(k is not None for k in curves):
-        ax.legend()
-    return ax
+    return _label(ax, curves, xlabel, ylabel, title)
 
 
 def margin_distribution(
@@ -116,10 +121,4 @@ def margin_distribution(
         m = np.sort(normalised_margins(m))
         ax.step(m, np.arange(1, m.size + 1) / m.size, where="post", label=label)
     ax.axvline(0.0, color="gray", lw=0.5)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    if title:
-        ax.set_title(title)
-    if any(k is not None for k in curves):
-        ax.legend()
-    return ax
+    return _label(ax, curves, xlabel, ylabel, title)
