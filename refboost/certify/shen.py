@@ -99,6 +99,31 @@ def _truth_bound(U, what: str):
     return getattr(_truth, what)
 
 
+def _l1_candidate(U, weights, hypotheses, T, tol, bound):
+    """The checked arguments of an l1-constrained certificate (:func:`adaboost_l1`, :func:`logitboost_l1`):
+    ``(tol, T, candidate columns, violation of 1^T w = 1/T, margins U w)``."""
+    _check_bound(bound)
+    tol = check_tol(tol)
+    T = _positive_real(T, "T")
+    cols, w = candidate_columns(U, weights, hypotheses)
+    feas = _scaled_simplex_violation(w, T)
+    m = cols @ w if w.size else np.zeros(cols.shape[0])
+    return tol, T, cols, feas, m
+
+
+def _l1_verdict(U, T, u, m, r, *, objective, dual, bound, feas, tol, problem, eq, truth, what, dual_source):
+    """The verdict of an l1-constrained certificate: the dual value at ``(r, u)`` as the bound, or with
+    ``bound="truth"`` the optimum of the primal (``eq = (primal, dual)`` equation numbers) from
+    :mod:`refboost.truth` (function ``truth``); KKT: ``r - u^T varrho`` and the gap over T."""
+    b, src = dual, dual_source
+    if bound == "truth":
+        sol = _truth_bound(U, truth)(np.asarray(U, dtype=float), T)
+        b, src = T * sol.value, f"optimum of ({eq[0]}) from refboost.truth (Clarabel)"
+    kkt = {"w_on_max_edges": r - T * float(u @ m), "excess_bound_unscaled": (objective - b) / T}
+    return verdict(problem=problem, equation=f"Shen & Li (2010), ({eq[0]}) times T / dual ({eq[1]})", sense="min",
+                   objective=objective, bound=b, feasibility=feas, tol=tol, bound_source=src, kkt=kkt, what=what)
+
+
 # ---------------------------------------------------------------------------------------------
 # AdaBoost_l1 (5) / (15)
 # ---------------------------------------------------------------------------------------------
@@ -140,12 +165,7 @@ def adaboost_l1(U, weights, *, T: float, hypotheses=None, tol: float = 1e-6, bou
         ``kkt``: ``w_on_max_edges`` = ``r - u^T varrho`` (>= 0, zero iff w sits on maximum-edge columns),
         ``excess_bound_unscaled`` = gap / T (bounds ``lse(-U w) - Opt(5)`` itself).
     """
-    _check_bound(bound)
-    tol = check_tol(tol)
-    T = _positive_real(T, "T")
-    cols, w = candidate_columns(U, weights, hypotheses)
-    feas = _scaled_simplex_violation(w, T)
-    m = cols @ w if w.size else np.zeros(cols.shape[0])
+    tol, T, cols, feas, m = _l1_candidate(U, weights, hypotheses, T, tol, bound)
     z = -m
     lse = logsumexp(z)
     objective = T * lse
@@ -153,15 +173,11 @@ def adaboost_l1(U, weights, *, T: float, hypotheses=None, tol: float = 1e-6, bou
     u = np.exp(logu)
     r = _class_max_edge(U, u, cols)
     neg_entropy = float(u @ logu)
-    b = -(r + T * neg_entropy)
-    src = "dual (15) at u = softmax(-U w) (24), r = max edge over the class"
-    if bound == "truth":
-        sol = _truth_bound(U, "adaboost_l1_primal_eq5")(np.asarray(U, dtype=float), T)
-        b, src = T * sol.value, "optimum of (5) from refboost.truth (Clarabel)"
-    kkt = {"w_on_max_edges": r - T * float(u @ m), "excess_bound_unscaled": (objective - b) / T}
-    return verdict(problem="adaboost_l1", equation="Shen & Li (2010), (5) times T / dual (15)", sense="min",
-                   objective=objective, bound=b, feasibility=feas, tol=tol, bound_source=src, kkt=kkt,
-                   what="T * lse(-U w)")
+    return _l1_verdict(
+        U, T, u, m, r, objective=objective, dual=-(r + T * neg_entropy), bound=bound, feas=feas, tol=tol,
+        problem="adaboost_l1", eq=("5", "15"), truth="adaboost_l1_primal_eq5", what="T * lse(-U w)",
+        dual_source="dual (15) at u = softmax(-U w) (24), r = max edge over the class",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -180,12 +196,7 @@ def logitboost_l1(U, weights, *, T: float, hypotheses=None, tol: float = 1e-6, b
     Parameters and return value as in :func:`adaboost_l1` (``objective = T sum log(1 + e^{-U w})``,
     ``"truth"``: :func:`refboost.truth.logitboost_primal_eq32`).
     """
-    _check_bound(bound)
-    tol = check_tol(tol)
-    T = _positive_real(T, "T")
-    cols, w = candidate_columns(U, weights, hypotheses)
-    feas = _scaled_simplex_violation(w, T)
-    m = cols @ w if w.size else np.zeros(cols.shape[0])
+    tol, T, cols, feas, m = _l1_candidate(U, weights, hypotheses, T, tol, bound)
     loss = np.logaddexp(0.0, -m)  # log(1 + e^{-m})
     objective = T * float(loss.sum())
     logu = -np.logaddexp(0.0, m)  # log sigmoid(-m)
@@ -193,15 +204,11 @@ def logitboost_l1(U, weights, *, T: float, hypotheses=None, tol: float = 1e-6, b
     u = np.exp(logu)
     r = _class_max_edge(U, u, cols)
     binary_neg_entropy = float(u @ logu + (1.0 - u) @ log1mu)
-    b = -(r + T * binary_neg_entropy)
-    src = "dual (31) at u = sigmoid(-U w) (33), r = max edge over the class"
-    if bound == "truth":
-        sol = _truth_bound(U, "logitboost_primal_eq32")(np.asarray(U, dtype=float), T)
-        b, src = T * sol.value, "optimum of (32) from refboost.truth (Clarabel)"
-    kkt = {"w_on_max_edges": r - T * float(u @ m), "excess_bound_unscaled": (objective - b) / T}
-    return verdict(problem="logitboost_l1", equation="Shen & Li (2010), (32) times T / dual (31)", sense="min",
-                   objective=objective, bound=b, feasibility=feas, tol=tol, bound_source=src, kkt=kkt,
-                   what="T * sum log(1 + exp(-U w))")
+    return _l1_verdict(
+        U, T, u, m, r, objective=objective, dual=-(r + T * binary_neg_entropy), bound=bound, feas=feas, tol=tol,
+        problem="logitboost_l1", eq=("32", "31"), truth="logitboost_primal_eq32", what="T * sum log(1 + exp(-U w))",
+        dual_source="dual (31) at u = sigmoid(-U w) (33), r = max edge over the class",
+    )
 
 
 # ---------------------------------------------------------------------------------------------
