@@ -72,3 +72,31 @@ def query_columns(oracle: Oracle, keys) -> np.ndarray:
     if A.shape != (N, len(keys)):
         raise ValueError(f"oracle.columns must return shape ({N}, {len(keys)}), got {A.shape}")
     return _finite_in_range(A)  # every column at once
+
+
+class StepSum:
+    """The coefficients ``lambda`` of a stagewise booster: steps summed per distinct hypothesis.
+
+    Hypotheses keep the order in which they were first used; a step on a hypothesis already in the
+    combination adds to its coefficient (the convention of :func:`refboost.adaboost` and the Sun et al.
+    boosters, whose weights are ``lambda / ||lambda||_1``).
+    """
+
+    def __init__(self):
+        self.keys: list = []
+        self.index: dict = {}
+        self.lam: list[float] = []
+
+    def add(self, key, alpha: float) -> bool:
+        """Add ``alpha`` to the coefficient of ``key``; True when ``key`` is new."""
+        i = self.index.get(key)
+        if i is not None:
+            self.lam[i] += alpha
+            return False
+        self.index[key] = len(self.keys)
+        self.keys.append(key)
+        self.lam.append(alpha)
+        return True
+
+    def array(self) -> np.ndarray:
+        return np.asarray(self.lam, dtype=float)

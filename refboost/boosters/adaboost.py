@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable
 
 import numpy as np
 from scipy.optimize import brentq
@@ -61,7 +60,7 @@ from scipy.optimize import brentq
 from .._params import Bool, Choice, Int, Real, constraints
 from .._validation import check_choice, check_int, check_real
 from ..result import BoostResult
-from ._common import query, query_columns
+from ._common import StepSum, query, query_columns
 
 #: A step with ``alpha <= ZERO_STEP_TOL`` makes no progress: the run stops (edge <= target).
 ZERO_STEP_TOL = 1e-14
@@ -251,9 +250,7 @@ def _generic_boost(
     N = oracle.n_examples
     f = np.zeros(N)  # U lambda (unnormalised margins)
     s = 0.0  # ||lambda||_1
-    keys: list[Hashable] = []
-    index: dict[Hashable, int] = {}
-    lam: list[float] = []
+    comb = StepSum()  # lambda: steps summed per distinct hypothesis
     history: list[dict] = []
     gamma_hat = math.inf
     d_min_edge = None  # the d_t of the smallest edge r_t: the dual point of the certificate
@@ -270,9 +267,7 @@ def _generic_boost(
             raise ValueError(f"init must map hypothesis keys of the oracle to coefficients: {exc}") from None
         for k, (key, val) in enumerate(init.items()):
             u = init_cols[:, k]
-            index[key] = len(keys)
-            keys.append(key)
-            lam.append(val)
+            comb.add(key, val)
             pm1_of.append(_is_pm1(u))
             f = f + val * u
             s += val
@@ -286,7 +281,7 @@ def _generic_boost(
         key, u = query(oracle, d)
         if first is None:
             first = (key, u)
-        pm1 = pm1_of[index[key]] if key in index else _is_pm1(u)
+        pm1 = pm1_of[comb.index[key]] if key in comb.index else _is_pm1(u)
         r = float(d @ u)
         if r < gamma_hat:
             gamma_hat, d_min_edge = r, d
@@ -323,7 +318,8 @@ def _generic_boost(
         if not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u)):
             # u >= theta on every example: no finite step; the hypothesis alone is the output
             stop_reason = "perfect"
-            keys, index, lam = [key], {key: 0}, [1.0]
+            comb = StepSum()
+            comb.add(key, 1.0)
             f, s = u.copy(), 1.0
             log_d = -f - logsumexp(-f)
             # the line search's step is infinite; the record keeps the finite weight the hypothesis has in
@@ -336,12 +332,7 @@ def _generic_boost(
             rec.update(alpha=float(max(alpha, 0.0)))
             history.append(rec)
             break
-        if key in index:
-            lam[index[key]] += alpha
-        else:
-            index[key] = len(keys)
-            keys.append(key)
-            lam.append(alpha)
+        if comb.add(key, alpha):
             pm1_of.append(pm1)
         f = f + alpha * u
         s = s + alpha
@@ -363,8 +354,9 @@ def _generic_boost(
             break
 
     d_out = np.exp(log_d - logsumexp(log_d))
+    keys = comb.keys
     if s > 0:
-        lam_arr = np.asarray(lam, dtype=float)
+        lam_arr = comb.array()
         w = lam_arr / lam_arr.sum()
         margins = query_columns(oracle, keys) @ w
         smooth = smooth_margin_from_f(f, s)

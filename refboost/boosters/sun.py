@@ -58,7 +58,7 @@ from scipy.optimize import brentq
 from .._params import Choice, Int, Real, constraints
 from .._validation import check_array, check_margins, check_real
 from ..result import BoostResult
-from ._common import query, query_columns
+from ._common import StepSum, query, query_columns
 
 # AdaBoost's log-domain primitives are shared, so that beta = 0 reproduces refboost.adaboost
 # bit for bit: the lean 1-d log-sum-exp and the closed-form step artanh(edge) of a +-1 column.
@@ -490,17 +490,10 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
 
     # one weight per distinct hypothesis, first-use order, steps summed in round order and then
     # normalised: refboost.adaboost's convention (its lambda / ||lambda||_1)
-    keys: list = []
-    index: dict = {}
-    lam: list[float] = []
+    comb = StepSum()
     for k, a in zip(round_keys, round_alphas, strict=True):
-        if k in index:
-            lam[index[k]] += a
-        else:
-            index[k] = len(keys)
-            keys.append(k)
-            lam.append(a)
-    lam_arr = np.asarray(lam, dtype=float)
+        comb.add(k, a)
+    keys, lam_arr = comb.keys, comb.array()
     w = lam_arr / lam_arr.sum()
     margins = query_columns(oracle, keys) @ w
     distribution = np.exp(log_d)
