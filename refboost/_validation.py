@@ -136,3 +136,13 @@ def check_choice(value, name: str, choices) -> str:
     if value not in choices:
         raise ValueError(f"{name} must be one of {sorted(choices)}, got {value!r}")
     return value
+
+
+def check_rng(rng, name: str = "rng", *, when: str = "") -> np.random.Generator:
+    """``rng`` must be a ``numpy.random.Generator`` (``when``: the case that needs one, for the message)."""
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(
+            f"{name} must be a numpy.random.Generator{' ' + when if when else ''} (np.random.default_rng(seed)), "
+            f"got {type(rng).__name__}"
+        )
+    return rng

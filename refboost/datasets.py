@@ -57,7 +57,7 @@ import numpy as np
 import scipy.io
 import scipy.sparse as sp
 
-from ._validation import check_choice, check_int
+from ._validation import check_choice, check_int, check_rng
 
 #: Environment variable naming a data folder (searched after the data_home argument).
 ENV_VAR = "REFBOOST_DATA"
@@ -527,12 +527,6 @@ def apply_scaling(X, shift: np.ndarray, width: np.ndarray) -> np.ndarray:
 # --------------------------------------------------------------------------------------
 
 
-def _check_rng(rng) -> np.random.Generator:
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError(f"rng must be a numpy.random.Generator (np.random.default_rng(seed)), got {type(rng).__name__}")
-    return rng
-
-
 def _classes(n: int, rng: np.random.Generator) -> np.ndarray:
     return np.where(rng.random(n) < 0.5, 1.0, -1.0)
 
@@ -545,7 +539,7 @@ def twonorm(n: int, rng: np.random.Generator, *, dim: int = 20) -> tuple[np.ndar
     """
     n = check_int(n, "n", low=1)
     dim = check_int(dim, "dim", low=1)
-    rng = _check_rng(rng)
+    rng = check_rng(rng)
     y = _classes(n, rng)
     a = 2.0 / np.sqrt(dim)
     X = rng.standard_normal((n, dim)) + (a * y)[:, None]
@@ -561,7 +555,7 @@ def ringnorm(n: int, rng: np.random.Generator, *, dim: int = 20) -> tuple[np.nda
     """
     n = check_int(n, "n", low=1)
     dim = check_int(dim, "dim", low=1)
-    rng = _check_rng(rng)
+    rng = check_rng(rng)
     y = _classes(n, rng)
     a = 1.0 / np.sqrt(dim)
     Z = rng.standard_normal((n, dim))
@@ -601,7 +595,7 @@ def waveform(
     """
     n = check_int(n, "n", low=1)
     positive_class = check_int(positive_class, "positive_class", low=1, high=3)
-    rng = _check_rng(rng)
+    rng = check_rng(rng)
     H = waveform_bases()
     cls = rng.integers(1, 4, size=n)
     u = rng.random(n)

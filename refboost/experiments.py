@@ -32,7 +32,7 @@ import numpy as np
 
 from . import datasets as _datasets
 from ._registry import WEAK_LEARNERS, resolve_booster, resolve_weak_learner
-from ._validation import check_choice, check_int, check_real
+from ._validation import check_choice, check_int, check_real, check_rng
 from .oracles import Oracle
 
 #: Weak learners by name (factories ``(X, y) -> Oracle``): the registry's :data:`~refboost._registry.WEAK_LEARNERS`.
@@ -63,6 +63,13 @@ def _progress(iterable, *, total: int, desc: str, progress: bool | None):
         return iterable
     # tqdm's disable=None switches the bar off when the output is not a TTY
     return tqdm(iterable, total=total, desc=desc, disable=None if progress is None else False, leave=False)
+
+
+def _check_n_jobs(n_jobs) -> int:
+    n_jobs = check_int(n_jobs, "n_jobs")
+    if n_jobs == 0:
+        raise ValueError("n_jobs must be a non-zero integer (1 = no parallelism, -1 = all cores)")
+    return n_jobs
 
 
 def param_grid(grid: Mapping[str, Iterable] | None) -> list[dict]:
@@ -119,8 +126,7 @@ def train_val_test_split(
     """
     n = check_int(n, "n", low=3)
     _, f_val, f_test = _check_scheme(scheme)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator (np.random.default_rng(seed))")
+    check_rng(rng)
     perm = rng.permutation(n)
     n_val = max(1, int(round(f_val * n)))
     n_test = max(1, int(round(f_test * n)))
@@ -173,8 +179,7 @@ def splits(
             raise ValueError(f"scheme: data set {dataset.name} has its own test part; scheme is for random splits")
         return [{"split": 0, "X": dataset.X, "y": dataset.y, "X_test": dataset.X_test, "y_test": dataset.y_test}]
     n_splits = check_int(n_splits, "n_splits", low=1)
-    if rng is None or not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator for random splits (np.random.default_rng(seed))")
+    check_rng(rng, when="for random splits")
     out = []
     for s in range(n_splits):
         if scheme is not None:
@@ -322,9 +327,7 @@ def run(
     """
     resolve_booster(booster)
     resolve_weak_learner(oracle)
-    n_jobs = check_int(n_jobs, "n_jobs")
-    if n_jobs == 0:
-        raise ValueError("n_jobs must be a non-zero integer (1 = no parallelism, -1 = all cores)")
+    n_jobs = _check_n_jobs(n_jobs)
     settings = param_grid(grid)
     sp_list = splits(
         dataset,
@@ -407,13 +410,10 @@ def cross_validate(
     k = check_int(k, "k", low=2)
     if k > Xa.shape[0]:
         raise ValueError(f"k must be at most the number of examples {Xa.shape[0]}, got {k}")
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator (np.random.default_rng(seed))")
+    check_rng(rng)
     if not isinstance(stratified, bool):
         raise TypeError(f"stratified must be a bool, got {type(stratified).__name__}")
-    n_jobs = check_int(n_jobs, "n_jobs")
-    if n_jobs == 0:
-        raise ValueError("n_jobs must be a non-zero integer (1 = no parallelism, -1 = all cores)")
+    n_jobs = _check_n_jobs(n_jobs)
     seed = int(rng.integers(2**31 - 1))
     splitter = (StratifiedKFold if stratified else KFold)(n_splits=k, shuffle=True, random_state=seed)
     folds = []
@@ -521,8 +521,7 @@ def select_by_cv(
     if not isinstance(split, dict) or "X" not in split or "y" not in split:
         raise TypeError("split must be a dict with the training part 'X', 'y' (see refboost.experiments.splits)")
     settings = param_grid(grid)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator (np.random.default_rng(seed))")
+    check_rng(rng)
     y = np.asarray(split["y"], dtype=float)
     n_min = int(min(np.sum(y > 0), np.sum(y < 0)))
     n_folds = check_int(n_folds, "n_folds", low=2, high=max(2, n_min))
@@ -580,8 +579,7 @@ def cv_table(
         "records": [run_cell records with a "label" field], "errors": {label: array of test errors in
         realisation order}}``.
     """
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator (np.random.default_rng(seed))")
+    check_rng(rng)
     if not isinstance(boosters, Mapping) or not boosters:
         raise TypeError("boosters must be a non-empty mapping {label: (booster, grid)}")
     reals = [check_int(r, "realisations", low=1) for r in realisations]

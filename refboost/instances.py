@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_int, check_real, check_U
+from ._validation import check_int, check_real, check_rng, check_U
 
 
 def lpboost_worst_case(m: int, delta: float | None = None, *, duplicate: int = 1) -> np.ndarray:
@@ -73,8 +73,7 @@ def planted_pivot(N: int, K: int, i: int, j: int, c: float, rng: np.random.Gener
     i = check_int(i, "i", low=0, high=N - 1)
     j = check_int(j, "j", low=0, high=K - 1)
     c = check_real(c, "c", low=-1.0, high=1.0)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator")
+    check_rng(rng)
     U = rng.uniform(-1, 1, size=(N, K))
     U[i, :] = rng.uniform(-1, c, size=K)
     U[:, j] = rng.uniform(c, 1, size=N)
@@ -217,8 +216,7 @@ def random_pm1(m: int, n: int, rng: np.random.Generator, *, negate: bool = False
     m = check_int(m, "m", low=2)
     n = check_int(n, "n", low=1)
     p = check_real(p, "p", low=0.0, high=1.0, low_open=True, high_open=True)
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator")
+    check_rng(rng)
     A = np.where(rng.random((m, n)) < p, 1.0, -1.0)
     keep = np.ptp(A, axis=0) > 0
     A = A[:, keep]
@@ -234,8 +232,7 @@ def synthetic_hypercube(
     ``y_i = sign(sum_{k < n_relevant} x_i(k))`` (n_relevant odd, so no zeros), weak learners
     ``h_j(x) = x(j)``; returns ``M[i, j] = y_i x_i(j)`` (no negated columns).
     """
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator")
+    check_rng(rng)
     n_examples = check_int(n_examples, "n_examples", low=1)
     n_features = check_int(n_features, "n_features", low=1)
     n_relevant = check_int(n_relevant, "n_relevant", low=1, high=n_features)
@@ -260,8 +257,7 @@ def noisy_parabola(n: int, rng: np.random.Generator, *, noise: float = 0.15) -> 
     Returns ``(X, y)``; build the hypothesis matrix with a weak learner, e.g.
     ``o = refboost.StumpOracle(X, y); U = o.columns(o.all_keys())``.
     """
-    if not isinstance(rng, np.random.Generator):
-        raise TypeError("rng must be a numpy.random.Generator")
+    check_rng(rng)
     n = check_int(n, "n", low=2)
     noise = check_real(noise, "noise", low=0.0, high=0.5)
     X = rng.standard_normal((n, 2))

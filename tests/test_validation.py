@@ -124,3 +124,12 @@ def test_boosters_list_is_the_public_one():
     assert sk.BOOSTERS is rb.BOOSTERS and len(set(rb.BOOSTERS)) == len(rb.BOOSTERS) == 20
     for name in rb.BOOSTERS:
         assert name in rb.__all__ and "oracle" in inspect.signature(getattr(rb, name)).parameters
+
+
+def test_check_rng_names_the_case():
+    g = np.random.default_rng(0)
+    assert v.check_rng(g) is g
+    with pytest.raises(TypeError, match=r"^rng must be a numpy.random.Generator \(np.random.default_rng\(seed\)\)"):
+        v.check_rng(0)
+    with pytest.raises(TypeError, match="seed must be a numpy.random.Generator for random splits .*got NoneType"):
+        v.check_rng(None, "seed", when="for random splits")
