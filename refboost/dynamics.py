@@ -88,6 +88,12 @@ def optimal_choice(edges: np.ndarray, tie_tol: float = TIE_TOL) -> int:
 # ----------------------------------------------------------------------------------------
 
 
+def _map_update(d: np.ndarray, col: np.ndarray, theta: float, r: float, renormalize: bool) -> np.ndarray:
+    """One step of the reduced map on column ``col``, ``d (1 + col theta) / (1 + col r)``, optionally renormalised."""
+    dn = d * (1.0 + col * theta) / (1.0 + col * r)
+    return dn / dn.sum() if renormalize else dn
+
+
 def reduced_map_step(
     M, d, *, j: int | None = None, theta: float = 0.0, renormalize: bool = True, tie_tol: float = TIE_TOL
 ) -> tuple[np.ndarray, int, float]:
@@ -124,10 +130,7 @@ def reduced_map_step(
     r = float(e[j])
     if not (theta < r < 1.0):
         raise ValueError(f"the map needs theta < r < 1 (r = edge of column j = {r}, theta = {theta})")
-    dn = d * (1.0 + M[:, j] * theta) / (1.0 + M[:, j] * r)
-    if renormalize:
-        dn = dn / dn.sum()
-    return dn, j, r
+    return _map_update(d, M[:, j], theta, r, renormalize), j, r
 
 
 @dataclass
@@ -202,9 +205,7 @@ def iterate_reduced_map(
             r = float(e[j])
             if not (th < r < 1.0):
                 raise ValueError(f"step {t}: the map needs theta < r < 1, got r = {r} (column {j})")
-            d = d * (1.0 + M[:, j] * th) / (1.0 + M[:, j] * r)
-            if renormalize:
-                d = d / d.sum()
+            d = _map_update(d, M[:, j], th, r, renormalize)
         ds.append(d.copy())
         js.append(j)
         rs.append(r)
