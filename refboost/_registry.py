@@ -103,15 +103,9 @@ def resolve_booster(booster) -> tuple[str, Callable]:
 def resolve_weak_learner(weak_learner) -> tuple[str, Callable]:
     """``(name, factory)`` of a weak learner given by name (:data:`WEAK_LEARNERS`) or as a factory.
 
-    A factory is any ``(X, y) -> Oracle``; its name is :func:`callable_name`. The error is the same
-    from every entry point, whatever it calls the argument (``weak_learner``, ``oracle``).
-
-    Raises
-    ------
-    ValueError
-        An unknown name (the message lists the valid ones).
-    TypeError
-        Neither a string nor a callable.
+    A factory is any ``(X, y) -> Oracle``; its name is :func:`callable_name`. Errors as
+    :func:`resolve_booster`'s; the message is the same from every entry point, whatever it calls the
+    argument (``weak_learner``, ``oracle``).
     """
     what = f"weak_learner (the oracle) must be one of {sorted(WEAK_LEARNERS)} or a factory (X, y) -> refboost.Oracle"
     return _resolve(weak_learner, WEAK_LEARNERS, what, WEAK_LEARNERS.__getitem__)
