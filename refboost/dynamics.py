@@ -31,7 +31,7 @@ import numpy as np
 from scipy.optimize import brentq, minimize
 from scipy.special import logsumexp
 
-from ._validation import check_array, check_choice, check_distribution, check_int, check_real, check_U
+from ._validation import check_array, check_choice, check_distribution, check_int, check_real, check_rng, check_U
 from .oracles import Oracle
 
 #: The golden ratio phi = (1 + sqrt 5) / 2; the 3 x 3 cycles have r = 1 / phi.
@@ -498,8 +498,8 @@ class PermissibleOracle(Oracle):
             if sequence is None or len(sequence) == 0:
                 raise ValueError("sequence must be a non-empty list of column indices for policy='sequence'")
             self.sequence = [check_int(k, "sequence entry", low=0, high=self.n_hypotheses - 1) for k in sequence]
-        if self.policy == "random" and not isinstance(rng, np.random.Generator):
-            raise TypeError("rng must be a numpy.random.Generator for policy='random'")
+        if self.policy == "random":
+            check_rng(rng, when="for policy='random'")
         self.rng = rng
         self.calls = 0
 

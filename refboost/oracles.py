@@ -562,12 +562,12 @@ class GOracle(MatrixOracle):
     def __init__(self, U, g: float, *, reflexive: bool = False, choice: str = "lowest", rng=None,
                  tol: float = 1e-12):
         super().__init__(U, reflexive=reflexive)
-        from ._validation import check_choice, check_real
+        from ._validation import check_choice, check_real, check_rng
 
         self.g = check_real(g, "g", low=-1.0, high=1.0)
         self.choice = check_choice(choice, "choice", ("lowest", "random"))
-        if self.choice == "random" and not isinstance(rng, np.random.Generator):
-            raise TypeError("rng must be a numpy.random.Generator when choice='random'")
+        if self.choice == "random":
+            check_rng(rng, when="when choice='random'")
         self.rng = rng
         self.tol = check_real(tol, "tol", low=0.0)
         self.violations = 0
