@@ -62,17 +62,17 @@ def _instances(marker):
     problems = marker.args
     unknown = set(marker.kwargs) - {"tag"}
     if unknown:
-        raise pytest.UsageError(f"@pytest.mark.{MARKER}: unknown keyword(s) {sorted(unknown)}; only tag= is allowed")
+        pytest.fail(f"@pytest.mark.{MARKER}: unknown keyword(s) {sorted(unknown)}; only tag= is allowed", pytrace=False)
     for p in problems:
         if not isinstance(p, str):
-            raise pytest.UsageError(f"@pytest.mark.{MARKER}: problems must be strings, got {p!r}")
+            pytest.fail(f"@pytest.mark.{MARKER}: problems must be family names (str), got {p!r}", pytrace=False)
     tag = marker.kwargs.get("tag")
     found = []
     for p in problems or (None,):
         try:
             found += kit.instances(p, tag=tag)
-        except (KeyError, ValueError) as exc:
-            raise pytest.UsageError(f"@pytest.mark.{MARKER}: {exc}") from None
+        except (KeyError, ValueError, TypeError, FileNotFoundError) as exc:
+            pytest.fail(f"@pytest.mark.{MARKER}: {exc}", pytrace=False)
     return found, len(problems) != 1
 
 
@@ -81,9 +81,8 @@ def pytest_generate_tests(metafunc):
     if marker is None:
         return
     if FIXTURE not in metafunc.fixturenames:
-        raise pytest.UsageError(
-            f"{metafunc.definition.nodeid}: @pytest.mark.{MARKER} needs the test to take the '{FIXTURE}' argument"
-        )
+        pytest.fail(f"{metafunc.definition.nodeid}: @pytest.mark.{MARKER} needs the test to take the '{FIXTURE}' "
+                    "argument", pytrace=False)
     found, qualify = _instances(marker)
     ids = [f"{i.problem}/{i.name}" if qualify else i.name for i in found]
     metafunc.parametrize(FIXTURE, found, ids=ids, indirect=True)
