@@ -79,9 +79,10 @@ def test_wrong_solver_fails_with_the_report(pytester):
     assert outcomes.get("failed", 0) >= 1
     assert outcomes.get("failed", 0) + outcomes.get("passed", 0) == len(_expected())
     res.stdout.fnmatch_lines([
-        "*AssertionError: refboost conformance: soft_margin_lp: candidate NOT certified*",
+        "*AssertionError: refboost conformance: soft_margin_lp / *: candidate NOT certified*",
         "*failed condition*optimality: gap * > tolerance*",
         "*objective (max)*",
+        "*optimum (kit)*",
         "*worst KKT residual*",
     ])
 
@@ -142,6 +143,7 @@ def test_assert_certified_returns_the_certificate_and_raises_a_report():
         assert_certified(inst.problem, inst.U, inst.params, weights=np.full(K, 1.0 / K))
     msg = str(exc.value)
     assert "NOT certified" in msg and "gap" in msg and "worst KKT residual" in msg and "bound" in msg
+    assert inst.name in msg and f"{inst.value:.12g}" in msg  # the kit instance is recognised: its optimum shown
     with pytest.raises(ValueError, match="needs a candidate"):
         assert_certified(inst.problem, inst.U, inst.params)
 

@@ -72,15 +72,15 @@ def failure_report(problem: str, cert, *, optimum: float | None = None, instance
     head = f"refboost conformance: {problem}"
     if instance:
         head += f" / {instance}"
-    lines = [f"{head}: candidate NOT certified", f"  failed condition     {_failed_condition(cert)}"]
-    lines.append(f"  objective ({cert.sense})  {cert.objective:.12g}")
+    lines = [f"{head}: candidate NOT certified", f"  {'failed condition':<21}{_failed_condition(cert)}"]
+    lines.append(f"  {'objective (' + cert.sense + ')':<21}{cert.objective:.12g}")
     if optimum is not None:
-        lines.append(f"  optimum (certified)  {optimum:.12g}")
-    lines.append(f"  bound                {cert.bound:.12g}   ({cert.bound_source})")
-    lines.append(f"  gap                  {cert.gap:.3g}   (tolerance {cert.tol:.3g})")
+        lines.append(f"  {'optimum (kit)':<21}{optimum:.12g}")
+    lines.append(f"  {'bound':<21}{cert.bound:.12g}   ({cert.bound_source})")
+    lines.append(f"  {'gap':<21}{cert.gap:.3g}   (tolerance {cert.tol:.3g})")
     worst = _worst_kkt(cert)
     if worst is not None:
-        lines.append(f"  worst KKT residual   {worst[0]} = {worst[1]:.3g}")
+        lines.append(f"  {'worst KKT residual':<21}{worst[0]} = {worst[1]:.3g}")
     lines.append("")
     lines.append(cert.report())
     return "\n".join(lines)
@@ -119,10 +119,25 @@ def assert_certified(problem: str, U, params: dict, *, weights=None, distributio
     """
     if weights is None and distribution is None:
         raise ValueError("assert_certified needs a candidate: give weights=(K,) and/or distribution=(N,)")
-    cert = _kit().certify_candidate(problem, U, params, weights=weights, distribution=distribution, tol=tol)
+    kit = _kit()
+    cert = kit.certify_candidate(problem, U, params, weights=weights, distribution=distribution, tol=tol)
     if not cert.ok:
-        raise AssertionError(failure_report(problem, cert))
+        known = _kit_instance(kit, problem, U, params)
+        raise AssertionError(failure_report(problem, cert, optimum=None if known is None else known.value,
+                                            instance=None if known is None else known.name))
     return cert
+
+
+def _kit_instance(kit, problem, U, params):
+    """The kit instance with exactly this matrix and these parameters, if there is one (for the report)."""
+    try:
+        A = np.asarray(U, dtype=float)
+        for inst in kit.instances(problem):
+            if inst.U.shape == A.shape and inst.params == params and np.array_equal(inst.U, A):
+                return inst
+    except Exception:  # the report must not fail because the kit cannot be read
+        return None
+    return None
 
 
 # ------------------------------------------------------------------------------------------------
