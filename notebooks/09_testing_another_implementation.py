@@ -109,9 +109,10 @@ print(f"all {len(ALL)} stored solutions re-certified")
 # ## 2 Three ways to use it
 #
 # **In code.** `assert_certified(problem, U, params, weights=..., distribution=...)` returns the
-# certificate or raises an `AssertionError` whose message names the problem, the candidate's
-# objective, the bound, the gap, the worst KKT residual and the condition that failed. Below: the
-# soft-margin LP solved by HiGHS (passes) and the uniform combination (fails).
+# certificate or fails as an assertion (a test failure) whose message names the problem (and the kit
+# instance with its optimum, when `U` and `params` are one of the kit's), the candidate's objective,
+# the bound, the gap, the worst KKT residual and the condition that failed. Below: the soft-margin
+# LP solved by HiGHS (passes) and the uniform combination (fails).
 
 # %%
 w_ok = rb.truth.soft_margin_lp(inst.U, **inst.params).w
