@@ -153,3 +153,20 @@ def test_installed_script(tmp_path, instances):
     assert row["instance"] == inst.name and row["ok"]
     bad = subprocess.run([str(script), "soft-margin-lp"], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "usage: refboost-check" in bad.stderr
+
+
+@pytest.mark.parametrize("problem", kit.problems())
+def test_every_family_stored_solutions_pass_through_batch(problem, tmp_path, capsys):
+    """The stored optimal candidates of each family, written as CSV files, are certified by the command."""
+    insts = kit.instances(problem)[:4]
+    if not insts:
+        pytest.skip(f"the kit has no {problem} instances")
+    for inst in insts:
+        if inst.weights is not None:
+            _write(tmp_path / f"{inst.name}.weights.csv", inst.weights)
+        if inst.distribution is not None:
+            _write(tmp_path / f"{inst.name}.distribution.csv", inst.distribution)
+    status = main([problem.replace("_", "-"), "--batch", str(tmp_path), "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    assert status == 0, [r for r in rows if not r["ok"]]
+    assert {r["instance"] for r in rows} == {i.name for i in insts}
