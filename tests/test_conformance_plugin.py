@@ -196,6 +196,12 @@ def test_sklearn_adaboost_adapter_on_a_real_data_instance():
         assert np.allclose(inst.U @ cand.weights, cand.margins)
     with pytest.raises(ValueError, match="real-data instance"):
         from_sklearn_ensemble(ada, _expected()[0])
+    # depth-2 trees are outside the stump class: no weights, only the normalised margins
+    deep = AdaBoostClassifier(DecisionTreeClassifier(max_depth=2), n_estimators=20, random_state=0)
+    deep.fit(inst.X, inst.y)
+    cand = from_sklearn_ensemble(deep, inst)
+    assert cand.weights is None and cand.matched < cand.n_members and cand.notes
+    assert np.allclose(cand.margins, inst.y * deep.decision_function(inst.X) / 2)
 
 
 # -------------------------------------------------------------------------------------------------
