@@ -49,6 +49,7 @@ import sys
 import tempfile
 import time
 import warnings
+from importlib.metadata import version
 from pathlib import Path
 
 import numpy as np
@@ -191,6 +192,7 @@ def certify_row(impl, family, inst, weights):
     return c
 
 
+print(f"scikit-learn {version('scikit-learn')}")
 print(row("instance", "family", "nu", "margin", "optimum", "gap"))
 ada_short = []
 for family in ("hard_margin", "soft_margin_lp"):
@@ -278,7 +280,8 @@ try:
     COLBOOST = None
 except Exception as exc:  # not installed, or no usable Gurobi licence
     COLBOOST = f"{type(exc).__name__}: {exc}"
-print("colboost available" if COLBOOST is None else f"colboost skipped: {COLBOOST}")
+print(f"colboost {version('colboost')} with gurobipy {version('gurobipy')}" if COLBOOST is None
+      else f"colboost skipped: {COLBOOST}")
 
 
 class Column:
