@@ -3,18 +3,19 @@
 Run: OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/check_shen_iterates.py [REF]
      OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/check_shen_iterates.py jit
 
-REF mode: loads ``refboost/boosters/shen.py`` at git revision REF (default 5624568, the master before the
-call-count round) as a separate module, runs both versions of ``adaboost_cg`` and ``logitboost_cg`` (T from 300
-AdaBoost rounds, eps = 1e-5, at most 150 columns) on the bench_shen.py sets except a9a, the current one with its
-numpy reference master (``USE_JIT = False``), and asserts the same columns, master iteration counts,
-per-iteration objectives and gaps, weights and distribution (relative difference <= TOL; 0.0 means bit-identical).
+REF mode: loads ``refboost/boosters/shen.py`` at git revision REF (default 5624568, the numpy master before its
+per-column call count was reduced) as a separate module, runs both versions of ``adaboost_cg`` and
+``logitboost_cg`` (T from 300 AdaBoost rounds, eps = 1e-5, at most 150 columns) on the bench_shen.py sets except
+a9a, the current one with its numpy reference master (``USE_JIT = False``), and asserts the same columns, master
+iteration counts, per-iteration objectives and gaps, weights and distribution (relative difference <= TOL; 0.0
+means bit-identical).
 
 jit mode: the current module with the compiled master (``USE_JIT = True``) against its numpy reference
 (``USE_JIT = False``) on the same runs. The kernels sum in another order (and use libm's exp), so the iterates
 agree to round-off, not bit for bit: asserted are the same columns and master iteration counts, per-iteration
 objectives within JIT_TOL and gaps, weights, distribution within JIT_TOL_FIRST (first-order quantities). On
 CHAOTIC sets (mushrooms: 1/T = 82) the inexact masters' stopping tests amplify 1-ulp differences to ~1e-6 in the
-intermediate objectives (the 98fd507 round saw the same from a reordered numpy expression); there the check is
+intermediate objectives (a reordered numpy expression does the same); there the check is
 the same columns and both final objectives within their certificates (|difference| <= the larger gap).
 """
 

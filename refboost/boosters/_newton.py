@@ -5,9 +5,7 @@ the Shen & Li (2010) chapter (restricted masters of AdaBoost-CG (6), LogitBoost-
 AdaBoost-QP (41) and the generalised-hinge LPBoost (28), :mod:`refboost.boosters.shen`): all are
 ``max f(A x)`` over the simplex with ``f`` a concave function of the margins and a curvature
 vector. Shen & Li's logistic loss is separable (Hessian ``-diag c``, no rank-one term):
-``centred=False``. (Round 2 merged the Shen chapter's own active-set Newton ``_simplex.py`` into
-this module: same iterates and certificates, equal or lower CPU time on the chapter's instances,
-see ``benchmarks/bench_shen.py``.)
+``centred=False``.
 
 Every totally corrective dual of Glocer (2009) chapter 3, after eliminating psi (ERLPBoost,
 SoftBoost) or beta (Binary ERLPBoost) in closed form / by a 1-d root, has the shape
