@@ -206,21 +206,27 @@ claims.check("Sun eq (9)-(10)", status="fails as printed, holds corrected", on="
 
 # %% [markdown]
 # ### 3.2 Exact problems: duality, Gibbs form, equalised soft margins, identities
+#
+# The equal soft margins (31) are checked on two *separate* solves, $d^\star$ from the primal (20) and
+# $\alpha^\star$ from the dual (20-D): with $d^\star$ rebuilt as $\mathrm{softmax}(-Z\alpha^\star/\beta)$ they
+# would be equal by algebra, whatever $\alpha^\star$ is. A non-optimal $\alpha$ spreads them.
 
 # %%
-rows = []
+rows, soft_rows = [], []
 for beta in (0.1, 1.0):
     p, q = truth.sun_kl_primal(Z, beta), truth.sun_kl_dual(Z, beta)
     m = Z @ q.alpha
     closed = rb.kl_regularized_margin(m, beta)
-    soft = m + beta * np.log(N * closed.d)  # (31) with d^(t) = d*: all equal to Opt
+    # (31) with d^(t) = d*, d* from the primal solve and alpha* from the separate dual solve: all equal to Opt
+    soft = m + beta * np.log(N * p.d)
     sl = truth.shen_li_l1_dual(Z, beta)
     erlp = smoothed_soft_margin(m, 1.0, 1.0 / beta)
     rows.append(("KL", beta, p.value, q.value, abs(p.value - q.value)))
     assert abs(p.value - q.value) < CONIC_TOL  # (20) = (20-D)
     assert abs(closed.value - q.value) < CONIC_TOL
     assert np.abs(p.d - closed.d).max() < KKT_TOL  # d* = softmax(-Z alpha*/beta)
-    assert np.ptp(soft) < 1e-10 and abs(soft.mean() - p.value) < CONIC_TOL
+    assert np.ptp(soft) < 10 * KKT_TOL and abs(soft.mean() - p.value) < CONIC_TOL
+    soft_rows.append((beta, np.ptp(soft), np.ptp(Z @ (q.alpha + 1 / Z.shape[1]) / 2 + beta * np.log(N * p.d))))
     assert abs(beta * math.log(N) - beta * sl.value - p.value) < CONIC_TOL  # Shen & Li, T = beta
     assert abs(erlp.value - closed.value) < 1e-10  # uncapped ERLPBoost, eta = 1/beta
 for beta in (0.1, 1.0):
@@ -235,14 +241,18 @@ for beta in (0.1, 1.0):
     assert np.ptp(soft[supp]) < KKT_TOL and soft[~supp].min() >= soft[supp].max() - KKT_TOL
 claims.check("Sun eq (20)", status="holds", on="toy data, beta grid, against Clarabel",
              note="(20) = (20-D), d* = softmax(-Z alpha*/beta); equals Shen-Li with T = beta and uncapped ERLPBoost")
+assert all(r[2] > 100 * r[1] for r in soft_rows)  # a non-optimal alpha: the soft margins spread
 claims.check("Sun eq (31)", status="holds", on="the same instances",
-             note="the soft margins are all equal at the optimum")
+             note="the soft margins, from the primal's d* and the dual's alpha* (two solves), agree to 1e-4")
 claims.check("Sun eq (17)-(18)", status="holds", on="the same instances (KL and Norm2)")
 claims.check("Sun eq (35)", status="holds", on="the same instances",
              note="(35) = (35-D); soft margins equal on the support")
 print(f"{'P':6s} {'beta':>5s} {'primal':>10s} {'dual':>10s} {'|gap|':>9s}")
 for r in rows:
     print(f"{r[0]:6s} {r[1]:5.2f} {r[2]:10.6f} {r[3]:10.6f} {r[4]:9.1e}")
+for beta, spread, spread_off in soft_rows:
+    print(f"KL beta={beta}: spread of the soft margins (31) at (alpha*, d*) {spread:.1e}; "
+          f"at the midpoint of alpha* and the uniform weights {spread_off:.3f}")
 
 # %% [markdown]
 # **Norm2 collapse.** $d^\star=d_0$ iff $\beta\ge\bar\beta$; with a unique best-mean column of
@@ -354,6 +364,122 @@ print(rc.message)
 print(cert.report())
 assert rc.converged and cert.ok
 # claims: none (what a run's converged flag certifies: an implementation property)
+
+# %% [markdown]
+# #### The paper's §3.5: the direction of each round is the steepest one in $\tilde{\mathcal H}$, (47)/(48)
+#
+# With the pseudo-hypotheses (45), the inner product (47) of round $t$ is
+# $\sum_nd^{(t)}_ny_nh(x_n)+\beta\sum_nd^{(t)}_n\phi_n(d)$; the first term is maximised by the weak learner's $h_t$,
+# the second over $d\in\Gamma^N$ by
+#
+# * **KL** ($\phi_n=\ln(Nd_n)$): $\sum_nd^{(t)}_n\ln(Nd_n)=\mathrm{KL}(d^{(t)}\Vert d_0)-\mathrm{KL}(d^{(t)}\Vert d)$, a strictly
+#   concave function with the **unique** maximiser $d=d^{(t)}$ (Gibbs' inequality);
+# * **Norm2** ($\phi_n=(d_n-1/N)/\lVert d-d_0\rVert$): by (48) (Cauchy–Schwarz) the maximum $\lVert d^{(t)}-d_0\rVert$ is
+#   attained on the whole **ray** $d_0+c\,(d^{(t)}-d_0)$, $c>0$, inside the simplex (all give the same $\tilde h$);
+# * **Reg** ($\phi_n=d_n$, the soft margin (40)): $\sum_nd^{(t)}_nd_n$ is linear, maximised at the **vertex**
+#   $e_{\arg\max d^{(t)}}$, not at $d^{(t)}$ — the paper's remark that AdaBoost$_{Reg}$'s direction "is not the one that
+#   maximally decreases the associated cost".
+#
+# Checked at round $t=10$ of a KL ($\beta=0.1$) and a Norm2 ($\beta=0.5$) run on the toy data, with $d^{(t)}$
+# rebuilt from the run's columns: Clarabel solves the KL problem (a concave program) and, for Norm2, the SOCP
+# $\max(d-d_0)^\top d^{(t)}$ s.t. $\lVert d-d_0\rVert\le\varrho$ at three radii (its maximisers must lie on the ray); SLSQP
+# from three random starts must return $d^{(t)}$ for KL and *different* points of the ray for Norm2; HiGHS solves
+# the Reg LP.
+
+
+# %%
+import cvxpy as cp  # noqa: E402
+from scipy.optimize import minimize  # noqa: E402
+
+
+def simplex_argmax(fun, start):
+    """A local maximiser of fun over the simplex (SLSQP from start)."""
+    cons = [{"type": "eq", "fun": lambda d: d.sum() - 1, "jac": lambda d: np.ones_like(d)}]
+    res = minimize(lambda d: -fun(d), start, method="SLSQP", bounds=[(1e-12, 1)] * len(start), constraints=cons,
+                   options={"ftol": 1e-15, "maxiter": 1000})
+    return res.x
+
+
+d0, rng47, t47 = np.full(N, 1 / N), np.random.default_rng(47), 10
+print(f"{'':6s} {'max edge':>9s} {'= edge h_t':>10s} {'ground truth':>26s} {'SLSQP from 3 starts':>32s}")
+for kind, booster, beta in (("KL", rb.adaboost_kl, 0.1), ("Norm2", rb.adaboost_norm2, 0.5)):
+    r = booster(oracle, beta=beta, max_iter=t47)
+    Zt, a = r.extra["augmented_columns"], r.extra["alpha_tilde"]
+    dt = softmax(-Zt[:, : t47 - 1] @ a[: t47 - 1])  # d^(t), t = 10
+    rec, v = r.history[t47 - 1], dt - d0
+    assert abs((Z.T @ dt).max() - rec["edge"]) < IDENTITY_TOL  # h_t maximises the first term of (47)
+    starts = rng47.dirichlet(np.ones(N), 3)
+    if kind == "KL":
+        g = lambda d: dt @ np.log(N * d)  # noqa: E731
+        x = cp.Variable(N, nonneg=True)
+        cp.Problem(cp.Maximize(dt @ cp.log(x)), [cp.sum(x) == 1]).solve(solver="CLARABEL")
+        sols = [simplex_argmax(g, s0) for s0 in starts]
+        dev = [np.abs(sl - dt).max() for sl in sols]
+        assert np.abs(x.value - dt).max() < 10 * KKT_TOL and max(dev) < 1e-6  # unique maximiser d^(t)
+        assert abs(rec["pseudo_edge"] - rec["edge"] - beta * g(dt)) < IDENTITY_TOL  # the maximum of (47)
+        pert = [g(dt + 1e-3 * (z - z.mean())) for z in rng47.standard_normal((200, N))]
+        assert max(pert) < g(dt)  # strict: every perturbation inside the simplex lowers it
+        print(f"{kind:6s} {(Z.T @ dt).max():9.5f} {rec['edge']:10.5f}   Clarabel |d - d^(t)| {np.abs(x.value - dt).max():.0e}"
+              f"   max |d - d^(t)| {max(dev):.0e} (unique)")
+    else:
+        h = lambda d: (d - d0) @ dt / np.linalg.norm(d - d0)  # noqa: E731
+        ray = []
+        for rad in (0.25, 0.5, 1.0):
+            x = cp.Variable(N, nonneg=True)
+            cp.Problem(cp.Maximize((x - d0) @ dt), [cp.sum(x) == 1, cp.norm(x - d0) <= rad * np.linalg.norm(v)]).solve(
+                solver="CLARABEL")
+            ray.append(np.abs(x.value - (d0 + rad * v)).max())
+            assert ray[-1] < 10 * KKT_TOL and abs(h(x.value) - np.linalg.norm(v)) < 10 * KKT_TOL
+        sols = [simplex_argmax(h, s0) for s0 in starts]
+        cos = [(sl - d0) @ v / np.linalg.norm(sl - d0) / np.linalg.norm(v) for sl in sols]
+        cs = [np.linalg.norm(sl - d0) / np.linalg.norm(v) for sl in sols]
+        assert min(cos) > 1 - 1e-9 and max(abs(h(sl) - np.linalg.norm(v)) for sl in sols) < 1e-9  # all on the ray
+        assert max(abs(c - 1) for c in cs) > 1e-2  # ... and not d^(t) itself: the maximiser is not unique
+        assert max(h(d) for d in rng47.dirichlet(np.ones(N), 500)) < np.linalg.norm(v)  # off the ray: below (48)
+        print(f"{kind:6s} {(Z.T @ dt).max():9.5f} {rec['edge']:10.5f}   Clarabel: on the ray, max dev {max(ray):.0e}"
+              f"   cos = 1, c = {', '.join(f'{c:.4f}' for c in cs)}")
+    lp = linprog(-dt, A_eq=np.ones((1, N)), b_eq=[1.0], bounds=[(0, None)] * N, method="highs")
+    second = np.sort(dt)[-2]
+    assert lp.status == 0 and lp.x.max() == 1.0 and np.argmax(lp.x) == np.argmax(dt) and second < dt.max()
+    assert -lp.fun > dt @ dt + 1e-3  # Reg: the vertex beats d^(t) itself
+    print(f"{'Reg':6s} at the same d^(t): max over the simplex {-lp.fun:.4f} at a vertex (unique: next largest "
+          f"d_n = {second:.4f}) > value at d^(t) {dt @ dt:.4f}")
+claims.check("Sun eq (47)", status="holds", on="toy data, round 10 of a KL and a Norm2 run",
+             note="h_t and d^(t) maximise (47); KL: unique (Clarabel and 3 SLSQP starts); Norm2: the ray (48)")
+claims.check("Sun eq (40)", status="holds", on="the same rounds",
+             note="AdaBoost_Reg's mistrust term is maximised at a vertex, not at d^(t): not the steepest direction")
+
+# %% [markdown]
+# #### Convexity (§3.2–3.3)
+#
+# The paper uses that $\mathrm{KL}(d\Vert d_0)$ and $\lVert d-d_0\rVert$ are convex on the simplex, hence the soft edges
+# $s_j(d)=z_{\cdot j}^\top d+\beta P(d)$ and $s=\max_js_j$, and that the cost $G$ is convex in the step
+# ($\varphi''(a)=\sum_nd_n\tilde z_{nt}^2e^{-a\tilde z_{nt}}\ge0$). Checked by the midpoint inequality on 2000 random pairs
+# of distributions (a Dirichlet with small concentration, so many near the boundary) and on the line-search costs of
+# the runs of §3.3; the concave entropy $-\mathrm{KL}$ must fail the same test.
+
+# %%
+pairs = rng47.dirichlet(np.full(N, 0.3), (2000, 2))
+kl = lambda D: np.sum(D * np.log(N * np.maximum(D, 1e-300)), axis=-1)  # noqa: E731
+n2 = lambda D: np.linalg.norm(D - 1 / N, axis=-1)  # noqa: E731
+viol = {}
+for name, P_ in (("KL", kl), ("Norm2", n2)):
+    for beta in (0.1, 1.0):
+        s_fun = lambda D, P_=P_, beta=beta: (D @ Z).max(axis=-1) + beta * P_(D)  # noqa: E731
+        mid = s_fun(pairs.mean(axis=1))
+        viol[name, beta] = float(np.max(mid - s_fun(pairs).mean(axis=1)))
+        assert viol[name, beta] <= 1e-12  # s((d + d')/2) <= (s(d) + s(d'))/2
+assert np.max(-kl(pairs.mean(axis=1)) + kl(pairs).mean(axis=1)) > 1e-3  # the test detects a concave function
+a_grid = np.linspace(0, 3, 301)
+for r in runs.values():
+    Zt, a = r.extra["augmented_columns"], r.extra["alpha_tilde"]
+    for t in range(Zt.shape[1]):
+        d_t = softmax(-Zt[:, :t] @ a[:t])
+        phi = np.exp(np.log(d_t)[None, :] - a_grid[:, None] * Zt[:, t][None, :]).sum(axis=1)
+        assert np.all(np.diff(phi, 2) >= -1e-12 * phi[1:-1])  # phi(a) = sum_n d_n e^{-a z~_nt} is convex
+print("largest midpoint violation of s (must be <= 0):", {f"{k[0]}, beta={k[1]}": f"{v:.1e}" for k, v in viol.items()})
+claims.check("Sun §3 convexity", status="holds", on="toy data: 2000 random pairs of distributions, beta in {0.1, 1}; "
+             "the line-search costs of the §3.3 runs", note="KL and Norm2 soft edges s and the cost G")
 
 # %% [markdown]
 # ### 3.5 Lemma 1, sharpened
@@ -517,7 +643,10 @@ claims.check("Sun §4 skewness", status="holds", on="banana realisation 1, stump
 # the noisy samples, and AdaBoost$_{N2}$ / AdaBoost$_{KL}$ as smoother boundaries that give up some
 # hard samples. With stumps every boundary is axis-parallel, so "smooth" means fewer and larger
 # steps. Below: the three classifiers of §3.8 ($\beta$ fixed as stated there) on realisation 1,
-# training points coloured by label, samples with a negative training margin circled.
+# training points coloured by label, samples with a negative training margin circled. The figure's claim
+# is asserted on realisations 1–3: the number of label switches along the grid lines (a proxy for the
+# boundary's length) is more than 1.5 times larger for AdaBoost, the regularised boosters leave more
+# training points with a negative margin, and their test error is lower.
 
 # %%
 g0, g1 = np.meshgrid(
@@ -544,9 +673,36 @@ for a_, k in zip(ax[:3], ("AdaBoost", "AdaBoost_Norm2", "AdaBoost_KL"), strict=T
 plt.tight_layout()
 plt.show()
 print("label switches along the grid lines (boundary length proxy):", n_switch)
-assert all(np.isfinite(list(n_switch.values())))
-claims.check("Sun Fig 5", status="weakly asserted", on="banana realisation 1",
-             note="the boundaries are drawn; the assertion only checks that the switch counts are finite")
+
+
+def fig5_row(i):
+    """Boundary length proxy, training points with a negative margin and test error of AB, AB_N2, AB_KL (§3.8's beta)."""
+    ds = rb.datasets.load("banana", realisation=i)
+    o = rb.StumpOracle(ds.X, ds.y)
+    fits = {"AdaBoost": rb.adaboost(o, max_iter=200, store_d=False),
+            "AdaBoost_Norm2": rb.adaboost_norm2(o, beta=0.2 * math.sqrt(ds.n_examples), max_iter=200),
+            "AdaBoost_KL": rb.adaboost_kl(o, beta=0.2, max_iter=200)}
+    row = {}
+    for k, r in fits.items():
+        lab = np.where(o.predict(r.hypotheses, r.weights, grid_pts) >= 0, 1.0, -1.0).reshape(g0.shape)
+        switches = int(np.sum(lab[:, 1:] != lab[:, :-1]) + np.sum(lab[1:, :] != lab[:-1, :]))
+        row[k] = (switches, int(np.sum(r.margins < 0)), rb.experiments.error_rate(
+            o.predict(r.hypotheses, r.weights, ds.X_test), ds.y_test))
+    return row
+
+
+fig5 = {i: fig5_row(i) for i in (1, 2, 3)}  # the same grid box on every realisation (they share the distribution)
+print(f"{'real.':>5s}" + "".join(f"{k + ' (switches, rho<0, test)':>40s}" for k in fig5[1]))
+for i, row in fig5.items():
+    print(f"{i:5d}" + "".join(f"{f'{v[0]:d}, {v[1]:d}, {v[2]:.3f}':>40s}" for v in row.values()))
+    ab_, others = row["AdaBoost"], [row["AdaBoost_Norm2"], row["AdaBoost_KL"]]
+    assert all(ab_[0] > 1.5 * o_[0] for o_ in others)  # AdaBoost's boundary is the longest (zigzag) ...
+    assert all(o_[1] > ab_[1] for o_ in others)  # ... the regularised ones give up more hard samples ...
+    assert all(o_[2] < ab_[2] for o_ in others)  # ... and have the lower test error (AdaBoost overfits)
+assert fig5[1]["AdaBoost"][0] == n_switch["AdaBoost"]  # the drawn realisation is the first row
+claims.check("Sun Fig 5", status="reproduced", on="banana realisations 1-3, stumps, T = 200, beta as in §3.8",
+             note="AdaBoost's boundary has > 1.5x the label switches of AB_KL's and AB_N2's; these have more "
+                  "negative training margins and a lower test error")
 
 # %% [markdown]
 # ### 3.10 Tables 1 and 2 at small scale
@@ -573,7 +729,10 @@ claims.check("Sun Fig 5", status="weakly asserted", on="banana realisation 1",
 # paired $t$-test (two-sided, 90%) and the summary-statistic unpaired test that fits the paper's
 # entries ($t=(\bar e_{other}-\bar e_{KL})/\sqrt{(s_{KL}^2+s_{other}^2)/n}$, $|t|>1.645$), here with
 # our $n$. `+` = AdaBoost$_{KL}$ significantly better. With 3 realisations the tests have almost
-# no power; the entries are reported, not asserted.
+# no power; the entries are reported, not asserted. What is asserted is that the paper's Table 2 follows from
+# its own Table 1 by the summary-statistic test with $n=100$: 68 of the 72 comparable cells agree, three more
+# within the one-decimal rounding of Table 1, and titanic vs $\nu$-Arc is marked "0" although $t=3.0$ (no
+# rounding explains it: a typo in one of the two tables).
 
 
 # %% tags=["hide-input"]
@@ -660,8 +819,30 @@ for row in rows.values():
     assert set(row["params"]) == set(BOOSTERS)
 claims.check("Sun Table 1", status="weakly asserted", on="three data sets, realisations 1-3",
              note="the entries are reported, not asserted: only their range and count are checked")
-claims.check("Sun Table 2", status="not yet",
-             note="the significance tests run only under FULL_RUN and are reported, not asserted")
+
+# the paper's Table 2 against its own Table 1: the summary-statistic test (|t| > 1.645, n = 100) on every cell
+t2_agree, t2_other = 0, []
+for name, marks in PAPER["table2"].items():
+    t1, (m_kl, s_kl) = PAPER["table1"][name], PAPER["table1"][name]["AB_KL"]
+    for k, mark in marks.items():
+        if mark is None or t1.get(k) is None:
+            continue
+        m_o, s_o = t1[k]
+        t_val = (m_o - m_kl) / math.sqrt((s_kl**2 + s_o**2) / 100)
+        if verdict(t_val, 1.645) == mark:
+            t2_agree += 1
+            continue
+        # Table 1 prints one decimal: the extreme t over the rounding box (means +-0.05, std devs +-0.05)
+        lo = (m_o - m_kl - 0.1) / math.sqrt(((s_kl + 0.05) ** 2 + (s_o + 0.05) ** 2) / 100)
+        hi = (m_o - m_kl + 0.1) / math.sqrt(((s_kl - 0.05) ** 2 + (s_o - 0.05) ** 2) / 100)
+        reachable = {"+": hi > 1.645, "-": lo < -1.645, "0": lo < 1.645 and hi > -1.645}[mark]
+        t2_other.append((name, k, mark, round(t_val, 2), reachable))
+print(f"paper's Table 2 recomputed from its Table 1: {t2_agree} cells agree; the others:", t2_other)
+assert t2_agree == 68 and len(t2_other) == 4
+assert [c[:2] for c in t2_other if not c[4]] == [("titanic", "nu-Arc")]  # no rounding of Table 1 explains this one
+claims.check("Sun Table 2", status="partly reproduced", on="the paper's own Table 1 (mean, std, n = 100)",
+             note="68 of 72 cells follow from Table 1 by the unpaired test at 90%, 3 more within its rounding; "
+                  "titanic vs nu-Arc is '0' although t = 3.0. Our own runs have too few realisations to test")
 
 # %% [markdown]
 # **A larger run, stored.** `benchmarks/table_sun.py` runs the same protocol on banana,
