@@ -80,7 +80,11 @@ import refboost as rb
 from refboost import bounds, claims, truth
 from refboost.boosters.entropy import (
     binary_dual_step,
+    binary_entropy_capped,
+    binary_primal,
+    binary_smoothed_soft_margin,
     erlp_dual_step,
+    erlp_primal,
     kkt_recovery,
     softboost_dual_step,
 )
@@ -612,6 +616,184 @@ claims.check("Glocer Lemma 3.11", status="fails", on="random +-1 pool (seed 1), 
 claims.check("Glocer Lemma 3.22", status="fails", on="random +-1 pool (seed 1), N = 40, nu = 4, eps = 0.1, "
              "inexact inner solves (gap <= eps/4, random segment end)",
              note="violated at t = 4, the same missing step as Lemma 3.11; holds on the other 11 binary runs")
+
+# %% [markdown]
+# ### 3.9 The objectives in pictures (Glocer 2009, Figs 2.3–2.5 and 3.3–3.8)
+#
+# The thesis draws the objectives of LPBoost, ERLPBoost and Binary ERLPBoost on problems small enough to plot:
+# 2 examples (the d side, $d=(d_1,1-d_1)$) or 2 hypotheses (the w side, $w=(w_1,1-w_1)$). The matrices are not given in
+# the text, so the cell below uses its own (printed in the code) and asserts, on a grid of 801 points, what each figure
+# shows: the LP's d side is convex piecewise linear and its w side concave piecewise linear, with equal optima (Fig. 2.3–2.5);
+# ERLPBoost's w side is concave and differentiable (curvature $\le\eta\max_n(u_{n1}-u_{n2})^2$), between the minimum margin
+# and the minimum margin $+\ln N/\eta$ (Fig. 3.3), its d side convex with a kink wherever the maximising hypothesis
+# changes (slope jump equal to the two lines' slope difference, Fig. 3.4); Binary ERLPBoost's d side likewise, with the
+# regulariser shrinking pointwise as $\eta$ grows (Fig. 3.5) and — unlike ERLPBoost's relative entropy — a value that
+# depends on $\nu$, not only a domain $[1-\frac1\nu,\frac1\nu]$ that does (Fig. 3.6); its w side concave and differentiable
+# (Figs 3.7, 3.8). Every optimum on the grid is compared with the library's step solver.
+
+# %%
+from refboost.projections import smoothed_soft_margin  # noqa: E402
+
+U22 = np.array([[1.0, -0.5], [-0.6, 0.8]])  # 2 examples x 2 hypotheses (Fig. 2.3)
+U24 = np.array([[0.9, -0.5, 0.2, -0.8], [-0.7, 0.6, 0.1, 0.9]])  # 2 examples x 4 hypotheses (Figs 2.4, 3.4-3.6)
+U42 = np.array([[0.8, -0.4], [-0.6, 0.7], [0.3, 0.2], [0.5, -0.9]])  # 4 examples x 2 hypotheses (Figs 2.5, 3.3, 3.7-3.8)
+x = np.linspace(0, 1, 801)
+h = x[1] - x[0]
+D = np.column_stack([x, 1 - x])  # d = (d_1, 1 - d_1)
+W = np.column_stack([x, 1 - x])  # w = (w_1, 1 - w_1)
+
+
+def d_side(U):  # max_q u^q . d along d_1
+    return (D @ U).max(1)
+
+
+def w_side(U):  # min_n (U w)_n along w_1
+    return (W @ U.T).min(1)
+
+
+def second_diff(f):
+    return f[:-2] - 2 * f[1:-1] + f[2:]
+
+
+def kinks(f, U, mask=None):  # slope jumps of f where the maximising line of max_q u^q.d changes (d side)
+    mask = np.ones_like(x, bool) if mask is None else mask
+    xs_, f_, q = x[mask], f[mask], (D[mask] @ U).argmax(1)
+    jumps = []
+    for i in np.flatnonzero(np.diff(q))[:, None].ravel():
+        if 2 <= i < len(xs_) - 4:
+            a_, b_ = (U[0] - U[1])[q[i]], (U[0] - U[1])[q[i + 1]]  # slopes of the two lines
+            jumps.append(((f_[i + 4] - f_[i + 3]) - (f_[i - 1] - f_[i - 2])) / h / (b_ - a_))
+    return np.array(jumps)  # ~1 at a kink of the max of the lines; a smooth f would give ~0
+
+
+def curvature_ok(f, U, eta_):  # |f''| <= eta max_n (u_n1 - u_n2)^2: differentiable with bounded curvature (w side)
+    return bool(np.all(np.abs(second_diff(f)) <= eta_ * np.abs(U[:, 0] - U[:, 1]).max() ** 2 * h ** 2 + 1e-12))
+
+
+def in_cap(nu):  # the grid points of d_1 in the capped simplex [1 - 1/nu, 1/nu]
+    return (x >= 1 - 1 / nu - 1e-12) & (x <= 1 / nu + 1e-12)
+
+
+# Figs 2.3-2.5 (LP): the d side is convex piecewise linear, the w side concave piecewise linear, and their optima meet
+for U_, name in ((U22, "2.3"), (U24, "2.4"), (U42, "2.5")):
+    lp_ = truth.soft_margin_lp(U_, 1.0).value
+    if U_.shape[0] == 2:
+        f = d_side(U_)
+        assert np.all(second_diff(f) >= -1e-12) and len(kinks(f, U_)) >= 1 and abs(f.min() - lp_) <= 2 * h, name
+    if U_.shape[1] == 2:
+        f = w_side(U_)
+        assert np.all(second_diff(f) <= 1e-12) and np.sum(np.abs(second_diff(f)) > 1e-9) >= 1 and abs(f.max() - lp_) <= 2 * h, name
+# Fig 3.3 (ERLPBoost, w domain, nu = 1): concave and differentiable (curvature <= 4 eta); min m <= Theta <= min m + ln(N)/eta
+theta = {eta_: np.array([smoothed_soft_margin(U42 @ w_, 1.0, eta_).value for w_ in W]) for eta_ in (2.0, 8.0, 32.0)}
+for eta_, f in theta.items():
+    assert np.all(second_diff(f) <= 1e-12) and curvature_ok(f, U42, eta_)
+    assert np.all(f >= w_side(U42) - 1e-12) and np.all(f <= w_side(U42) + np.log(4) / eta_ + 1e-12)
+    assert abs(f.max() - erlp_dual_step(U42, 1.0, eta_).dual) <= 1e-5
+# Fig 3.4 (ERLPBoost, d domain, nu = 1): convex with kinks (not differentiable); its minimum is the dual value
+P_er = {eta_: np.array([erlp_primal(U24, d_, eta_) for d_ in D]) for eta_ in (2.0, 8.0, 32.0)}
+for eta_, f in P_er.items():
+    assert np.all(second_diff(f) >= -1e-12) and len(kinks(f, U24)) >= 1 and np.all(kinks(f, U24) > 0.8)
+    assert 0 <= f.min() - erlp_dual_step(U24, 1.0, eta_).primal + 1e-9 <= 2 * h  # grid points are feasible
+# Figs 3.5 / 3.6 (Binary, d domain): regularisation lowers with eta pointwise; capping changes the function, not only
+# its domain (unlike ERLPBoost's relative entropy, which does not depend on nu)
+PB = {(nu_, eta_): np.where(in_cap(nu_), [binary_primal(U24, np.minimum(d_, 1 / nu_), nu_, eta_) for d_ in D], np.nan)
+      for nu_, eta_ in ((1.25, 2.0), (1.25, 8.0), (1.25, 32.0), (1.0, 8.0), (1.6, 8.0))}
+for (nu_, eta_), f in PB.items():
+    g_ = f[in_cap(nu_)]
+    assert np.all(second_diff(g_) >= -1e-12) and len(kinks(f, U24, in_cap(nu_))) >= 1
+    assert np.all(kinks(f, U24, in_cap(nu_)) > 0.8)
+    assert 0 <= g_.min() - binary_dual_step(U24, nu_, eta_).primal + 1e-9 <= 2 * h
+assert np.all(np.diff([PB[(1.25, e)][in_cap(1.25)] - d_side(U24)[in_cap(1.25)] for e in (2.0, 8.0, 32.0)], axis=0) <= 1e-15)
+mid = np.abs(x - 0.42) < h / 2
+vals_b = [PB[(nu_, 8.0)][mid][0] for nu_ in (1.0, 1.25, 1.6)]
+vals_e = [erlp_primal(U24, np.array([0.42, 0.58]), 8.0) for _ in (1.0, 1.25, 1.6)]
+assert np.ptp(vals_b) > 1e-3 and np.ptp(vals_e) == 0
+# Figs 3.7 / 3.8 (Binary, w domain): concave and differentiable; its maximum is the binary dual value
+TB = {(nu_, eta_): np.array([binary_smoothed_soft_margin(U42 @ w_, nu_, eta_).value for w_ in W])
+      for nu_, eta_ in ((1.25, 2.0), (1.25, 8.0), (1.25, 32.0), (2.0, 8.0), (3.0, 8.0))}
+for (nu_, eta_), f in TB.items():
+    assert np.all(second_diff(f) <= 1e-10) and curvature_ok(f, U42, eta_)
+    assert abs(f.max() - binary_dual_step(U42, nu_, eta_).dual) <= 1e-5
+claims.check("Glocer Fig 2.3", status="reproduced", on="a 2 x 2 matrix, grid of 801 points",
+             note="d-side minimum = w-side maximum = the LP value (HiGHS), within the grid step")
+claims.check("Glocer Fig 2.4", status="reproduced", on="a 2 x 4 matrix", note="convex, piecewise linear, kinks found")
+claims.check("Glocer Fig 2.5", status="reproduced", on="a 4 x 2 matrix", note="concave, piecewise linear")
+claims.check("Glocer Fig 3.3", status="reproduced", on="a 4 x 2 matrix, nu = 1, eta in {2, 8, 32}",
+             note="concave, curvature bounded (differentiable), within ln(N)/eta of the minimum margin")
+claims.check("Glocer Fig 3.4", status="reproduced", on="a 2 x 4 matrix, nu = 1, eta in {2, 8, 32}",
+             note="convex, slope jumps at the switches of the maximising hypothesis")
+claims.check("Glocer Fig 3.5", status="reproduced", on="the 2 x 4 matrix, nu = 1.25, eta in {2, 8, 32}")
+claims.check("Glocer Fig 3.6", status="reproduced", on="the 2 x 4 matrix, eta = 8, nu in {1, 1.25, 1.6}",
+             note="the value depends on nu (ERLPBoost's does not)")
+claims.check("Glocer Fig 3.7", status="reproduced", on="a 4 x 2 matrix, 1/nu = 0.8, eta in {2, 8, 32}")
+claims.check("Glocer Fig 3.8", status="reproduced", on="the 4 x 2 matrix, eta = 8, nu in {1.25, 2, 3}")
+
+# %% tags=["hide-input"]
+fig, axs = plt.subplots(2, 3, figsize=(13, 7.5))
+ax = axs.ravel()
+ax[0].plot(x, d_side(U22), label="d side: $\\max_q u^q\\cdot d$ vs $d_1$")
+ax[0].plot(x, w_side(U22), label="w side: $\\min_n(Uw)_n$ vs $w_1$")
+ax[0].set_title("Fig. 2.3: LP, 2 x 2"); ax[0].legend(fontsize=9)
+ax[1].plot(x, d_side(U24), "k", lw=1, label="LP ($\\eta=\\infty$)")
+for eta_, f in P_er.items():
+    ax[1].plot(x, f, label=f"ERLP $\\eta={eta_:g}$")
+ax[1].set_title("Figs 2.4, 3.4: d side, 2 x 4"); ax[1].set_xlabel("$d_1$"); ax[1].legend(fontsize=9)
+ax[2].plot(x, w_side(U42), "k", lw=1, label="LP ($\\eta=\\infty$)")
+for eta_, f in theta.items():
+    ax[2].plot(x, f, label=f"ERLP $\\eta={eta_:g}$")
+ax[2].set_title("Figs 2.5, 3.3: w side, 4 x 2"); ax[2].set_xlabel("$w_1$"); ax[2].legend(fontsize=9)
+for (nu_, eta_), f in PB.items():
+    if nu_ == 1.25:
+        ax[3].plot(x, f, label=f"$\\eta={eta_:g}$")
+    if eta_ == 8.0:
+        ax[4].plot(x, f, label=f"$1/\\nu={1 / nu_:.3g}$")
+ax[3].set_title("Fig. 3.5: Binary, d side, $1/\\nu=0.8$"); ax[4].set_title("Fig. 3.6: Binary, d side, $\\eta=8$")
+for (nu_, eta_), f in TB.items():
+    ax[5].plot(x, f, label=f"$\\eta={eta_:g}$, $1/\\nu={1 / nu_:.2g}$")
+ax[5].set_title("Figs 3.7, 3.8: Binary, w side"); ax[5].set_xlabel("$w_1$")
+for a in ax[3:5]:
+    a.set_xlabel("$d_1$"); a.legend(fontsize=9)
+ax[5].legend(fontsize=8)
+plt.tight_layout(); plt.show()
+
+# %% [markdown]
+# **The capped simplex and $\nu$.** Capping shrinks the set of distributions, so the value of (2.3), the soft margin,
+# can only grow with $\nu$; at $\nu=N$ only the uniform $d^0$ is left and the value is the best average edge. The binary
+# entropy's range (Lemma 3.15, $\Delta_{2,\nu}\le\ln\frac N\nu+1$) is checked at every vertex of the capped simplex for small $N$
+# (all permutations of $\lfloor\nu\rfloor$ coordinates at $\frac1\nu$, one at $1-\lfloor\nu\rfloor/\nu$, the rest 0), for integer and
+# fractional $\nu$; $\Delta_{2,\nu}$ is convex, so its maximum over the polytope is at a vertex, and random points of the
+# capped simplex stay below the vertex value.
+
+# %%
+import itertools  # noqa: E402
+
+nus = np.linspace(1, N, 79)
+sm_nu = np.array([truth.soft_margin_lp(o.U, v).value for v in nus])
+assert np.all(np.diff(sm_nu) >= -1e-9) and abs(sm_nu[-1] - (o.U.mean(0)).max()) <= 1e-9
+# claims: none (the soft margin grows with nu: an illustration of the capped simplex, not a numbered claim)
+rows_v = []
+for N_v in (4, 5, 6):
+    for nu_v in sorted({1.0, 1.5, 2.0, 2.5, N_v / 2 + 0.3, N_v - 1.0, N_v - 0.5}):
+        k = int(np.floor(nu_v + 1e-12))
+        base = np.r_[np.full(k, 1 / nu_v), [1 - k / nu_v] if k < N_v else [], np.zeros(max(N_v - k - 1, 0))][:N_v]
+        verts = {tuple(p) for p in itertools.permutations(base)}
+        vals = np.array([binary_entropy_capped(np.array(v), nu_v) for v in verts])
+        top = np.log(N_v / nu_v) + 1
+        assert np.all(vals <= top + 1e-12) and np.ptp(vals) <= 1e-12  # every vertex, one value (d^0 is uniform)
+        if abs(nu_v - round(nu_v)) < 1e-12:  # integer nu: the closed form of the vertex value
+            assert abs(vals[0] - (np.log(N_v / nu_v) + (N_v / nu_v - 1) * np.log(N_v / (N_v - nu_v)))) <= 1e-12
+        pts = np.random.default_rng(N_v).dirichlet(np.ones(N_v), 400)
+        pts = pts[pts.max(1) <= 1 / nu_v]
+        assert all(binary_entropy_capped(p_, nu_v) <= vals.max() + 1e-12 for p_ in pts)
+        rows_v.append((N_v, nu_v, len(verts), vals.max(), top))
+for r in rows_v:
+    print(f"N = {r[0]}, nu = {r[1]:4.2f}: {r[2]:3d} vertices, max Delta_2 = {r[3]:.4f} <= ln(N/nu) + 1 = {r[4]:.4f}")
+claims.check("Glocer Lemma 3.15", status="holds", on="every vertex of the capped simplex, N in {4, 5, 6}, integer and "
+             "fractional nu, plus random points", note="the binary entropy range ln(N/nu) + 1")
+fig, ax = plt.subplots(figsize=(5.5, 3.6))
+ax.plot(nus / N, sm_nu, "-")
+ax.set_xlabel(r"$\nu/N$"); ax.set_ylabel("soft margin (value of (2.3))"); ax.set_title("capping raises the soft margin")
+plt.tight_layout(); plt.show()
 
 # %% [markdown]
 # ## 4 What a run certifies
