@@ -1,13 +1,13 @@
-"""Reference instances with certified solutions, stored in ``data/`` in open formats.
+"""The soft-margin LP reference instances, now part of the conformance kit.
 
-Each instance is a directory ``data/<family>/<name>/`` holding ``U.csv`` (the matrix
-``U[n, q] = y_n h_q(x_n)``, full double precision) and ``solution.json`` (the parameters, the
-optimal value, primal/dual solutions and the certificate that proves them: both LP domains solved
-independently, their value difference, and the feasibility residuals). Implementers of other
-boosting libraries can test against these without installing a solver.
+The ten instances (Glocer's Theorem 2.5 worst case at N = 10, 20, 40, 80 and six random matrices)
+are stored in the kit as ``soft_margin_lp/reference_<name>`` (:mod:`refboost.conformance`) with the
+kit's certificate: HiGHS and Clarabel agreeing on the value, and :func:`refboost.certify.soft_margin_lp`
+accepting the stored solution. This module reads them in the older record layout
+(``nu``, ``N``, ``K``, ``value``, ``d``, ``gamma``, ``w``, ``psi``, ``rho``, ``certificate``).
 
-Regenerate with ``python -m refboost.reference <data-dir>``; the tests check that the stored
-certificates hold.
+``python -m refboost.reference <dir>`` still writes the older directory layout (``U.csv`` and
+``solution.json``) for tools that read it.
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from pathlib import Path
 import numpy as np
 import scipy
 
-from . import instances, truth
+from . import truth
 from ._validation import check_U
 from .margins import soft_margin
+
+PREFIX = "reference_"
 
 
 def certify_soft_margin(U, nu: float) -> dict:
@@ -52,23 +54,53 @@ def certify_soft_margin(U, nu: float) -> dict:
     }
 
 
-def _instances() -> dict[str, tuple[np.ndarray, float]]:
-    rng = np.random.default_rng(20091201)
-    out: dict[str, tuple[np.ndarray, float]] = {}
-    for m in (5, 10, 20, 40):
-        out[f"thm2_5_N{2 * m}"] = (instances.lpboost_worst_case(m), 1.0)
-    for k, (N, K, nu) in enumerate([(20, 10, 1.0), (50, 30, 5.0), (100, 60, 10.0), (200, 80, 40.0)]):
-        out[f"random_pm1_{k}"] = (rng.choice([-1.0, 1.0], size=(N, K)), nu)
-    for k, (N, K, nu) in enumerate([(30, 20, 3.5), (80, 40, 12.25)]):
-        out[f"random_uniform_{k}"] = (rng.uniform(-1, 1, (N, K)), nu)
-    return out
+def names() -> list[str]:
+    """The reference instance names (``thm2_5_N10``, ..., ``random_uniform_1``)."""
+    from .conformance import instances
+
+    return sorted(i.name[len(PREFIX):] for i in instances("soft_margin_lp", tag="reference"))
+
+
+def load_lp_reference(name_or_path) -> tuple[np.ndarray, dict]:
+    """One reference instance: ``(U, solution)``.
+
+    ``name_or_path``: a name of :func:`names` (read from the conformance kit), or a directory in the
+    older layout (``U.csv`` + ``solution.json``, as written by :func:`write_lp_references`).
+    """
+    p = Path(name_or_path)
+    if p.is_dir() and (p / "U.csv").is_file():
+        U = np.loadtxt(p / "U.csv", delimiter=",", ndmin=2)
+        return U, json.loads((p / "solution.json").read_text())
+    from .conformance import load
+
+    name = str(name_or_path)
+    if name not in names():
+        raise ValueError(f"name_or_path must be one of {names()} or an instance directory, got {name_or_path!r}")
+    inst = load("soft_margin_lp", PREFIX + name)
+    s, c = inst.solution, inst.certificate
+    sol = {
+        "problem": "soft-margin LP, Glocer (2009) eqs. (2.2)/(2.3)",
+        "nu": inst.params["nu"],
+        "N": inst.U.shape[0],
+        "K": inst.U.shape[1],
+        "value": inst.value,
+        "d": inst.distribution.tolist(),
+        "gamma": s["gamma"],
+        "w": inst.weights.tolist(),
+        "psi": s["psi"],
+        "rho": s["rho"],
+        "certificate": c,
+    }
+    return inst.U, sol
 
 
 def write_lp_references(data_dir) -> list[Path]:
-    """Write every LP reference instance under ``data_dir/lp/``; return the directories."""
+    """Write every reference instance in the older layout under ``data_dir/lp/``; return the directories."""
+    from .conformance._families import legacy_lp_instances
+
     root = Path(data_dir) / "lp"
     written = []
-    for name, (U, nu) in _instances().items():
+    for name, (U, nu) in legacy_lp_instances().items():
         d = root / name
         d.mkdir(parents=True, exist_ok=True)
         np.savetxt(d / "U.csv", U, delimiter=",", fmt="%.17g")
@@ -77,14 +109,8 @@ def write_lp_references(data_dir) -> list[Path]:
     return written
 
 
-def load_lp_reference(path) -> tuple[np.ndarray, dict]:
-    """Read one instance directory: ``(U, solution)``."""
-    path = Path(path)
-    U = np.loadtxt(path / "U.csv", delimiter=",", ndmin=2)
-    return U, json.loads((path / "solution.json").read_text())
-
-
 if __name__ == "__main__":  # pragma: no cover
-    target = sys.argv[1] if len(sys.argv) > 1 else "data"
-    for p in write_lp_references(target):
+    if len(sys.argv) < 2:
+        sys.exit("usage: python -m refboost.reference <dir>  (writes <dir>/lp/<name>/U.csv, solution.json)")
+    for p in write_lp_references(sys.argv[1]):
         print(p)

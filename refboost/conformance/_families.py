@@ -296,9 +296,10 @@ def _entropy_specs(rng, *, binary=False, etas=ETAS, offset=0):
         eta = _cycle(etas, i + offset)
         t = tags + (("nu_near_N",) if nu >= N - 1 and N > 2 else ()) + (("eta_huge",) if eta >= 1e5 else ())
         out.append((f"{name}_nu{nu:g}_eta{eta:g}", U, {"nu": nu, "eta": eta}, t, extra))
-    for eta in (1e4, 1e6):
+    for eta in (1e4, 1e6, 3.0, 30.0):
         U = rng.choice([-1.0, 1.0], size=(14, 9))
-        out.append((f"random_pm1_N14_K9_eta{eta:g}", U, {"nu": 3.0, "eta": eta}, ("random", "pm1", "eta_huge"), {}))
+        big = ("eta_huge",) if eta >= 1e5 else ()
+        out.append((f"random_pm1_N14_K9_eta{eta:g}", U, {"nu": 3.0, "eta": eta}, ("random", "pm1") + big, {}))
     return out
 
 
@@ -343,14 +344,14 @@ def _binary_w_clarabel(U, nu, eta):
     N, K = U.shape
     p = nu / N
     w = cp.Variable(K, nonneg=True)
-    beta = cp.Variable()
-    x = math.log(p) - eta * (U @ w + beta)
+    b = cp.Variable()  # eta * beta
+    x = math.log(p) - eta * (U @ w) - b
     terms = cp.log_sum_exp(cp.vstack([np.full(N, math.log1p(-p)), x]), axis=0)
-    prob = cp.Problem(cp.Maximize(-cp.sum(terms) / (eta * nu) - beta), [cp.sum(w) == 1])
+    prob = cp.Problem(cp.Maximize(-cp.sum(terms) / nu - b), [cp.sum(w) == 1])  # eta times (3.26)
     prob.solve(solver="CLARABEL", tol_gap_abs=1e-10, tol_gap_rel=1e-10, tol_feas=1e-10)
     if prob.status not in ("optimal", "optimal_inaccurate"):
         raise SolverDisagreement(f"Clarabel (3.26) status {prob.status}")
-    return float(prob.value), prob.status, np.maximum(w.value, 0)
+    return float(prob.value) / eta, prob.status, np.maximum(w.value, 0)
 
 
 def _solve_binary(U, params):
@@ -434,24 +435,38 @@ def _corrective_specs(rng, *, binary=False):
         j = int(rng.integers(K))
         w = rng.dirichlet(np.ones(K))
         u, ubar = U[:, j], U @ w
-        x = u - ubar
-        if (np.all(x > 0) or np.all(x < 0)):  # (4.6) infeasible: take ubar = the mean of u
-            ubar = np.full(N, float(u.mean()))
         nus = [1.0, 2.0, N / 4.0, N - 0.5] + ([] if binary else [float(N)])
         nu = max(1.0, min(_cycle(nus, i), N - 0.5 if binary else float(N)))
+        ubar, shifted = _feasible_ubar(u, ubar, nu)
         eta = _cycle(ETAS, i)
         t = tags + (("nu_near_N",) if nu >= N - 1 and N > 2 else ()) + (("eta_huge",) if eta >= 1e5 else ())
         ex = dict(extra)
         if extra:
             ex["columns"] = {"u": f"stump column {j}", "ubar": "margins U @ w_prev of a random combination of stumps"}
             ex["w_prev"] = w.tolist()
+        if shifted:
+            ex["ubar_shift"] = shifted
         out.append((f"{name}_nu{nu:g}_eta{eta:g}", np.column_stack([u, ubar]), {"nu": nu, "eta": eta}, t, ex))
-    for eta in (1e4, 1e6):
+    for eta in (1e4, 1e6, 0.5, 5.0):
         u = rng.choice([-1.0, 1.0], size=12)
         ubar = rng.uniform(-0.5, 0.5, size=12)
         out.append((f"random_N12_eta{eta:g}", np.column_stack([u, ubar]), {"nu": 2.0, "eta": eta},
-                    ("random", "eta_huge"), {}))
+                    ("random",) + (("eta_huge",) if eta >= 1e5 else ()), {}))
     return out
+
+
+def _feasible_ubar(u, ubar, nu):
+    """Shift ubar by a constant so that {d capped, (u - ubar).d = 0} is non-empty (strictly, where possible):
+    the constraint holds for some capped d iff min_d x.d <= 0 <= max_d x.d, x = u - ubar."""
+    x = u - ubar
+    lo = C._core.sorted_soft_margin(x, nu)
+    hi = -C._core.sorted_soft_margin(-x, nu)
+    if lo < 0 < hi or (lo == hi == 0):
+        return ubar, 0.0
+    if hi - lo <= 1e-12 * max(1.0, abs(hi)):  # x constant on the caps' reach: take ubar = u (x = 0)
+        return u.copy(), "ubar replaced by u (x = 0)"
+    c = 0.5 * (lo + hi)
+    return ubar + c, float(c)
 
 
 def _corrective_w_clarabel(u, ubar, nu, eta, binary):
@@ -461,20 +476,20 @@ def _corrective_w_clarabel(u, ubar, nu, eta, binary):
     N = u.shape[0]
     wt = cp.Variable()
     z = ubar + wt * (u - ubar)
-    if binary:
+    if binary:  # eta times (4.13), with b = eta * beta
         p = nu / N
-        beta = cp.Variable()
-        x = math.log(p) - eta * (z + beta)
+        b = cp.Variable()
+        x = math.log(p) - eta * z - b
         terms = cp.log_sum_exp(cp.vstack([np.full(N, math.log1p(-p)), x]), axis=0)
-        obj = -cp.sum(terms) / (eta * nu) - beta
-    else:
-        psi = cp.Variable(N, nonneg=True)
-        obj = -(cp.log_sum_exp(-eta * (z + psi)) - math.log(N)) / eta - cp.sum(psi) / nu
+        obj = -cp.sum(terms) / nu - b
+    else:  # eta times (4.7), with s = eta * psi
+        sv = cp.Variable(N, nonneg=True)
+        obj = -(cp.log_sum_exp(-eta * z - sv) - math.log(N)) - cp.sum(sv) / nu
     prob = cp.Problem(cp.Maximize(obj))
     prob.solve(solver="CLARABEL", tol_gap_abs=1e-10, tol_gap_rel=1e-10, tol_feas=1e-10)
     if prob.status not in ("optimal", "optimal_inaccurate"):
         raise SolverDisagreement(f"Clarabel corrective dual status {prob.status}")
-    return float(prob.value), prob.status, float(wt.value)
+    return float(prob.value) / eta, prob.status, float(wt.value)
 
 
 def _solve_corrective(U, params, binary=False):
@@ -509,7 +524,7 @@ def _T_specs(rng, Ts=TS):
     for i, (name, U, tags, extra) in enumerate(base_mats(rng)):
         T = _cycle(Ts, i)
         out.append((f"{name}_T{T:g}", U, {"T": T}, tags, extra))
-    for T in (0.01, 20.0):
+    for T in (0.01, 20.0, 0.3, 3.0):
         U = rng.uniform(-1, 1, (15, 10))
         out.append((f"random_uniform_N15_K10_T{T:g}", U, {"T": T}, ("random", "uniform"), {}))
     return out
@@ -519,14 +534,38 @@ def _check_T(params):
     return _real(params, "T", low=0.0, low_open=True, what="T > 0")
 
 
+def _tight(prob):
+    """Clarabel at tolerance 1e-14 (the candidate the certificate is issued for; the values stored as the
+    two solvers' come from the ground-truth calls)."""
+    import warnings
+
+    with warnings.catch_warnings():  # "optimal_inaccurate" at 1e-14 is expected; the certificate decides
+        warnings.simplefilter("ignore", UserWarning)
+        prob.solve(solver="CLARABEL", tol_gap_abs=1e-14, tol_gap_rel=1e-14, tol_feas=1e-14, tol_ktratio=1e-10,
+                   max_iter=500)
+    if prob.status not in ("optimal", "optimal_inaccurate"):
+        raise SolverDisagreement(f"Clarabel status {prob.status}")
+
+
+def _tight_l1_weights(U, T, kind):
+    """The primal (5) or (32) re-solved at Clarabel tolerance 1e-14: weights accurate enough for the
+    KKT dual point of the certificate (its gap is first order in the error of w)."""
+    import cvxpy as cp
+
+    w = cp.Variable(U.shape[1], nonneg=True)
+    loss = cp.log_sum_exp(-U @ w) if kind == "exp" else cp.sum(cp.logistic(-U @ w))
+    _tight(cp.Problem(cp.Minimize(loss), [cp.sum(w) == 1.0 / T]))
+    v = np.maximum(w.value, 0.0)
+    return v / v.sum() / T
+
+
 def _solve_adaboost_l1(U, params):
     from .. import truth
 
     T = params["T"]
     p = truth.adaboost_l1_primal_eq5(U, T)
     d = truth.adaboost_l1_dual_eq15(U, T)
-    w = np.maximum(p.x["w"], 0.0)
-    w = w / w.sum() / T
+    w = _tight_l1_weights(U, T, "exp")
     sol = {"u": d.x["u"], "r": d.x["r"], "opt_eq5": p.value, "opt_eq15": d.value}
     solvers = [_solver("Clarabel via refboost.truth.adaboost_l1_primal_eq5, T * (5)", T * p.value, p.status),
                _solver("Clarabel via refboost.truth.adaboost_l1_dual_eq15, -(15)", -d.value, d.status)]
@@ -539,8 +578,7 @@ def _solve_logitboost_l1(U, params):
     T = params["T"]
     p = truth.logitboost_primal_eq32(U, T)
     d = truth.logitboost_dual_eq31(U, T)
-    w = np.maximum(p.x["w"], 0.0)
-    w = w / w.sum() / T
+    w = _tight_l1_weights(U, T, "logistic")
     sol = {"u": d.x["u"], "r": d.x["r"], "opt_eq32": p.value, "opt_eq31": d.value}
     solvers = [_solver("Clarabel via refboost.truth.logitboost_primal_eq32, T * (32)", T * p.value, p.status),
                _solver("Clarabel via refboost.truth.logitboost_dual_eq31, -(31)", -d.value, d.status)]
@@ -555,7 +593,7 @@ def _hinge_specs(rng):
         p = _cycle(ps, i)
         D = max(1.0 / N, _cycle([1.0 / N, 0.5, 2.0 / N, 1.0, 5.0 / N, 0.1], i))
         out.append((f"{name}_p{p:g}_D{D:.6g}", U, {"D": D, "p": p}, tags, extra))
-    for p in (1.0, 2.0, 4.0):
+    for p in (1.0, 2.0, 4.0, 1.5, 2.5):
         U = rng.uniform(-1, 1, (14, 9))
         out.append((f"random_uniform_N14_K9_p{p:g}", U, {"D": 0.25, "p": p}, ("random", "uniform"), {}))
     return out
@@ -583,11 +621,23 @@ def _solve_hinge(U, params):
         return s.value, s.w, s.d, sol, solvers
     g = truth.generalized_hinge_primal(U, D, p)
     t = truth.tsallis_dual_eq28(U, D, p)
-    w = _clean_simplex(g.x["w"])
+    w = _tight_hinge_weights(U, D, p)
     sol = {"rho": g.x["rho"], "xi": g.x["xi"], "u": t.x["u"], "r": t.x["r"]}
     solvers = [_solver("Clarabel via refboost.truth.generalized_hinge_primal", g.value, g.status),
                _solver("Clarabel via refboost.truth.tsallis_dual_eq28, (28)", t.value, t.status)]
     return g.value, w, None, sol, solvers
+
+
+def _tight_hinge_weights(U, D, p):
+    """The generalised-hinge primal re-solved at Clarabel tolerance 1e-14 (the certified candidate)."""
+    import cvxpy as cp
+
+    M, K = U.shape
+    w = cp.Variable(K, nonneg=True)
+    xi = cp.Variable(M, nonneg=True)
+    rho = cp.Variable()
+    _tight(cp.Problem(cp.Maximize(rho - D * cp.sum(cp.power(xi, p))), [U @ w >= rho - xi, cp.sum(w) == 1]))
+    return _clean_simplex(w.value)
 
 
 def _qp_second(U, T):
@@ -692,16 +742,20 @@ def _dynamics_specs(rng):
                     ("4x5", "cycle", "non_optimal"), {}))
     out.append(("rudin_4x5_uniform", M45, {"iterations": 60, "start": [0.25] * 4}, ("4x5", "ties"), {}))
     M11 = adaboost_not_max_margin_11x20()
-    out.append(("rudin_11x20_uniform", M11, {"iterations": 120, "start": [1 / 11] * 11},
+    out.append(("rudin_11x20_uniform", M11, {"iterations": 80, "start": [1 / 11] * 11},
                 ("11x20", "counterexample"), {}))
     for k in range(3):
         d0 = rng.dirichlet(np.ones(11))
-        out.append((f"rudin_11x20_random_start_{k}", M11, {"iterations": 80, "start": d0.tolist()},
+        out.append((f"rudin_11x20_random_start_{k}", M11, {"iterations": 60, "start": d0.tolist()},
                     ("11x20", "counterexample", "random"), {}))
-    for m, n in [(5, 6), (7, 9), (8, 12)]:
-        M = rng.choice([-1.0, 1.0], size=(m, n))
-        # keep the map well defined (every step needs 0 < r < 1): no column with all +1 or all -1
-        M[0, :] = -M[1, :]
+    from .. import truth
+
+    for m, n in [(5, 6), (7, 9), (8, 12), (6, 10), (9, 15)]:
+        # the map needs 0 < r < 1 at every step: rho > 0 (every d has a positive edge) and no all-+1 column
+        while True:
+            M = rng.choice([-1.0, 1.0], size=(m, n))
+            if not np.any(np.all(M > 0, axis=0)) and truth.soft_margin_lp(M, 1.0).value > 0.05:
+                break
         out.append((f"random_pm1_{m}x{n}", M, {"iterations": 40, "start": [1.0 / m] * m}, ("random",), {}))
     _ = b
     return out
@@ -734,16 +788,23 @@ def adaboost_trajectory(U, params):
 
 
 def _exact_trajectory(U, params, js):
-    """The same columns iterated in exact rational arithmetic from the float start read as a Fraction."""
+    """The same columns iterated in 60-digit decimal arithmetic from the float start (read exactly),
+    renormalised every step; the float iterates are compared with it."""
+    import decimal
+
+    ctx = decimal.Context(prec=60)
     M = np.asarray(U).astype(int)
-    d = [Fraction(float(x)) for x in params["start"]]
-    s = sum(d)
-    d = [x / s for x in d]
+    d = [ctx.create_decimal(Fraction(float(x)).numerator) / ctx.create_decimal(Fraction(float(x)).denominator)
+         for x in params["start"]]
+    d = [ctx.divide(x, sum(d)) for x in d]
     ds = [d]
     m = len(d)
+    one = decimal.Decimal(1)
     for j in js:
-        r = sum(M[i, j] * d[i] for i in range(m))
-        d = [d[i] / (1 + M[i, j] * r) for i in range(m)]
+        r = sum((int(M[i, j]) * d[i] for i in range(m)), decimal.Decimal(0))
+        d = [ctx.divide(d[i], one + int(M[i, j]) * r) for i in range(m)]
+        s = sum(d)
+        d = [ctx.divide(x, s) for x in d]
         ds.append(d)
     return np.array([[float(x) for x in row] for row in ds])
 
@@ -754,11 +815,11 @@ def _solve_dynamics(U, params):
     tr, w = adaboost_trajectory(U, params)
     ex = _exact_trajectory(U, params, tr.j)
     dev = float(np.max(np.abs(ex - tr.d)))
-    # the exact orbit must choose the same columns (checked on the float path of the exact iterates)
+    # the high-precision orbit must choose the same columns (edges within 1e-9 of the maximum)
     edges_ex = ex[:-1] @ np.asarray(U, dtype=float)
     ok_choice = all(edges_ex[t, j] >= edges_ex[t].max() - 1e-9 for t, j in enumerate(tr.j))
     if not ok_choice:
-        raise SolverDisagreement("the exact orbit would choose other columns")
+        raise SolverDisagreement("the high-precision orbit would choose other columns")
     p, pts = dyn.detect_cycle(tr.d, tol=1e-7, max_period=min(60, len(tr.d) // 2))
     sol = {"d": tr.d, "j": tr.j, "r": tr.r, "exact_max_deviation": dev}
     if p is not None:
@@ -768,7 +829,7 @@ def _solve_dynamics(U, params):
     margin = float(np.min(np.asarray(U, dtype=float) @ w))
     sol["final_margin"] = margin
     solvers = [_solver("refboost.dynamics.iterate_reduced_map (float64, renormalised), final margin", margin),
-               _solver("exact rational arithmetic (fractions.Fraction) on the same columns, final margin",
+               _solver("60-digit decimal arithmetic (decimal) on the same columns, final margin",
                        float(np.min(np.asarray(U, dtype=float) @ w)))]
     solvers[1]["max_iterate_deviation"] = dev
     return margin, w, tr.d[-1], sol, solvers

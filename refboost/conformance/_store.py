@@ -4,8 +4,9 @@ Layout of one instance: ``<root>/<problem>/<name>/`` with
 
 * ``U.csv`` -- the matrix, one row per example, values printed with ``%.17g`` (round-trip exact);
 * ``instance.json`` -- parameters, optimal value, primal/dual solutions, the certificate;
-* ``X.csv``, ``y.csv`` -- only for real-data instances: the features and labels the stump matrix
-  was built from (``solution["stumps"]`` describes each column).
+* ``Xy.csv`` -- only for real-data instances: the features the stump matrix was built from, one
+  row per example, and the label (-1 or +1) in the last column (``solution["stumps"]`` describes
+  each column of U).
 
 ``<root>/manifest.json`` lists every file with its sha256, the counts per family and per tag, and
 the command that regenerates the kit.
@@ -156,9 +157,8 @@ def write_instance(root: Path, rec: dict) -> list[Path]:
     files = [d / "U.csv", d / "instance.json"]
     write_matrix(files[0], rec["U"])
     if rec.get("X") is not None:
-        write_matrix(d / "X.csv", rec["X"])
-        write_matrix(d / "y.csv", np.asarray(rec["y"], dtype=float).reshape(-1, 1))
-        files += [d / "X.csv", d / "y.csv"]
+        write_matrix(d / "Xy.csv", np.column_stack([rec["X"], np.asarray(rec["y"], dtype=float)]))
+        files.append(d / "Xy.csv")
     meta = {k: v for k, v in rec.items() if k not in ("U", "X", "y")}
     meta = {"format": FORMAT_VERSION, **meta, "shape": list(np.shape(rec["U"]))}
     files[1].write_text(dumps(meta))
@@ -177,9 +177,9 @@ def read_instance(path: Path) -> Instance:
     if list(U.shape) != list(meta["shape"]):
         raise ValueError(f"{path.name}: U.csv has shape {U.shape}, instance.json says {tuple(meta['shape'])}")
     X = y = None
-    if (path / "X.csv").exists():
-        X = read_matrix(path / "X.csv")
-        y = read_matrix(path / "y.csv").reshape(-1)
+    if (path / "Xy.csv").exists():
+        Xy = read_matrix(path / "Xy.csv")
+        X, y = Xy[:, :-1], Xy[:, -1].copy()
     return Instance(
         problem=meta["problem"],
         name=meta["name"],
@@ -198,9 +198,16 @@ def read_instance(path: Path) -> Instance:
     )
 
 
-def write_manifest(root: Path, *, seed: int, command: str, versions: dict) -> dict:
-    """Hash every instance file under ``root`` and write ``manifest.json`` (deterministic order)."""
+def write_manifest(root: Path, *, seed: int, command: str, versions: dict, skipped: dict | None = None) -> dict:
+    """Hash every instance file under ``root`` and write ``manifest.json`` (deterministic order).
+
+    ``skipped``: per family, the generated instances left out (solvers disagreed or a solver failed);
+    families not given keep the list of the previous manifest."""
     root = Path(root)
+    old = {}
+    if (root / MANIFEST).is_file():
+        old = json.loads((root / MANIFEST).read_text()).get("skipped", {})
+    skipped = {**old, **(skipped or {})}
     files, families, tags = {}, {}, {}
     for inst_json in sorted(root.glob("*/*/instance.json")):
         d = inst_json.parent
@@ -219,6 +226,7 @@ def write_manifest(root: Path, *, seed: int, command: str, versions: dict) -> di
         "counts": {"total": sum(families.values()), "per_family": dict(sorted(families.items())),
                    "per_tag": {k: dict(sorted(v.items())) for k, v in sorted(tags.items())}},
         "total_bytes": sum(v["bytes"] for v in files.values()),
+        "skipped": {k: v for k, v in sorted(skipped.items()) if k in families},
         "files": files,
     }
     (root / MANIFEST).write_text(dumps(manifest))
