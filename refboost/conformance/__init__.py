@@ -65,7 +65,7 @@ random matrices); ``params = {"iterations": T, "start": d0}`` (optionally ``"tie
 1e-10: the lowest index among the edges within ``tie_tol`` of the maximum is chosen). The stored
 ``solution`` holds AdaBoost's iterates ``d`` (T + 1 rows), the chosen columns ``j``, the edges ``r``,
 the cycle reached (``period``, ``points``, ``columns``, ``margin``) where one is detected, and the
-largest deviation of the float iterates from the same orbit computed in exact rational arithmetic
+largest deviation of the float iterates from the same orbit computed in 60-digit decimal arithmetic
 (the second solver). ``weights`` are the normalised combined weights ``lambda / ||lambda||_1``
 (``lambda_j = sum_{t: j_t = j} artanh(r_t)``), ``distribution`` the last iterate and ``value`` the
 final margin ``min_n (U w)_n``. ``certify_candidate("dynamics", U, params, distribution=D,

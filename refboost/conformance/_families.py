@@ -8,7 +8,7 @@ Every family has
   real-data features, labels and stump descriptions where there are any;
 * ``solve(U, params)`` -- the two independent solutions: the ground truth of :mod:`refboost.truth`
   (HiGHS or cvxpy + Clarabel) and a second solver (another formulation solved by another solver,
-  or the exact rational iteration for the dynamics). It returns the optimal value in the units of
+  or, for the dynamics, the same orbit in 60-digit decimal arithmetic). It returns the optimal value in the units of
   the certificate's objective, the optimal w and d, the other solution components, and both
   solvers' values.
 """
@@ -164,10 +164,6 @@ def _solver(name, value, status=""):
     return {"name": name, "value": float(value), "status": str(status)}
 
 
-def _versions_note():
-    return ""
-
-
 # ------------------------------------------------------------------------------------------
 # LP families: soft margin, hard margin, LP_reg, generalised hinge at p = 1
 # ------------------------------------------------------------------------------------------
@@ -301,14 +297,6 @@ def _entropy_specs(rng, *, binary=False, etas=ETAS, offset=0):
         big = ("eta_huge",) if eta >= 1e5 else ()
         out.append((f"random_pm1_N14_K9_eta{eta:g}", U, {"nu": 3.0, "eta": eta}, ("random", "pm1") + big, {}))
     return out
-
-
-def _smoothed_w_clarabel(U, nu, eta):
-    """max_{w in simplex, psi >= 0} -(1/eta) ln((1/N) sum e^{-eta((Uw)_n + psi_n)}) - sum psi / nu (Clarabel)."""
-    from .. import truth
-
-    s = truth.smoothed_soft_margin_max_cvx(U, nu, eta)
-    return s
 
 
 def _solve_erlp(U, params):
@@ -787,7 +775,7 @@ def adaboost_trajectory(U, params):
     return tr, lam / lam.sum()
 
 
-def _exact_trajectory(U, params, js):
+def _decimal_trajectory(U, params, js):
     """The same columns iterated in 60-digit decimal arithmetic from the float start (read exactly),
     renormalised every step; the float iterates are compared with it."""
     import decimal
@@ -813,7 +801,7 @@ def _solve_dynamics(U, params):
     from .. import dynamics as dyn
 
     tr, w = adaboost_trajectory(U, params)
-    ex = _exact_trajectory(U, params, tr.j)
+    ex = _decimal_trajectory(U, params, tr.j)
     dev = float(np.max(np.abs(ex - tr.d)))
     # the high-precision orbit must choose the same columns (edges within 1e-9 of the maximum)
     edges_ex = ex[:-1] @ np.asarray(U, dtype=float)
@@ -891,10 +879,6 @@ def _clean_simplex(w):
     w = np.maximum(np.asarray(w, dtype=float), 0.0)
     s = w.sum()
     return w / s if s > 0 else np.full(w.shape[0], 1.0 / w.shape[0])
-
-
-def _none(params, U=None):
-    return None
 
 
 # ------------------------------------------------------------------------------------------
