@@ -54,7 +54,7 @@ def _newton_face_instance(rng: np.random.Generator):
 @pytest.fixture
 def newton_face_instance():
     """Factory ``make(rng) -> (A, x, G, c)`` of random Newton-direction instances (shared by the
-    reference-vs-fast and numpy-vs-compiled direction tests)."""
+    numpy-reference-vs-compiled direction tests)."""
     return _newton_face_instance
 
 

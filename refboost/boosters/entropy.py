@@ -806,6 +806,10 @@ def softboost_stop_test(U_t, nu: float, bound: float, zero_tol: float = ZERO_TOL
     return True, (-np.inf if x0 is None else 0.0)
 
 
+class NotStrictlyFeasible(ArithmeticError):
+    """SoftBoost's problem (3.1) has no strictly feasible point, so its dual (Lemma 3.1) is unbounded."""
+
+
 def softboost_dual_step(
     U_t, nu: float, bound: float, *, w0=None, tol: float = INNER_TOL, max_iter: int = 500
 ) -> DualStep:
@@ -815,7 +819,8 @@ def softboost_dual_step(
     and ``F_1 = smoothed_soft_margin(., nu, eta=1)`` (psi eliminated in closed form). The primal
     solution is ``d(w)`` of (3.2). Reported ``gap = Delta(d, d^0) - Theta_S`` = ``-w . G``
     (complementary slackness) and ``extra["infeasibility"] = max_q (u^q.d - bound)^+``.
-    Requires (3.1) to be strictly feasible (see :func:`softboost_interior_lp`).
+    Requires (3.1) to be strictly feasible (see :func:`softboost_interior_lp`); raises
+    :class:`NotStrictlyFeasible` where the dual ascent diverges because it is not.
     """
     U_t = check_U(U_t, "U_t")
     N, t = U_t.shape
@@ -824,10 +829,16 @@ def softboost_dual_step(
     tol = check_real(tol, "tol", low=0.0, low_open=True)
     max_iter = check_max_iter(max_iter)
     x0 = np.zeros(t) if w0 is None else np.maximum(np.asarray(w0, float), 0.0)
-    with _newton.single_thread_blas():
+    # over/invalid: where (3.1) has no interior point the ascent runs to w = inf; detected just below
+    with _newton.single_thread_blas(), np.errstate(over="ignore", invalid="ignore"):
         r = _newton.maximize(_erlp_f(nu, 1.0), U_t, x0, lin=np.full(t, -bound), domain="orthant",
                              tol=max(tol, _tol_floor(1.0)), max_iter=max_iter)
     d = r.d
+    if not (np.all(np.isfinite(r.x)) and np.all(np.isfinite(d))):
+        # the dual ascent ran off to w = inf: (3.1) has no strictly feasible point in floating point
+        # (HiGHS' feasibility test accepts bounds within its tolerance of the infeasible side)
+        raise NotStrictlyFeasible(f"(3.1) is not strictly feasible at bound = {bound!r}: the dual (Lemma 3.1) "
+                                  "is unbounded")
     edges = U_t.T @ d
     primal = kl_divergence(d, np.full(N, 1.0 / N))
     proj = r.aux
@@ -928,7 +939,16 @@ def softboost(
             history.append(rec)
             fired = True
             break
-        step = softboost_dual_step(U_t, nu, bound, w0=w_dual, tol=inner_tol, max_iter=inner_max_iter)
+        try:
+            step = softboost_dual_step(U_t, nu, bound, w0=w_dual, tol=inner_tol, max_iter=inner_max_iter)
+        except NotStrictlyFeasible:
+            # the feasibility LP passed within HiGHS' tolerance, but (3.1) has no interior point: the rule
+            # fires here ("d has a zero"); the certificate of the returned weights decides convergence
+            s_star = 0.0
+            rec.update({"stop": True, "interior": 0.0, "time": time.perf_counter() - t0})
+            history.append(rec)
+            fired = True
+            break
         w_dual, d = step.w, step.d
         rec.update({"Delta": step.primal, "dual": step.dual, "inner_gap": step.gap,
                     "infeasibility": step.extra["infeasibility"], "inner_iter": step.n_iter,
