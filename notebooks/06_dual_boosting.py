@@ -620,7 +620,7 @@ claims.check("Shen-Li Fig 3", status="partly reproduced", on="the same runs",
 # **Beyond australian.** Fig. 3's reading is that the margins are roughly Gaussian after 50 rounds and *closer* to
 # Gaussian after 1100. We measure closeness by the correlation $r$ of the normal probability plot (what Fig. 3 shows;
 # `scipy.stats.probplot`, $r=1$ for exactly Gaussian quantiles) and repeat the run on four more instance families:
-# breast-cancer and heart (whole data sets), banana (IDA realisation 1) and two draws of the noisy-parabola toy data
+# breast-cancer (whole data set), heart and banana (training parts of IDA realisation 1) and two draws of the noisy-parabola toy data
 # ($M=300$, 10 % label noise). Asserted: $r$ grows from 50 to 1100 rounds on australian, as in Fig. 3; it *falls* on
 # heart and on both parabola draws (counterexamples to "increasingly Gaussian"); breast-cancer's excess kurtosis
 # leaves the band $|\kappa|<1$ after 1100 rounds; Shapiro–Wilk rejects normality ($p<10^{-3}$) on every instance
@@ -768,7 +768,7 @@ print(f"breast-cancer: AdaBoost below arc-gv in {bc['frac_ent']:.0%} of rounds; 
 # Algorithm 1 takes the target $\varrho_j$ = the current minimum margin, **negative allowed**, and clips the step (8)
 # into $[0,1]$ (`refboost.arcgv_clipped.arcgv_clipped`). Fig. 4 is breast-cancer with 600 rounds of AdaBoost and
 # Arc-Gv; Fig. 1 is breast-cancer and australian (rounds not stated; we take 600). We re-judge both on five random
-# splits (seeds 0–4, the 70 % training part), AdaBoost-QP over AdaBoost's pool at the heuristic $T$ as above.
+# splits (random generator seed 0 to 4, the 70 % training part), AdaBoost-QP over AdaBoost's pool at the heuristic $T$ as above.
 # Asserted: Fig. 1 holds on australian (AdaBoost's $\sum u\log u$ is the lower one in at least 95 % of the rounds on every
 # split) and fails on breast-cancer (fewer than half of the rounds on four of the five splits); Fig. 4's "Arc-Gv has
 # the largest minimum margin" fails on every breast-cancer split (Arc-Gv's is below AdaBoost's), and its average-margin
@@ -815,13 +815,16 @@ claims.check("Shen-Li Alg 1", status="holds", on="the same runs",
 #
 # We read "about 10×" as a ratio within a factor 2 of 10, $[5,20]$, with the ratio = $K$ over the number of CG
 # iterations until the restricted optimum of (5) is below AdaBoost's $K$-round objective (as above). On the three
-# Fig. 5 data sets stored with the project (australian, breast-cancer, heart; split seed 0), at $K=1000$:
+# Fig. 5 data sets stored with the project (australian, breast-cancer and heart; heart is the training part of IDA
+# realisation 1, 170 examples, not the 270 of the LIBSVM file), split seed 0, at $K=1000$. The same runs give Table IV's
+# comparison at 1000 rounds (test error on the 15 % test part, training error).
 
 # %%
-ratio5 = {}
+ratio5, table4 = {}, {}
 for name in ("australian", "breast-cancer", "heart"):
     ds_ = rb.datasets.load(name)
-    tr_, _ = random_split(ds_.n_examples, 0.3, np.random.default_rng(0))
+    tr_, held_ = random_split(ds_.n_examples, 0.3, np.random.default_rng(0))
+    te_ = held_[: len(held_) // 2]
     o = rb.StumpOracle(ds_.X[tr_], ds_.y[tr_])
     ab_ = rb.adaboost(o, max_iter=1000, store_d=False)
     lse_K = logsumexp(-ab_.margins * ab_.extra["norm"])
@@ -829,7 +832,14 @@ for name in ("australian", "breast-cancer", "heart"):
     obj_, cols_ = cg_.history_array("objective"), cg_.history_array("t")
     assert cg_.converged and np.any(obj_ <= lse_K)
     ratio5[name] = 1000 / int(cols_[np.argmax(obj_ <= lse_K)])
+    table4[name] = [error_rate(o.predict(r_.hypotheses, r_.weights, ds_.X[te_]), ds_.y[te_]) for r_ in (ab_, cg_)]
+    table4[name] += [float(np.mean(r_.margins <= 0)) for r_ in (ab_, cg_)] + [len(te_)]
 print("K / (CG iterations to AdaBoost's 1000-round objective):", {k: round(v, 1) for k, v in ratio5.items()})
+print("Table IV at 1000 rounds, test AB/CG, train AB/CG (test points):",
+      {k: f"{v[0]:.3f}/{v[1]:.3f}, {v[2]:.3f}/{v[3]:.3f} ({v[4]})" for k, v in table4.items()})
+assert all(abs(v[0] - v[1]) < 0.05 and v[3] <= v[2] for v in table4.values())  # Table IV: similar test, CG train <= AB
+claims.check("Shen-Li Table IV", status="partly reproduced", on="australian, breast-cancer, heart (IDA), one split, 1000 rounds",
+             note="test errors within 0.05 of each other, CG's training error no larger; the paper: 5 runs on 14 sets")
 assert all(v > 5 for v in ratio5.values())  # CG is much faster everywhere ...
 assert [k for k, v in ratio5.items() if v > 20] == ["breast-cancer", "heart"]  # ... but not "about 10x" on two of three
 claims.check("Shen-Li Fig 5", status="fails", on="australian, breast-cancer, heart, K = 1000, split seed 0",
@@ -877,6 +887,13 @@ assert st80[1] < st20[1] / 3 and abs(st80[2] - st20[2]) < 0.03  # train error fa
 assert st80[0] > 100  # "all runs stop before 100 iterations" fails at 1/T = 80 (stumps)
 claims.check("Shen-Li Table VII", status="fails", on="banana, stumps, 1/T in {20, 80}",
              note="train error falls with 1/T and test error is flat, but at 1/T = 80 the run needs more than 100 iterations")
+claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="not yet",
+             note="T by validation runs only under FULL_RUN (needs data sets not stored with the project); reported, not asserted")
+claims.check("Shen-Li Table VI", status="not yet", note="the LDA learner runs only under FULL_RUN; reported, not asserted")
+tab9 = {name: rb.datasets.load(name).X.shape for name in ("australian", "breast-cancer")}
+assert tab9 == {"australian": (690, 14), "breast-cancer": (683, 10)}  # Table IX's sizes
+claims.check("Shen-Li Table IX", status="partly reproduced", on="australian and breast-cancer (the LIBSVM files stored)",
+             note="examples and features as in the table; the other twelve sets are not stored")
 
 if FULL_RUN:
     grid = (10, 20, 50, 100, 200)
