@@ -537,6 +537,72 @@ for r in table:
         print(f"{r[0]:16s} {r[1]:11s} {r[2]:9s} {r[3]:5d} {r[4]:6d} {r[5]:13.2e}")
 
 # %% [markdown]
+# **Theorem 3 recomputed from the iterates.** The cell above reads $\epsilon_t$ and $G_t$ from the booster's own
+# records. Here they are recomputed from the returned iterates only: $w_t$ is the weight vector the booster returns
+# when stopped after $t-1$ rounds (the runs are deterministic, so this is the $t$-th iterate of the full run), and
+# from $w_t$ alone the cell computes $\tilde\rho(w_t)$ and $d_t$ by Clarabel (`truth.frank_wolfe.smoothed_soft_margin_cvx`,
+# not the sorting algorithm the booster uses), the edges of the **whole** class under $d_t$ (the LMO, computed here),
+# $\hat\gamma_t=\min_{\tau\le t}\max_j(A^\top d_\tau)_j$ (with $d_0$ uniform), $\epsilon_t=\hat\gamma_t-\tilde\rho(w_t)$ and the FW gap
+# $G_t=\max_j(A^\top d_t)_j-d_t^\top Aw_t$. Asserted per round: $\epsilon_t\le8\eta/(t+2)$ (also for the pairwise rule, where
+# Corollary 1 only claims $8\eta/(k(t)+2)$, $k(t)\le t$), $\epsilon_t\le G_t$, $\epsilon_t\ge-\epsilon/2$, the short step's
+# recursion (22) with the conic solver's tolerance, and that the booster's records agree with the recomputation.
+# $\epsilon=0.2$ keeps the reruns short.
+
+# %%
+from refboost.truth.frank_wolfe import smoothed_soft_margin_cvx  # noqa: E402
+
+CONIC = 5e-5  # Clarabel's accuracy on d_t (~1e-5, so on the edges and gamma^), the slack of the recomputed inequalities
+inst_it = {
+    "random m=40": (random_U(np.random.default_rng(7), 40, 20), 4.0, ("short_step", "classic", "pairwise")),
+    "Thm 2.5 family": (rb.instances.lpboost_worst_case(6), 1.0, ("short_step", "classic")),
+    "planted pivot": (rb.instances.planted_pivot(30, 12, 3, 5, -0.2, np.random.default_rng(8)), 2.5,
+                      ("short_step", "classic")),
+}
+eps_it, rows_it = 0.2, []
+for name, (U, nu, rules) in inst_it.items():
+    m_, K_ = U.shape
+    star = truth.soft_margin_lp(U, nu).value
+    for rule in rules:
+        o = rb.MatrixOracle(U)
+        full = rb.mlpboost(o, nu=nu, eps=eps_it, rule=rule, secondary=None)
+        eta = full.params["eta"]
+        gam = float((U.T @ np.full(m_, 1 / m_)).max())  # the tau = 0 term (d_0 uniform)
+        et_re, G_re, et_rec = [], [], []
+        for t in range(1, full.n_iter + 1):
+            w_t = np.zeros(K_)
+            if t == 1:
+                w_t[full.hypotheses[0]] = 1.0
+            else:
+                part = rb.mlpboost(o, nu=nu, eps=eps_it, rule=rule, secondary=None, max_iter=t - 1)
+                w_t[part.hypotheses] = part.weights
+            z = U @ w_t
+            c = smoothed_soft_margin_cvx(z, nu, eta)
+            e = U.T @ c.d
+            gam = min(gam, float(e.max()))
+            et_re.append(gam - c.value)
+            G_re.append(float(e.max() - c.d @ z))
+            et_rec.append(full.history[t - 1]["eps_t"])
+        et_re, G_re, t_ = np.array(et_re), np.array(G_re), np.arange(1, full.n_iter + 1)
+        assert np.all(et_re <= fw_rate_bound(eta, t_) + CONIC) and np.all(et_re <= G_re + CONIC)
+        assert np.all(et_re >= -eps_it / 2 - CONIC) and np.abs(et_re - np.array(et_rec)).max() <= CONIC
+        if rule == "short_step":  # recursion (22) on the recomputed sequence
+            assert np.all(et_re[:-1] - et_re[1:] >= np.maximum(et_re[:-1], 0) ** 2 / (8 * eta) - 2 * CONIC)
+        assert soft_margin(U @ np.bincount(full.hypotheses, full.weights, K_), nu) >= star - eps_it - ROUND
+        assert full.converged and full.n_iter <= fw_iteration_bound(eta, eps_it)
+        rows_it.append((name, rule, full.n_iter, fw_iteration_bound(eta, eps_it), np.max(et_re / fw_rate_bound(eta, t_)),
+                        np.abs(et_re - np.array(et_rec)).max()))
+print(f"{'instance':>15} {'rule':>10} {'T':>4} {'bound':>6} {'T/bound':>8} {'max eps_t/(8eta/(t+2))':>22} {'|rec - recomputed|':>18}")
+for r in rows_it:
+    print(f"{r[0]:>15} {r[1]:>10} {r[2]:4d} {r[3]:6d} {r[2] / r[3]:8.3f} {r[4]:22.3f} {r[5]:18.1e}")
+claims.check("MHT Thm 3", status="holds", on="random m = 40, the Thm 2.5 family, a planted pivot; short-step and "
+             "classic rules, eps = 0.2, every round",
+             note="eps_t and G_t recomputed from the returned iterates w_t (Clarabel, whole-class LMO), not read "
+             "from the booster's records; eps_t/bound <= 0.1")
+claims.check("MHT Cor 1", status="holds", on="the random instance with the pairwise rule, every round, recomputed",
+             note="even the round-count bound 8 eta/(t+2) holds")
+
+
+# %% [markdown]
 # ### 3.7 Theorem 3's induction display, corrected
 #
 # :::{admonition} Erratum: Mitsuboshi, Hatano & Takimoto (2022), proof of Theorem 3, induction step
@@ -623,10 +689,76 @@ for k, r in runs.items():
     print(f"  {k:11s} T = {r.n_iter:5d}  converged = {r.converged!s:5s}  rho* - rho(w_T) = {gap_k:.2e}")
     if r.converged and k != "LPB.":
         assert soft_margin(r.margins, nu) >= star - eps_fig - ROUND
-claims.check("MHT Fig 2", status="weakly asserted", on="Ratsch heart, stumps, eps = 0.05, 2 s per run",
-             note="only the eps-guarantee of each run is asserted, not the figure's ordering of the curves")
-claims.check("MHT Fig 4", status="not yet", note="drawn at small scale; no assertion about the B/F update counts")
-claims.check("MHT Fig 5", status="not yet", note="drawn at small scale; no assertion about the progress of B")
+# claims: see the next cell (the figures' orderings, on these runs)
+
+
+# %% [markdown]
+# What Figures 2, 4, 5 and Table 2 claim, asserted on these runs. Wall and CPU times are milliseconds here and
+# vary with the load of the machine, so the orderings are asserted on **rounds** (deterministic): the round at which
+# $\rho(w_t)$ first comes within $\epsilon$ of $\rho^\star$ (Fig. 2's curves), the rounds to stop (Table 2, Fig. 5), and per
+# round which rule won line 13 (Fig. 4) and how much $\rho$ moved. CPU times (median of 3 repeats, after a warm-up) are
+# printed, not asserted.
+
+# %%
+def rounds_to_eps(r):
+    sm_ = r.history_array("P_LP" if r.algorithm == "lpboost" else "soft_margin")
+    return int(np.flatnonzero(sm_ >= star - eps_fig)[0]) + 1
+
+
+def cpu_median(fn):
+    fn()  # warm-up (compilation, caches)
+    ts_ = []
+    for _ in range(3):
+        c0 = time.process_time()
+        fn()
+        ts_.append(time.process_time() - c0)
+    return float(np.median(ts_))
+
+
+hit = {k: rounds_to_eps(r) for k, r in runs.items()}
+wins, jumps = {}, {}
+for k in ("MLPB.(SS)", "MLPB.(PFW)"):
+    won = np.array([rec.get("secondary_won", False) for rec in runs[k].history[:-1]])
+    dj = np.diff(runs[k].history_array("soft_margin"))
+    half = len(won) // 2
+    wins[k] = (won[:half].mean(), won[half:].mean())
+    jumps[k] = (dj[won].mean(), dj[~won].mean())
+cpu = {k: cpu_median(lambda f=f: f()) for k, f in {
+    "LPB.": lambda: rb.lpboost(o, nu=nu, eps=eps_fig),
+    "ERLPB.": lambda: rb.mlpboost(o, nu=nu, eps=eps_fig, secondary="erlpboost"),
+    "FW": lambda: rb.cerlpboost(o, nu=nu, eps=eps_fig),
+    "MLPB.(SS)": lambda: rb.mlpboost(o, nu=nu, eps=eps_fig)}.items()}
+eta_f = runs["MLPB.(SS)"].params["eta"]
+B_fw = fw_iteration_bound(eta_f, eps_fig)
+print(f"{'run':11s} {'T':>5s} {'T/bound':>8s} {'round within eps':>16s} {'CPU (s)':>8s}")
+for k, r in runs.items():
+    tb = f"{r.n_iter / B_fw:8.3f}" if k != "LPB." else f"{'-':>8s}"
+    print(f"{k:11s} {r.n_iter:5d} {tb} {hit[k]:16d} {cpu.get(k, np.nan):8.3f}")
+for k in wins:
+    print(f"{k}: LPBoost rule wins {wins[k][0]:.2f} of the first half of the rounds, {wins[k][1]:.2f} of the second; "
+          f"mean change of rho: {jumps[k][0]:+.4f} when it wins, {jumps[k][1]:+.5f} otherwise")
+# Table 2 (computation, by rounds): iteration counts within Theorem 3's bound; MLPB. within 2x of LPB.'s rounds and
+# 5x fewer than FW / PFW; but ERLPB. (Alg. 1 with rule (14)) stops in fewer rounds than MLPB. here
+for k in ("FW", "MLPB.(SS)", "ERLPB."):
+    assert runs[k].converged and runs[k].n_iter <= B_fw
+assert runs["MLPB.(SS)"].n_iter <= 2 * runs["LPB."].n_iter
+assert 5 * runs["MLPB.(SS)"].n_iter <= runs["FW"].n_iter and 5 * runs["MLPB.(PFW)"].n_iter <= runs["PFW"].n_iter
+assert runs["ERLPB."].n_iter < runs["MLPB.(SS)"].n_iter
+# Fig. 2: MLPB. competitive with LPB. (within 1.5x of its rounds to reach rho* - eps); faster than ERLPB. fails here
+assert hit["MLPB.(SS)"] <= 1.5 * hit["LPB."] and hit["ERLPB."] < hit["MLPB.(SS)"]
+# Fig. 4: with the short step the LPBoost rule wins early and F later; with the pairwise rule it is the other way round
+assert wins["MLPB.(SS)"][0] > 5 * wins["MLPB.(SS)"][1] and wins["MLPB.(PFW)"][1] > wins["MLPB.(PFW)"][0]
+# Fig. 5: the secondary rule cuts the rounds 5x or more (above); with the short step its rounds carry the progress
+assert jumps["MLPB.(SS)"][0] > 100 * abs(jumps["MLPB.(SS)"][1])
+claims.check("MHT Table 2", status="partly reproduced", on="Ratsch heart, stumps, nu = 0.1m, eps = 0.05 (rounds, not time)",
+             note="T within Thm 3's bound; MLPB. within 2x of LPB.'s rounds, 5x fewer than FW/PFW; ERLPB. needs fewer "
+             "rounds than MLPB. (its cost per round is not visible at m = 170); times not asserted")
+claims.check("MHT Fig 2", status="partly reproduced", on="the same runs",
+             note="MLPB. within 1.5x of LPB.'s rounds to rho* - eps; 'faster than ERLPB.' fails (ERLPB. gets there first)")
+claims.check("MHT Fig 4", status="partly reproduced", on="the same runs",
+             note="B wins early and F later with the short step; the reverse with the pairwise rule")
+claims.check("MHT Fig 5", status="reproduced", on="the same runs",
+             note="B cuts FW's and PFW's rounds 5x or more; with the short step the B rounds carry the progress")
 
 
 # %% tags=["hide-input"]
@@ -664,8 +796,8 @@ plt.show()
 
 # %% [markdown]
 # The paper's reading is visible at this scale: FW and PFW alone crawl once the objective is close
-# to the optimum; the LPBoost rule wins mostly in the early rounds (Fig. 4) and gives MLPBoost a
-# large jump; LPBoost itself remains fastest in wall time on this small problem (the paper's
+# to the optimum; with the short step the LPBoost rule wins mostly in the early rounds (Fig. 4; with the
+# pairwise rule it wins more often later) and gives MLPBoost a large jump; LPBoost itself remains fastest in wall time on this small problem (the paper's
 # conclusion too). Timings of all six columns of Table 2 on six Rätsch sets are in
 # `benchmarks/bench_frank_wolfe.py`.
 
@@ -927,8 +1059,8 @@ assert [ours(dn, "FW/MLPB.(SS)")[0] for dn in ("banana", "waveform", "german")] 
 assert [ours(dn, "FW/MLPB+p(SS)")[0] for dn in ("banana", "waveform", "german")] == [36.50, 28.45, 2.10]
 assert [n_acc[c] for c in ("LPB.", "MLPB.(SS)", "MLPB+p(SS)")] == [7, 10, 12]
 assert [n_reach[c] for c in ("MLPB.(SS)", "MLPB+p(SS)")] == [25, 26]
-claims.check("MHT Table 2", status="weakly asserted", on="the stored benchmark results",
-             note="compares literal numbers from the committed results file with the paper's; the benchmark is not rerun here")
+# claims: none (checks that the prose below quotes the stored benchmark file correctly; Table 2's claims are
+# asserted on runs made in this chapter, section 3.9)
 
 # %% [markdown]
 # With `price_lp=True`, MLPBoost's mean time over $\nu$ is within 2x of LPBoost's on all six sets:
