@@ -1,1 +1,65 @@
-"""Studies: the papers' experiments as declared grids run on Dask, with stores and provenance."""
+"""Studies: the papers' experiments as declared grids run on Dask, with stores and provenance.
+
+A study (:class:`Study`) declares its cells at two scales (``"ci"``: seconds, ``"paper"``: the
+paper's protocol) and an analysis that turns the stored records into a table with our numbers
+next to the paper's. :func:`run_study` runs the missing cells on a Dask cluster and stores each
+record as its cell ends; :func:`verify_study` re-runs stored cells and compares; :func:`analyse`
+builds the table. ``refboost-repro`` is the command line (:mod:`refboost.studies.cli`).
+
+Example
+-------
+>>> from refboost import studies
+>>> studies.run_study("mht_table3", "ci", workers=2)                       # doctest: +SKIP
+>>> print(studies.format_table(studies.analyse("mht_table3", "ci")))       # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from ._runner import (
+    KEY_FIELDS,
+    RUN_FIELDS,
+    SCALES,
+    RunSummary,
+    Store,
+    Study,
+    analyse,
+    default_store,
+    execute_cell,
+    format_table,
+    key_id,
+    load_split,
+    run_study,
+    same_record,
+    verify_study,
+)
+from ._studies import STUDIES, paper_numbers
+
+__all__ = [
+    "KEY_FIELDS",
+    "RUN_FIELDS",
+    "SCALES",
+    "STUDIES",
+    "RunSummary",
+    "Store",
+    "Study",
+    "analyse",
+    "default_store",
+    "execute_cell",
+    "format_table",
+    "get_study",
+    "key_id",
+    "load_split",
+    "paper_numbers",
+    "run_study",
+    "same_record",
+    "verify_study",
+]
+
+
+def get_study(study) -> Study:
+    """A study by name (one of :data:`STUDIES`) or a :class:`Study` itself."""
+    if isinstance(study, Study):
+        return study
+    if isinstance(study, str) and study in STUDIES:
+        return STUDIES[study]
+    raise ValueError(f"study must be one of {list(STUDIES)}, got {study!r}")

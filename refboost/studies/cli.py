@@ -1,5 +1,116 @@
-"""``refboost-repro``: run a study."""
+"""``refboost-repro``: run a study, verify stored cells, list the studies.
+
+::
+
+    refboost-repro --list
+    refboost-repro STUDY --scale {ci,paper} [--scheduler ADDRESS] [--workers N] [--store PATH]
+                   [--datasets A,B] [--boosters C,D] [--limit N]
+    refboost-repro STUDY --scale {ci,paper} --verify K [--seed S]
+    refboost-repro STUDY --scale {ci,paper} --table
+
+A run executes the cells missing from the store (default ``data/results/<study>/<scale>/`` in the
+clone, else the user cache), then prints the study's table. ``--verify K`` re-runs K random stored
+cells and exits with status 1 unless every record is identical (timings aside). ``--datasets`` and
+``--boosters`` run part of the grid (e.g. the data sets at hand); a later run adds the rest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+
+from . import SCALES, STUDIES, analyse, format_table, get_study, run_study, verify_study
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="refboost-repro", description="Reproduce the papers' experiments (refboost studies) on Dask."
+    )
+    p.add_argument("study", nargs="?", help=f"one of {', '.join(STUDIES)}")
+    p.add_argument("--list", action="store_true", help="list every study with its cell count at each scale")
+    p.add_argument("--scale", default=None, help=f"one of {', '.join(SCALES)}")
+    p.add_argument("--scheduler", default=None, help="a Dask scheduler address (default: a LocalCluster)")
+    p.add_argument("--workers", type=int, default=None, help="worker processes of the LocalCluster (default: CPUs)")
+    p.add_argument("--store", default=None, help="store folder (default: data/results/<study>/<scale>/)")
+    p.add_argument("--verify", type=int, default=None, metavar="K", help="re-run K random stored cells and compare")
+    p.add_argument("--seed", type=int, default=None, help="seed of the --verify sample (default: random)")
+    p.add_argument("--limit", type=int, default=None, help="run at most this many missing cells")
+    p.add_argument("--datasets", default=None, help="comma-separated: run only the cells of these data sets")
+    p.add_argument("--boosters", default=None, help="comma-separated: run only the cells of these boosters")
+    p.add_argument("--table", action="store_true", help="print the study's table from the store, run nothing")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    return p
+
+
+def list_studies() -> str:
+    rows = []
+    for name, st in STUDIES.items():
+        row = {"study": name}
+        for s in SCALES:
+            row[f"{s} cells"] = len(st.cells(s))
+        row["source"] = st.source
+        rows.append(row)
+    return format_table(rows)
 
 
 def main(argv=None) -> int:
-    raise SystemExit("refboost-repro: not built yet")
+    args = _parser().parse_args(argv)
+    if args.list:
+        print(list_studies())
+        return 0
+    try:
+        if args.study is None:
+            raise ValueError(f"study: give one of {list(STUDIES)} (or --list)")
+        st = get_study(args.study)
+        if args.scale not in SCALES:
+            raise ValueError(f"--scale must be one of {list(SCALES)}, got {args.scale!r}")
+        if args.workers is not None and args.workers < 1:
+            raise ValueError(f"--workers must be an integer >= 1, got {args.workers}")
+        if args.table:
+            print(format_table(analyse(st, args.scale, store=args.store)))
+            return 0
+        if args.verify is not None:
+            if args.verify < 1:
+                raise ValueError(f"--verify K must be an integer >= 1, got {args.verify}")
+            out = verify_study(
+                st,
+                args.scale,
+                args.verify,
+                store=args.store,
+                scheduler=args.scheduler,
+                workers=args.workers,
+                seed=args.seed,
+            )
+            bad = [o for o in out if o["fields"]]
+            for o in bad:
+                print(f"differs: {o['key']}: {', '.join(o['fields'])}")
+            print(
+                f"verified {len(out)} cells of {st.name} [{args.scale}]: "
+                f"{len(out) - len(bad)} identical, {len(bad)} differ"
+            )
+            return 1 if bad else 0
+        command = "refboost-repro " + shlex.join(sys.argv[1:] if argv is None else list(argv))
+        summ = run_study(
+            st,
+            args.scale,
+            store=args.store,
+            scheduler=args.scheduler,
+            workers=args.workers,
+            limit=args.limit,
+            datasets=None if args.datasets is None else args.datasets.split(","),
+            boosters=None if args.boosters is None else args.boosters.split(","),
+            progress=False if args.no_progress else None,
+            command=command,
+        )
+    except (ValueError, TypeError, FileNotFoundError) as exc:
+        print(f"refboost-repro: error: {exc}", file=sys.stderr)
+        return 2
+    print(
+        f"{summ.study} [{summ.scale}]: {summ.cells_run} cells run, {summ.cells_before} already stored, "
+        f"{summ.cells_total} in the grid, {summ.wall_time:.1f} s"
+    )
+    for key, msg in summ.failures:
+        print(f"failed: {key}: {msg}", file=sys.stderr)
+    print(format_table(analyse(st, args.scale, store=summ.store)))
+    return 1 if summ.failures else 0

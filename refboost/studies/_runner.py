@@ -1,0 +1,774 @@
+"""The study runner: a declared grid of cells, run on Dask, one stored record per cell.
+
+A **study** (:class:`Study`) declares, for each scale (``"ci"``: a few cells that run in seconds;
+``"paper"``: the paper's protocol), its **cells**: one cell = (data set, split, booster, parameters,
+weak learner). Its **analysis** turns the stored records into a table (a list of dicts) with our
+numbers next to the paper's.
+
+A cell is a pure function of its key (:func:`execute_cell`): the split is named so that it fixes
+the examples (an IDA realisation, a seeded cross-validation fold of one, a seeded random
+train/validation/test split, see :func:`load_split`), and the boosters are deterministic. Running a
+cell twice gives the same record except the fields in :data:`RUN_FIELDS` (timings, the worker, the
+time it finished, the run it belongs to).
+
+Cells run through ``dask.distributed``: a ``LocalCluster(n_workers=N, threads_per_worker=1,
+processes=True)`` by default, or the scheduler at an address (the same study runs on a real
+cluster unchanged; the workers need refboost and the data sets installed). The driver collects
+records with ``distributed.as_completed`` and writes each one to the store as soon as its cell
+ends, so an interrupted study resumes where it stopped: :func:`run_study` skips every cell whose key
+is already stored.
+
+Store format: SQLite, one row per cell. Every record is committed in its own transaction, so a
+crash or Ctrl-C loses at most the cells that were running; the primary key (the canonical JSON of
+the cell key, refboost version included) makes a second write of a cell impossible; and it is one
+file in the standard library, readable without refboost. Parquet files cannot be appended to: a
+resumable Parquet store would be one file per cell or a rewrite per cell. For committing, the
+store is also exported as ``cells.parquet`` (sorted by key, one typed column per field, compressed):
+smaller than the SQLite file and readable with any Parquet reader; a store folder holding only
+``cells.parquet`` is re-imported into SQLite when opened. Next to it, ``provenance.json`` lists
+every run (command, refboost version, git commit, cells, wall and CPU time, machine, Dask
+version, date).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import hashlib
+import json
+import os
+import platform
+import socket
+import sqlite3
+import subprocess
+import time
+import uuid
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+#: The scales every study declares.
+SCALES = ("ci", "paper")
+
+#: Fields of a key, in order.
+KEY_FIELDS = ("dataset", "split", "booster", "params", "weak_learner", "version")
+
+#: Record fields that depend on the run, not on the key: ignored when re-run records are compared.
+RUN_FIELDS = ("time_oracle", "time_boost", "time_cell", "time_cpu", "worker", "finished", "run_id")
+
+#: Result fields of a record (besides the key and :data:`RUN_FIELDS`).
+RESULT_FIELDS = (
+    "n_train",
+    "n_val",
+    "n_test",
+    "train_error",
+    "val_error",
+    "test_error",
+    "n_iter",
+    "n_hypotheses",
+    "gap",
+    "converged",
+    "margin_min",
+    "margin_mean",
+)
+
+STORE_DB = "cells.sqlite"
+STORE_PARQUET = "cells.parquet"
+PROVENANCE = "provenance.json"
+
+
+# ------------------------------------------------------------------------------------------
+# studies
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Study:
+    """A declared grid of cells per scale plus an analysis (records -> table).
+
+    Attributes
+    ----------
+    name : str
+    title : str
+        One line: what the study reproduces.
+    source : str
+        The paper and table, cited as in the book ("Glocer (2009), Table 5.4").
+    grid : callable ``scale -> list of cell keys``
+        Keys without the ``version`` field (the runner adds refboost's version).
+    analysis : callable ``(records, scale) -> list of dict``
+        The study's table from its stored records.
+    notes : str
+        Protocol notes and deviations from the paper.
+    """
+
+    name: str
+    title: str
+    source: str
+    grid: Callable[[str], list[dict]]
+    analysis: Callable[[list[dict], str], list[dict]]
+    notes: str = ""
+
+    def cells(self, scale: str) -> list[dict]:
+        """The cell keys at ``scale``, each with refboost's version, in the declared order."""
+        check_scale(scale)
+        version = refboost_version()
+        keys = [canonical_key({**k, "version": version}) for k in self.grid(scale)]
+        ids = [key_id(k) for k in keys]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"study {self.name}: the {scale} grid declares a cell twice")
+        return keys
+
+
+def check_scale(scale) -> str:
+    if scale not in SCALES:
+        raise ValueError(f"scale must be one of {list(SCALES)}, got {scale!r}")
+    return scale
+
+
+def refboost_version() -> str:
+    import refboost
+
+    return str(refboost.__version__)
+
+
+def canonical_key(key: dict) -> dict:
+    """The key with exactly :data:`KEY_FIELDS`, parameters as a plain dict sorted by name."""
+    missing = [f for f in KEY_FIELDS if f not in key]
+    extra = [f for f in key if f not in KEY_FIELDS]
+    if missing or extra:
+        raise ValueError(f"cell key must have exactly the fields {list(KEY_FIELDS)}; missing {missing}, extra {extra}")
+    params = key["params"]
+    if isinstance(params, str):
+        params = json.loads(params)
+    if not isinstance(params, dict):
+        raise TypeError(f"cell key 'params' must be a dict, got {type(params).__name__}")
+    out = {f: key[f] for f in KEY_FIELDS}
+    out["params"] = {k: params[k] for k in sorted(params)}
+    return out
+
+
+def key_id(key: dict) -> str:
+    """The canonical JSON of a key (or of a record's key fields): the store's primary key."""
+    missing = [f for f in KEY_FIELDS if f not in key]
+    if missing:
+        raise ValueError(f"cell key must have the fields {list(KEY_FIELDS)}; missing {missing}")
+    return json.dumps(canonical_key({f: key[f] for f in KEY_FIELDS}), sort_keys=True, separators=(",", ":"))
+
+
+def key_seed(*parts) -> int:
+    """A 32-bit seed from strings (sha256): the same parts give the same seed on every machine."""
+    h = hashlib.sha256("|".join(str(p) for p in parts).encode()).digest()
+    return int.from_bytes(h[:4], "little")
+
+
+# ------------------------------------------------------------------------------------------
+# cells
+# ------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def _load(dataset: str, realisation: int | None):
+    from .. import datasets
+
+    return datasets.load(dataset, realisation=realisation)
+
+
+def load_split(dataset: str, split: str) -> dict:
+    """The examples of a named split, as a dict ``X, y`` (training part), ``X_val, y_val``, ``X_test, y_test``.
+
+    Split names:
+
+    * ``"r<R>"``: IDA realisation R, its training and test parts.
+    * ``"r<R>/cv<K>.<F>"``: fold F (0-based) of stratified K-fold cross-validation on the training
+      part of realisation R (shuffled, seeded by data set, realisation and K): the other folds train,
+      fold F is the validation part.
+    * ``"<a>/<b>/<c>:s<S>"``: a random train/validation/test split with percentages a, b, c
+      (summing to 100) of all the data set's examples (its training and test parts together),
+      seeded by data set, scheme and S.
+    """
+    from sklearn.model_selection import StratifiedKFold
+
+    from ..experiments import train_val_test_split
+
+    if not isinstance(split, str):
+        raise TypeError(f"split must be a string, got {type(split).__name__}")
+    if split.startswith("r"):
+        real, _, cv = split[1:].partition("/")
+        if not real.isdigit():
+            raise ValueError(f"split {split!r}: expected 'r<R>' or 'r<R>/cv<K>.<F>'")
+        ds = _load(dataset, int(real))
+        if not cv:
+            return {"X": ds.X, "y": ds.y, "X_test": ds.X_test, "y_test": ds.y_test}
+        k, _, f = cv.removeprefix("cv").partition(".")
+        if not (cv.startswith("cv") and k.isdigit() and f.isdigit() and int(f) < int(k)):
+            raise ValueError(f"split {split!r}: expected 'r<R>/cv<K>.<F>' with 0 <= F < K")
+        k, f = int(k), int(f)
+        folds = StratifiedKFold(n_splits=k, shuffle=True, random_state=key_seed(dataset, real, k))
+        tr, va = list(folds.split(ds.X, ds.y))[f]
+        return {"X": ds.X[tr], "y": ds.y[tr], "X_val": ds.X[va], "y_val": ds.y[va]}
+    scheme, _, seed = split.partition(":s")
+    parts = scheme.split("/")
+    if len(parts) != 3 or not all(p.isdigit() for p in parts) or not seed.isdigit():
+        raise ValueError(f"split {split!r}: expected 'r<R>', 'r<R>/cv<K>.<F>' or '<a>/<b>/<c>:s<S>'")
+    fr = [int(p) / 100 for p in parts]
+    if sum(int(p) for p in parts) != 100:
+        raise ValueError(f"split {split!r}: the percentages must sum to 100")
+    ds = _load(dataset, None)
+    X, y = ds.X, ds.y
+    if ds.X_test is not None:
+        X, y = np.vstack([X, ds.X_test]), np.concatenate([y, ds.y_test])
+    rng = np.random.default_rng(key_seed(dataset, scheme, seed))
+    tr, va, te = train_val_test_split(X.shape[0], fr, rng)
+    return {"X": X[tr], "y": y[tr], "X_val": X[va], "y_val": y[va], "X_test": X[te], "y_test": y[te]}
+
+
+def select(keys: list[dict], field: str, names, what: str) -> list[dict]:
+    """The keys whose ``field`` is one of ``names`` (all keys for None); unknown names raise."""
+    if names is None:
+        return keys
+    if isinstance(names, str):
+        names = [names]
+    valid = list(dict.fromkeys(k[field] for k in keys))
+    bad = [n for n in names if n not in valid]
+    if bad or not names:
+        raise ValueError(f"{field}s must be among the {what}: {valid}, got {list(names)}")
+    return [k for k in keys if k[field] in names]
+
+
+def check_data(keys: Iterable[dict]) -> None:
+    """Load one split of every data set of ``keys`` in the driver; raise one error naming every missing one.
+
+    Raises
+    ------
+    refboost.datasets.DataNotFoundError
+        Some data sets are neither bundled nor downloaded (the message gives the download command).
+    """
+    from ..datasets import DataNotFoundError
+
+    first: dict[str, str] = {}
+    for k in keys:
+        first.setdefault(k["dataset"], k["split"])
+    missing = []
+    for dataset, split in first.items():
+        try:
+            load_split(dataset, split)
+        except DataNotFoundError as exc:
+            missing.append(f"{dataset} ({exc})")
+    if missing:
+        raise DataNotFoundError("data sets not found: " + "; ".join(missing))
+
+
+def booster_params(params: dict, m: int) -> dict:
+    """A cell's declared parameters -> the booster's keyword arguments.
+
+    ``nu_frac = p`` becomes ``nu = p * m`` (m = the cell's training examples), the papers' "ν = pm"
+    and "ν/N" grids; every other parameter is passed through.
+    """
+    out = dict(params)
+    if "nu_frac" in out:
+        if "nu" in out:
+            raise ValueError("params: give nu or nu_frac, not both")
+        p = out.pop("nu_frac")
+        if not (isinstance(p, int | float) and 0 < p <= 1):
+            raise ValueError(f"params: nu_frac must be in (0, 1], got {p!r}")
+        out["nu"] = max(1.0, float(p) * m)
+    return out
+
+
+def _plain(v):
+    if isinstance(v, np.generic):
+        return v.item()
+    return v
+
+
+def execute_cell(key: dict) -> dict:
+    """Run one cell: the record (key fields, results, :data:`RUN_FIELDS`).
+
+    Loads the split, builds the weak learner on the training part (through the registry), runs the
+    booster with :func:`refboost.experiments.run_cell` and records the errors on each part, the
+    iterations, the certificate (``gap``; ``converged``: the booster's stopping statement confirmed
+    by :mod:`refboost.certify`), the normalised margins' minimum and mean and the timings.
+    """
+    from ..experiments import run_cell
+
+    t_wall, t_cpu = time.perf_counter(), time.process_time()
+    key = canonical_key(key)
+    if key["version"] != refboost_version():
+        raise ValueError(f"cell version {key['version']!r}: this is refboost {refboost_version()}")
+    split = load_split(key["dataset"], key["split"])
+    split["split"] = key["split"]
+    kwargs = booster_params(key["params"], int(split["X"].shape[0]))
+    rec = run_cell(split, key["booster"], kwargs, key["weak_learner"])
+    out = {**key, "params": json.dumps(key["params"], sort_keys=True)}
+    out.update(
+        n_train=rec["n_train"],
+        n_val=rec.get("n_val"),
+        n_test=rec["n_test"],
+        train_error=rec["train_error"],
+        val_error=rec.get("val_error"),
+        test_error=rec["test_error"],
+        n_iter=rec["n_iter"],
+        n_hypotheses=rec["n_hypotheses"],
+        gap=rec["gap"],
+        converged=rec["converged"],
+        margin_min=rec["margin_q00"],
+        margin_mean=rec["margin_mean"],
+        time_oracle=rec["time_oracle"],
+        time_boost=rec["time_boost"],
+    )
+    out = {k: _plain(v) for k, v in out.items()}
+    out["time_cell"] = time.perf_counter() - t_wall
+    out["time_cpu"] = time.process_time() - t_cpu
+    out["worker"] = f"{socket.gethostname()}:{os.getpid()}"
+    out["finished"] = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    return out
+
+
+def same_record(a: dict, b: dict) -> list[str]:
+    """The fields (outside :data:`RUN_FIELDS`) where two records differ; [] when identical."""
+    fields = sorted((set(a) | set(b)) - set(RUN_FIELDS))
+    return [f for f in fields if json.dumps(a.get(f)) != json.dumps(b.get(f))]  # JSON: NaN equals NaN
+
+
+# ------------------------------------------------------------------------------------------
+# store
+# ------------------------------------------------------------------------------------------
+
+
+def _arrow_schema():
+    import pyarrow as pa
+
+    cols = [(f, pa.string()) for f in KEY_FIELDS]
+    ints = {"n_train", "n_val", "n_test", "n_iter", "n_hypotheses"}
+    for f in RESULT_FIELDS:
+        cols.append((f, pa.int64() if f in ints else pa.bool_() if f == "converged" else pa.float64()))
+    for f in RUN_FIELDS:
+        cols.append((f, pa.string() if f in ("worker", "finished", "run_id") else pa.float64()))
+    return pa.schema(cols)
+
+
+class Store:
+    """One study's results at one scale: ``cells.sqlite`` (+ ``cells.parquet``, ``provenance.json``).
+
+    Records are dicts keyed by :func:`key_id`; :meth:`put` commits each one on its own, and a second
+    put of a stored key raises (a cell never runs twice into one store).
+    """
+
+    def __init__(self, path: str | os.PathLike):
+        if not isinstance(path, str | os.PathLike):
+            raise TypeError(f"store must be a path (str or os.PathLike), got {type(path).__name__}")
+        self.path = Path(path)
+        self.path.mkdir(parents=True, exist_ok=True)
+        db = self.path / STORE_DB
+        fresh = not db.exists()
+        self._con = sqlite3.connect(db, isolation_level=None)  # autocommit: one transaction per put
+        self._con.execute("PRAGMA journal_mode=WAL")
+        self._con.execute("CREATE TABLE IF NOT EXISTS cells (key TEXT PRIMARY KEY, record TEXT NOT NULL)")
+        if fresh and (self.path / STORE_PARQUET).exists():
+            self._import_parquet()
+
+    def close(self):
+        self._con.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _import_parquet(self):
+        import pyarrow.parquet as pq
+
+        rows = pq.read_table(self.path / STORE_PARQUET).to_pylist()
+        with self._con:
+            self._con.execute("BEGIN")
+            for r in rows:
+                self._con.execute("INSERT INTO cells VALUES (?, ?)", (key_id(r), json.dumps(r, sort_keys=True)))
+
+    def __contains__(self, key: dict) -> bool:
+        return self._con.execute("SELECT 1 FROM cells WHERE key = ?", (key_id(key),)).fetchone() is not None
+
+    def __len__(self) -> int:
+        return self._con.execute("SELECT COUNT(*) FROM cells").fetchone()[0]
+
+    def keys(self) -> set[str]:
+        return {k for (k,) in self._con.execute("SELECT key FROM cells")}
+
+    def put(self, record: dict) -> None:
+        """Store one record (committed at once); a stored key raises ``KeyError``."""
+        try:
+            self._con.execute("INSERT INTO cells VALUES (?, ?)", (key_id(record), json.dumps(record, sort_keys=True)))
+        except sqlite3.IntegrityError:
+            raise KeyError(f"cell already stored: {key_id(record)}") from None
+
+    def get(self, key: dict) -> dict | None:
+        row = self._con.execute("SELECT record FROM cells WHERE key = ?", (key_id(key),)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def records(self) -> list[dict]:
+        """Every stored record, sorted by key."""
+        return [json.loads(r) for (r,) in self._con.execute("SELECT record FROM cells ORDER BY key")]
+
+    def export_parquet(self) -> Path:
+        """Write ``cells.parquet`` (sorted by key, zstd) and return its path."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        schema = _arrow_schema()
+        rows = [{f: r.get(f) for f in schema.names} for r in self.records()]
+        table = pa.Table.from_pylist(rows, schema=schema)
+        out = self.path / STORE_PARQUET
+        pq.write_table(table, out, compression="zstd")
+        return out
+
+
+def repo_root() -> Path | None:
+    """The clone's root (the folder holding ``refboost/`` and ``.git``), or None for an installed package."""
+    root = Path(__file__).resolve().parents[2]
+    return root if (root / ".git").exists() and (root / "pyproject.toml").exists() else None
+
+
+def default_store(study: str, scale: str) -> Path:
+    """``data/results/<study>/<scale>/`` in the clone, else ``$XDG_CACHE_HOME/refboost/results/<study>/<scale>``."""
+    check_scale(scale)
+    root = repo_root()
+    if root is not None:
+        return root / "data" / "results" / study / scale
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "refboost" / "results" / study / scale
+
+
+# ------------------------------------------------------------------------------------------
+# provenance
+# ------------------------------------------------------------------------------------------
+
+
+def _git(*args) -> str | None:
+    root = repo_root()
+    if root is None:
+        return None
+    try:
+        out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=10, check=True)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip()
+
+
+def machine() -> dict:
+    """Platform, Python and CPU count of the driver."""
+    return {
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "python": platform.python_version(),
+        "cpu_count": os.cpu_count(),
+    }
+
+
+def provenance_entry(**fields) -> dict:
+    """One run's provenance: the given fields plus versions, git commit, machine and date."""
+    import dask
+    import distributed
+
+    commit = _git("rev-parse", "HEAD")
+    dirty = _git("status", "--porcelain", "--", "refboost")
+    return {
+        **fields,
+        "refboost_version": refboost_version(),
+        "git_commit": commit,
+        "git_refboost_modified": None if dirty is None else bool(dirty),
+        "dask_version": dask.__version__,
+        "distributed_version": distributed.__version__,
+        "numpy_version": np.__version__,
+        "machine": machine(),
+        "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def append_provenance(store: Path, study: str, scale: str, entry: dict) -> Path:
+    path = Path(store) / PROVENANCE
+    data = json.loads(path.read_text()) if path.exists() else {"study": study, "scale": scale, "runs": []}
+    data["runs"].append(entry)
+    data["cells_stored"] = entry.get("cells_stored")
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    return path
+
+
+# ------------------------------------------------------------------------------------------
+# running
+# ------------------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str | None = None, workers: int | None = None):
+    """A ``distributed.Client``: on the scheduler at ``scheduler``, else on a fresh LocalCluster.
+
+    The LocalCluster has ``workers`` single-threaded worker processes (default: the CPU count).
+    """
+    import distributed
+
+    if scheduler is not None:
+        if not isinstance(scheduler, str) or not scheduler:
+            raise TypeError(f"scheduler must be an address string such as 'tcp://host:8786', got {scheduler!r}")
+        with distributed.Client(scheduler) as client:
+            yield client
+        return
+    n = (os.cpu_count() or 1) if workers is None else workers
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"workers must be an integer >= 1, got {workers!r}")
+    with (
+        distributed.LocalCluster(
+            n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def _progress_bar(total: int, initial: int, desc: str, progress: bool | None):
+    from tqdm import tqdm
+
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress must be True, False or None (auto: only on a terminal), got {progress!r}")
+    return tqdm(
+        total=total, initial=initial, desc=desc, unit="cell", disable=None if progress is None else not progress
+    )
+
+
+def run_cells(keys: Sequence[dict], client, on_record: Callable[[dict], None]) -> list[tuple[dict, str]]:
+    """Submit every key to ``client``; call ``on_record`` as each cell ends; return the failures.
+
+    A failed cell is reported as ``(key, error message)`` and stored nowhere, so a later run retries it.
+    """
+    import distributed
+
+    futures = {}
+    for k in keys:
+        fut = client.submit(execute_cell, k, key=f"refboost-cell-{hashlib.sha256(key_id(k).encode()).hexdigest()}")
+        futures[fut] = k
+    failures = []
+    for fut in distributed.as_completed(list(futures)):
+        if fut.status == "error":
+            exc = fut.exception()
+            failures.append((futures[fut], f"{type(exc).__name__}: {exc}"))
+            continue
+        on_record(fut.result())
+        fut.release()
+    return failures
+
+
+@dataclass
+class RunSummary:
+    """What :func:`run_study` did."""
+
+    study: str
+    scale: str
+    store: Path
+    cells_total: int
+    cells_before: int
+    cells_run: int
+    failures: list = field(default_factory=list)
+    wall_time: float = 0.0
+    run_id: str = ""
+
+
+def run_study(
+    study,
+    scale: str,
+    *,
+    store: str | os.PathLike | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    limit: int | None = None,
+    datasets: Sequence[str] | None = None,
+    boosters: Sequence[str] | None = None,
+    progress: bool | None = None,
+    command: str | None = None,
+    client=None,
+) -> RunSummary:
+    """Run the cells of ``study`` at ``scale`` that the store does not hold yet.
+
+    Parameters
+    ----------
+    study : str or Study
+    scale : {"ci", "paper"}
+    store : path, optional
+        The store folder (default :func:`default_store`).
+    scheduler : str, optional
+        A Dask scheduler address; default a LocalCluster of ``workers`` processes.
+    workers : int, optional
+        Worker processes of the LocalCluster (default: the CPU count).
+    limit : int, optional
+        Run at most this many of the missing cells (the rest on a later call).
+    datasets, boosters : sequences of str, optional
+        Run only the cells of these data sets / boosters of the grid (e.g. the data sets at hand);
+        a later call without them adds the rest to the same store.
+    progress : bool or None
+        tqdm bar of cells done / total with ETA; None: only on a terminal.
+    command : str, optional
+        The command line, for the provenance file.
+    client : distributed.Client, optional
+        Use this client (``scheduler`` and ``workers`` are then ignored).
+
+    Returns
+    -------
+    RunSummary
+    """
+    from . import get_study
+
+    st = get_study(study)
+    check_scale(scale)
+    if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 0):
+        raise ValueError(f"limit must be an integer >= 0, got {limit!r}")
+    path = Path(store) if store is not None else default_store(st.name, scale)
+    keys = st.cells(scale)
+    todo = select(keys, "dataset", datasets, f"datasets of {st.name} at scale {scale}")
+    todo = select(todo, "booster", boosters, f"boosters of {st.name} at scale {scale}")
+    check_data(todo)
+    run_id = uuid.uuid4().hex[:12]
+    t0, c0 = time.perf_counter(), time.process_time()
+    cpu_cells = [0.0]
+    with Store(path) as sto:
+        stored = sto.keys()
+        before = sum(1 for k in keys if key_id(k) in stored)
+        pending = [k for k in todo if key_id(k) not in stored]
+        if limit is not None:
+            pending = pending[:limit]
+        failures: list = []
+        if pending:
+            bar = _progress_bar(len(keys), before, f"{st.name} [{scale}]", progress)
+
+            def on_record(rec):
+                rec["run_id"] = run_id
+                sto.put(rec)
+                cpu_cells[0] += rec["time_cpu"]
+                bar.update(1)
+
+            try:
+                if client is not None:
+                    failures = run_cells(pending, client, on_record)
+                else:
+                    with dask_client(scheduler, workers) as cl:
+                        failures = run_cells(pending, cl, on_record)
+            finally:
+                bar.close()
+        n_stored = sum(1 for k in keys if k in sto)
+        if pending:
+            sto.export_parquet()
+        wall = time.perf_counter() - t0
+        summary = RunSummary(
+            st.name, scale, path, len(keys), before, len(pending) - len(failures), failures, wall, run_id
+        )
+        if pending:
+            root = repo_root()
+            where = str(path.resolve().relative_to(root)) if root and path.resolve().is_relative_to(root) else None
+            append_provenance(
+                path,
+                st.name,
+                scale,
+                provenance_entry(
+                    run_id=run_id,
+                    command=command,
+                    store=where,
+                    cells_total=len(keys),
+                    cells_before=before,
+                    cells_run=summary.cells_run,
+                    cells_failed=len(failures),
+                    cells_stored=n_stored,
+                    datasets=None if datasets is None else list(datasets),
+                    boosters=None if boosters is None else list(boosters),
+                    scheduler="address given" if scheduler else "LocalCluster",
+                    workers=workers if scheduler is None else None,
+                    wall_time=round(wall, 3),
+                    cpu_time_cells=round(cpu_cells[0], 3),
+                    cpu_time_driver=round(time.process_time() - c0, 3),
+                ),
+            )
+    return summary
+
+
+def verify_study(
+    study,
+    scale: str,
+    k: int,
+    *,
+    store: str | os.PathLike | None = None,
+    scheduler: str | None = None,
+    workers: int | None = None,
+    seed: int | None = None,
+    client=None,
+) -> list[dict]:
+    """Re-run ``k`` random stored cells and compare with their records (timings aside).
+
+    Returns one dict per re-run cell: ``key``, ``fields`` (the differing fields, [] when identical).
+    """
+    from . import get_study
+
+    st = get_study(study)
+    check_scale(scale)
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise ValueError(f"verify: K must be an integer >= 1, got {k!r}")
+    path = Path(store) if store is not None else default_store(st.name, scale)
+    if not (path / STORE_DB).exists() and not (path / STORE_PARQUET).exists():
+        raise FileNotFoundError(f"store: no stored cells for {st.name} at scale {scale} (run the study first)")
+    with Store(path) as sto:
+        records = {key_id(r): r for r in sto.records()}
+    if not records:
+        raise ValueError(f"store: no stored cells for {st.name} at scale {scale} (run the study first)")
+    ids = sorted(records)
+    rng = np.random.default_rng(seed)
+    pick = [ids[i] for i in sorted(rng.choice(len(ids), size=min(k, len(ids)), replace=False))]
+    keys = [canonical_key({f: records[i][f] for f in KEY_FIELDS}) for i in pick]
+    fresh: dict[str, dict] = {}
+
+    def on_record(rec):
+        fresh[key_id(rec)] = rec
+
+    if client is not None:
+        failures = run_cells(keys, client, on_record)
+    else:
+        with dask_client(scheduler, workers) as cl:
+            failures = run_cells(keys, cl, on_record)
+    out = []
+    for i in pick:
+        if i in fresh:
+            out.append({"key": json.loads(i), "fields": same_record(records[i], fresh[i])})
+    for key, msg in failures:
+        out.append({"key": key, "fields": ["(failed: " + msg + ")"]})
+    return out
+
+
+def analyse(study, scale: str, *, store: str | os.PathLike | None = None) -> list[dict]:
+    """The study's table from the stored records."""
+    from . import get_study
+
+    st = get_study(study)
+    check_scale(scale)
+    path = Path(store) if store is not None else default_store(st.name, scale)
+    with Store(path) as sto:
+        records = sto.records()
+    return st.analysis(records, scale)
+
+
+def format_table(rows: Iterable[dict]) -> str:
+    """A plain-text table of a list of dicts (floats to 4 significant digits, None as '-')."""
+    rows = list(rows)
+    if not rows:
+        return "(no rows)"
+    cols = list(dict.fromkeys(c for r in rows for c in r))
+
+    def fmt(v):
+        if v is None:
+            return "-"
+        if isinstance(v, float):
+            return f"{v:.4g}"
+        return str(v)
+
+    cells = [[fmt(r.get(c)) for c in cols] for r in rows]
+    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(cols)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(v.ljust(w) for v, w in zip(row, widths, strict=True)) for row in cells]
+    return "\n".join(lines)

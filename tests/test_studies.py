@@ -1,0 +1,156 @@
+"""The study runner: listing, every study at ci scale on a 2-worker LocalCluster, resume, verify, errors."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from refboost import studies
+from refboost.studies import cli
+from refboost.studies._runner import PROVENANCE, STORE_DB, STORE_PARQUET
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+    ) as lc:
+        yield lc
+
+
+@pytest.fixture(scope="module")
+def client(cluster):
+    with distributed.Client(cluster) as cl:
+        yield cl
+
+
+def _by_key(store_path) -> dict:
+    with studies.Store(store_path) as sto:
+        return {studies.key_id(r): r for r in sto.records()}
+
+
+def test_list_shows_every_study_with_cell_counts(capsys):
+    assert cli.main(["--list"]) == 0
+    out = capsys.readouterr().out
+    for name, st in studies.STUDIES.items():
+        line = next(ln for ln in out.splitlines() if ln.startswith(name + " "))
+        assert str(len(st.cells("ci"))) in line and str(len(st.cells("paper"))) in line
+        assert st.source in line
+
+
+@pytest.mark.parametrize("name", list(studies.STUDIES))
+def test_every_study_runs_at_ci_scale(name, cluster, tmp_path, capsys):
+    """Through the command line, on the cluster's scheduler address (the path a real cluster takes)."""
+    store = tmp_path / name
+    code = cli.main(
+        [name, "--scale", "ci", "--scheduler", cluster.scheduler_address, "--store", str(store), "--no-progress"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0, out
+    st = studies.get_study(name)
+    recs = _by_key(store)
+    assert set(recs) == {studies.key_id(k) for k in st.cells("ci")}
+    for r in recs.values():
+        assert 0 <= r["train_error"] <= 1 and r["n_iter"] >= 1 and r["time_boost"] >= 0
+        assert r["time_cell"] >= r["time_boost"]
+        assert r["version"] == studies.STUDIES[name].cells("ci")[0]["version"]
+    table = studies.analyse(name, "ci", store=store)
+    assert table and all(row["test_error" if name == "mht_table3" else "test_error_pct"] is not None for row in table)
+    prov = json.loads((store / PROVENANCE).read_text())
+    run = prov["runs"][-1]
+    assert run["cells_run"] == len(recs) and run["refboost_version"] and run["machine"]["cpu_count"] >= 1
+    assert run["command"].startswith(f"refboost-repro {name}") and run["dask_version"]
+    assert (store / STORE_PARQUET).exists()
+    # a store folder with only the Parquet export reads back the same records
+    (store / STORE_DB).unlink()
+    for extra in store.glob(STORE_DB + "-*"):
+        extra.unlink()
+    again = _by_key(store)
+    assert set(again) == set(recs)
+    assert all(not studies.same_record(recs[k], again[k]) for k in recs)
+
+
+def test_interrupt_and_resume_equals_one_shot(client, tmp_path):
+    name = "mht_table3"
+    n = len(studies.get_study(name).cells("ci"))
+    half = n // 2
+    first = studies.run_study(name, "ci", store=tmp_path / "resumed", client=client, limit=half, progress=False)
+    assert (first.cells_before, first.cells_run) == (0, half)
+    second = studies.run_study(name, "ci", store=tmp_path / "resumed", client=client, progress=False)
+    assert (second.cells_before, second.cells_run) == (half, n - half)
+    third = studies.run_study(name, "ci", store=tmp_path / "resumed", client=client, progress=False)
+    assert third.cells_run == 0  # nothing left
+    resumed = _by_key(tmp_path / "resumed")
+    runs = [r["run_id"] for r in resumed.values()]
+    assert len(resumed) == n and runs.count(first.run_id) == half and runs.count(second.run_id) == n - half
+    studies.run_study(name, "ci", store=tmp_path / "oneshot", client=client, progress=False)
+    oneshot = _by_key(tmp_path / "oneshot")
+    assert set(oneshot) == set(resumed)
+    assert {k: studies.same_record(resumed[k], oneshot[k]) for k in resumed} == dict.fromkeys(resumed, [])
+    prov = json.loads((tmp_path / "resumed" / PROVENANCE).read_text())
+    assert [r["cells_run"] for r in prov["runs"]] == [half, n - half]
+
+
+def test_verify_reruns_cells_identically_and_catches_a_change(client, tmp_path):
+    name = "mht_table3"
+    studies.run_study(name, "ci", store=tmp_path, client=client, progress=False)
+    out = studies.verify_study(name, "ci", 3, store=tmp_path, client=client, seed=0)
+    assert len(out) == 3 and all(o["fields"] == [] for o in out)
+    # tamper with every stored test error: verification must name the field
+    con = sqlite3.connect(tmp_path / STORE_DB)
+    for key, rec in con.execute("SELECT key, record FROM cells").fetchall():
+        r = json.loads(rec)
+        r["test_error"] = 0.5 if r["test_error"] != 0.5 else 0.25
+        con.execute("UPDATE cells SET record = ? WHERE key = ?", (json.dumps(r), key))
+    con.commit()
+    con.close()
+    out = studies.verify_study(name, "ci", 2, store=tmp_path, client=client, seed=1)
+    assert all(o["fields"] == ["test_error"] for o in out)
+
+
+def test_store_refuses_a_second_record_of_a_cell(tmp_path):
+    key = {**studies.get_study("mht_table3").cells("ci")[0]}
+    with studies.Store(tmp_path) as sto:
+        sto.put({**key, "test_error": 0.1})
+        with pytest.raises(KeyError, match="already stored"):
+            sto.put({**key, "test_error": 0.2})
+        assert len(sto) == 1
+
+
+def test_cells_are_pure_functions_of_their_keys():
+    key = studies.get_study("mht_table3").cells("ci")[0]
+    a, b = studies.execute_cell(key), studies.execute_cell(key)
+    assert studies.same_record(a, b) == []
+    assert set(studies.RUN_FIELDS) - {"run_id"} <= set(a)
+
+
+def test_split_names():
+    cv = studies.load_split("heart", "r1/cv5.2")
+    full = studies.load_split("heart", "r1")
+    assert cv["X"].shape[0] + cv["X_val"].shape[0] == full["X"].shape[0]
+    tvt = studies.load_split("australian", "60/20/20:s0")
+    assert tvt["X"].shape[0] + tvt["X_val"].shape[0] + tvt["X_test"].shape[0] == 690
+    for bad in ("r1/cv5.5", "x", "60/20/30:s0", "r/cv2.0"):
+        with pytest.raises(ValueError, match="split"):
+            studies.load_split("heart", bad)
+
+
+def test_bad_study_scale_and_filters_name_the_valid_ones(capsys, tmp_path):
+    assert cli.main(["no_such_study", "--scale", "ci"]) == 2
+    err = capsys.readouterr().err
+    assert all(name in err for name in studies.STUDIES)
+    assert cli.main(["mht_table3", "--scale", "huge"]) == 2
+    err = capsys.readouterr().err
+    assert "'ci'" in err and "'paper'" in err and "huge" in err
+    with pytest.raises(ValueError, match=r"study must be one of \['mht_table3'"):
+        studies.run_study("nope", "ci", store=tmp_path)
+    with pytest.raises(ValueError, match=r"scale must be one of \['ci', 'paper'\]"):
+        studies.run_study("mht_table3", "big", store=tmp_path)
+    with pytest.raises(ValueError, match=r"datasets must be among the datasets of mht_table3 at scale ci: \['heart'\]"):
+        studies.run_study("mht_table3", "ci", store=tmp_path, datasets=["banana"])
+    with pytest.raises(ValueError, match="verify: K must be an integer >= 1"):
+        studies.verify_study("mht_table3", "ci", 0, store=tmp_path)
