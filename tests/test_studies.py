@@ -93,6 +93,30 @@ def test_interrupt_and_resume_equals_one_shot(client, tmp_path):
     assert {k: studies.same_record(resumed[k], oneshot[k]) for k in resumed} == dict.fromkeys(resumed, [])
     prov = json.loads((tmp_path / "resumed" / PROVENANCE).read_text())
     assert [r["cells_run"] for r in prov["runs"]] == [half, n - half]
+    assert [r["completed"] for r in prov["runs"]] == [True, True]
+
+
+def test_ctrl_c_keeps_the_finished_cells_and_records_the_run(client, tmp_path, monkeypatch):
+    name = "mht_table3"
+    n = len(studies.get_study(name).cells("ci"))
+    put = studies.Store.put
+    calls = []
+
+    def put_then_interrupt(self, rec):
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        calls.append(rec)
+        put(self, rec)
+
+    monkeypatch.setattr(studies.Store, "put", put_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        studies.run_study(name, "ci", store=tmp_path, client=client, progress=False)
+    monkeypatch.setattr(studies.Store, "put", put)
+    run = json.loads((tmp_path / PROVENANCE).read_text())["runs"][-1]
+    assert (run["completed"], run["cells_run"], run["cells_stored"]) == (False, 5, 5)
+    assert len(_by_key(tmp_path)) == 5
+    again = studies.run_study(name, "ci", store=tmp_path, client=client, progress=False)
+    assert (again.cells_before, again.cells_run) == (5, n - 5)
 
 
 def test_verify_reruns_cells_identically_and_catches_a_change(client, tmp_path):

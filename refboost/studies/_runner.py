@@ -637,31 +637,32 @@ def run_study(
         if limit is not None:
             pending = pending[:limit]
         failures: list = []
-        if pending:
-            bar = _progress_bar(len(keys), before, f"{st.name} [{scale}]", progress)
+        ran = [0]
+        completed = False
+        if not pending:
+            return RunSummary(st.name, scale, path, len(keys), before, 0, [], time.perf_counter() - t0, run_id)
+        bar = _progress_bar(len(keys), before, f"{st.name} [{scale}]", progress)
 
-            def on_record(rec):
-                rec["run_id"] = run_id
-                sto.put(rec)
-                cpu_cells[0] += rec["time_cpu"]
-                bar.update(1)
+        def on_record(rec):
+            rec["run_id"] = run_id
+            sto.put(rec)
+            ran[0] += 1
+            cpu_cells[0] += rec["time_cpu"]
+            bar.update(1)
 
-            try:
-                if client is not None:
-                    failures = run_cells(pending, client, on_record)
-                else:
-                    with dask_client(scheduler, workers) as cl:
-                        failures = run_cells(pending, cl, on_record)
-            finally:
-                bar.close()
-        n_stored = sum(1 for k in keys if k in sto)
-        if pending:
+        try:
+            if client is not None:
+                failures = run_cells(pending, client, on_record)
+            else:
+                with dask_client(scheduler, workers) as cl:
+                    failures = run_cells(pending, cl, on_record)
+            completed = True
+        finally:
+            # also on an interruption (Ctrl-C): the stored cells are exported and the run is recorded
+            bar.close()
+            n_stored = sum(1 for k in keys if k in sto)
             sto.export_parquet()
-        wall = time.perf_counter() - t0
-        summary = RunSummary(
-            st.name, scale, path, len(keys), before, len(pending) - len(failures), failures, wall, run_id
-        )
-        if pending:
+            wall = time.perf_counter() - t0
             root = repo_root()
             where = str(path.resolve().relative_to(root)) if root and path.resolve().is_relative_to(root) else None
             append_provenance(
@@ -672,9 +673,11 @@ def run_study(
                     run_id=run_id,
                     command=command,
                     store=where,
+                    completed=completed,
                     cells_total=len(keys),
                     cells_before=before,
-                    cells_run=summary.cells_run,
+                    cells_selected=len(pending),
+                    cells_run=ran[0],
                     cells_failed=len(failures),
                     cells_stored=n_stored,
                     datasets=None if datasets is None else list(datasets),
@@ -686,7 +689,7 @@ def run_study(
                     cpu_time_driver=round(time.process_time() - c0, 3),
                 ),
             )
-    return summary
+    return RunSummary(st.name, scale, path, len(keys), before, ran[0], failures, wall, run_id)
 
 
 def verify_study(

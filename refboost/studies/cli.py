@@ -106,6 +106,9 @@ def main(argv=None) -> int:
     except (ValueError, TypeError, FileNotFoundError) as exc:
         print(f"refboost-repro: error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("refboost-repro: interrupted; the finished cells are stored: the same command resumes", file=sys.stderr)
+        return 130
     print(
         f"{summ.study} [{summ.scale}]: {summ.cells_run} cells run, {summ.cells_before} already stored, "
         f"{summ.cells_total} in the grid, {summ.wall_time:.1f} s"
