@@ -330,6 +330,17 @@ for m in (5, 10, 25, 50):
     assert lpb.n_iter == m + 1 and erl.n_iter <= 3
 claims.check("Glocer Thm 2.5", status="holds", on="the worst-case family",
              note="ERLPBoost solves it in <= 3 iterations")
+# Fig. 2.8 as printed (N = 8, delta symbolic): the family at m = 4, and LPBoost's P^t_LP row -1 + 2t delta, then >= delta/2
+dl8 = 0.01
+fig28 = np.array([[1, -1 + 5 * dl8, -1 + 7 * dl8, -1 + 9 * dl8, -1 + dl8]] * 4 + [
+    [-1 + 2 * dl8, 1, -1 + 7 * dl8, -1 + 9 * dl8, 1 - dl8], [-1 + 3 * dl8, -1 + 4 * dl8, 1, -1 + 9 * dl8, 1 - dl8],
+    [-1 + 3 * dl8, -1 + 5 * dl8, -1 + 6 * dl8, 1, 1 - dl8], [-1 + 3 * dl8, -1 + 5 * dl8, -1 + 7 * dl8, -1 + 8 * dl8, 1 - dl8]])
+assert np.abs(rb.instances.lpboost_worst_case(4, dl8) - fig28).max() <= 1e-15
+lp8 = rb.lpboost(rb.MatrixOracle(fig28), eps=0.01)
+P8 = lp8.history_array("P_LP")
+assert lp8.n_iter == 5 and np.allclose(P8[:4], -1 + 2 * dl8 * np.arange(1, 5), atol=1e-12) and P8[4] >= dl8 / 2
+claims.check("Glocer Fig 2.8", status="holds", on="the printed N = 8 matrix with delta = 0.01",
+             note="LPBoost's P^t_LP row -1 + 2 t delta for t <= 4, then >= delta/2 at T = 5")
 for r in rows:
     print(f"N = {r[0]:3d}: LPBoost T = {r[1]:3d}, ERLPBoost T = {r[2]} (columns {r[3]})")
 
@@ -618,6 +629,44 @@ claims.check("Glocer Lemma 3.22", status="fails", on="random +-1 pool (seed 1), 
              note="violated at t = 4, the same missing step as Lemma 3.11; holds on the other 11 binary runs")
 
 # %% [markdown]
+# **The two stopping criteria in pictures (Figs 3.1, 3.2).** Fig. 3.1: along a run with exact steps, $P^t(d^t)$ rises, the
+# upper bound $\min_{q\le t+1}P^q(d^{q-1})$ falls, and the simple criterion stops at the first gap $\delta^{t+1}\le\epsilon/2$. Fig. 3.2:
+# with inexact steps the exact $P^t(d^t)$ is unknown to the algorithm; it lies between the two lines it does know,
+# $\hat\Theta^t(\tilde w^t)\le P^t(d^t)\le P^t(\tilde d^t)$, and the practical criterion stops on $\min_qP^q(\tilde d^{q-1})-\hat\Theta^t(\tilde w^t)\le\epsilon/2$.
+# Both orderings are asserted at every iteration of the runs drawn.
+
+# %%
+r_s = rb.erlpboost(o, nu=1.0, eps=eps, stopping="simple")
+P_s = np.array([-1.0] + [r_["P"] for r_ in r_s.history[:-1]])  # P^(t-1)(d^(t-1)), t = 1..T+1
+minP_s = r_s.history_array("min_P")
+assert np.all(np.diff(P_s) >= -1e-12) and np.all(np.diff(minP_s) <= 1e-15) and np.all(minP_s - P_s >= -1e-12)
+assert np.all(minP_s[:-1] - P_s[:-1] > eps / 2) and minP_s[-1] - P_s[-1] <= eps / 2  # stops at the first gap <= eps/2
+o_f = rb.MatrixOracle(np.random.default_rng(0).choice([-1.0, 1.0], size=(N_i, 30)), reflexive=True)
+r_f = inexact_erlpboost(o_f, nu=4.0, eps=eps_i, start="random", seed=0)
+Th, Pex, Pti = (r_f.series(k)[:-1] for k in ("Theta_tilde", "P_exact", "P_tilde"))
+assert np.all(Th <= Pex + 1e-12) and np.all(Pex <= Pti + 1e-12)  # the two lines bound P^t(d^t)
+dt_f = r_f.series("delta_tilde")
+assert np.all(dt_f[:-1] > eps_i / 2) and dt_f[-1] <= eps_i / 2
+claims.check("Glocer Fig 3.1", status="reproduced", on="an exact ERLPBoost run (random +-1 pool, N = 40, nu = 1)",
+             note="P^t(d^t) rises, min_q P^q(d^(q-1)) falls, stop at the first gap <= eps/2")
+claims.check("Glocer Fig 3.2", status="reproduced", on="an inexact run (gaps up to eps/4), N = 40, nu = 4",
+             note="Theta(tilde w^t) <= P^t(d^t) <= P^t(tilde d^t) at every t")
+fig, ax = plt.subplots(1, 2, figsize=(11, 4))
+ts_s = np.arange(1, len(P_s) + 1)
+ax[0].plot(ts_s, P_s, "o-", ms=3, label="$P^{t-1}(d^{t-1})$")
+ax[0].plot(ts_s, minP_s, "s-", ms=3, label="$\\min_{q\\leq t}P^q(d^{q-1})$")
+ax[0].set(xlabel="t", title="Fig. 3.1: simple criterion (exact steps)", ylim=(minP_s[-1] - 0.6, minP_s[-1] + 0.3))
+ts_f = np.arange(1, len(Th) + 1)
+ax[1].plot(ts_f, Pti, "v-", ms=3, label="$P^t(\\tilde d^t)$ (known)")
+ax[1].plot(ts_f, Pex, "k.-", ms=3, label="$P^t(d^t)$ (exact, unknown)")
+ax[1].plot(ts_f, Th, "^-", ms=3, label="$\\hat\\Theta^t(\\tilde w^t)$ (known)")
+ax[1].plot(ts_f, r_f.series("min_P")[1:], "s-", ms=3, label="$\\min_{q\\leq t+1}P^q(\\tilde d^{q-1})$")
+ax[1].set(xlabel="t", title="Fig. 3.2: practical criterion (inexact steps)", ylim=(Th[-1] - 0.6, Th[-1] + 0.3))
+for a in ax:
+    a.legend(fontsize=9)
+plt.tight_layout(); plt.show()
+
+# %% [markdown]
 # ### 3.9 The objectives in pictures (Glocer 2009, Figs 2.3–2.5 and 3.3–3.8)
 #
 # The thesis draws the objectives of LPBoost, ERLPBoost and Binary ERLPBoost on problems small enough to plot:
@@ -727,6 +776,8 @@ claims.check("Glocer Fig 3.6", status="reproduced", on="the 2 x 4 matrix, eta = 
              note="the value depends on nu (ERLPBoost's does not)")
 claims.check("Glocer Fig 3.7", status="reproduced", on="a 4 x 2 matrix, 1/nu = 0.8, eta in {2, 8, 32}")
 claims.check("Glocer Fig 3.8", status="reproduced", on="the 4 x 2 matrix, eta = 8, nu in {1.25, 2, 3}")
+claims.check("Glocer Table 4.1", status="reproduced", on="the same small matrices",
+             note="ERLPBoost and Binary ERLPBoost: differentiable (bounded curvature) in w, kinked in d")
 
 # %% tags=["hide-input"]
 fig, axs = plt.subplots(2, 3, figsize=(13, 7.5))
