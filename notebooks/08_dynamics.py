@@ -667,26 +667,26 @@ claims.check("RDS Fig 3b", status="partly reproduced", on="seed 0, 2000 iteratio
 
 # %% [markdown]
 # **The same claim under a rule fixed in advance.** Window: the last 80 % of a run of $T=2000$ iterations ($t>T/5$);
-# seeds 0–4; on each seed the claim holds if $\mu^{Ada}_t\ge\mu^{ACA}_t\ge\mu^{arc\text{-}gv}_t$ at every $t$ of the window.
+# random draws 0–4 of the hypercube; on each draw the claim holds if $\mu^{Ada}_t\ge\mu^{ACA}_t\ge\mu^{arc\text{-}gv}_t$ at every $t$ of the window.
 # The cell asserts, per seed, which of the two inequalities hold on the whole window.
 
 # %%
-T_RULE, SEEDS_RULE = 2000, range(5)
+T_RULE, DRAWS_RULE = 2000, range(5)
 verdict = {}
-for seed in SEEDS_RULE:
+for seed in DRAWS_RULE:
     Mh = I.synthetic_hypercube(np.random.default_rng(seed))
     oh = rb.MatrixOracle(Mh)
     a_, c_, g_ = (fn(oh, max_iter=T_RULE, store_d=False).history_array("min_margin")
                   for fn in (rb.adaboost, rb.coordinate_ascent, rb.arcgv))
     W = slice(T_RULE // 5, None)
     verdict[seed] = (bool(np.all(a_[W] >= c_[W])), bool(np.all(c_[W] >= g_[W])), float(np.mean(a_[W] >= c_[W])))
-    print(f"seed {seed}: AdaBoost >= ACA on the whole window: {verdict[seed][0]} ({verdict[seed][2]:.0%} of it); "
+    print(f"draw {seed}: AdaBoost >= ACA on the whole window: {verdict[seed][0]} ({verdict[seed][2]:.0%} of it); "
           f"ACA >= arc-gv: {verdict[seed][1]}")
 assert all(v[1] for v in verdict.values())  # ACA is never behind arc-gv in the window
-assert [s_ for s_, v in verdict.items() if v[0]] == [0, 2, 3]  # AdaBoost ahead of ACA on 3 of 5 seeds only
+assert [s_ for s_, v in verdict.items() if v[0]] == [0, 2, 3]  # AdaBoost ahead of ACA on 3 of 5 draws only
 assert verdict[4][2] < 0.5  # on seed 4 ACA is ahead of AdaBoost for most of the window
-claims.check("RDS Fig 3b", status="partly reproduced", on="seeds 0-4, T = 2000, window t > T/5 (rule fixed in advance)",
-             note="ACA >= arc-gv on all 5 seeds; AdaBoost >= ACA on seeds 0, 2, 3 only (fails on 1 and 4)")
+claims.check("RDS Fig 3b", status="partly reproduced", on="hypercube draws 0-4, T = 2000, window t > T/5 (rule fixed in advance)",
+             note="ACA >= arc-gv on all 5 draws; AdaBoost >= ACA on draws 0, 2, 3 only (fails on 1 and 4)")
 
 # %% [markdown]
 # ### 3.8 The conjecture of the paper's §4 fails — optimal AdaBoost need not maximise the margin
@@ -785,7 +785,7 @@ assert arc3.converged and rb.certify.result(arc3, I.rudin_3x3()).ok
 # | paper §3 non-optimal 4×5, margin $1/3<\rho=1/2$ | holds (map and booster, scripted and laziest learner) |
 # | eq. (2), step ordering, $\alpha_t>0$ | holds |
 # | paper §4 "$G$ is concave for fixed $\|\lambda\|_1$"; $\max G\uparrow\rho$ | holds on slices; **not jointly concave** (counterexample $\lambda_0=(30,1,2)$, $\lambda_1=(1,1,1)$) |
-# | Fig. 3b: ACA between AdaBoost and arc-gv | with the window $t>T/5$, $T=2000$ fixed in advance: ACA $\ge$ arc-gv on seeds 0–4; AdaBoost $\ge$ ACA on seeds 0, 2, 3 only; **fails on seed 1 at $10^4$** (AdaBoost stalls below $\rho$, ACA overtakes; `FULL_RUN`) |
+# | Fig. 3b: ACA between AdaBoost and arc-gv | with the window $t>T/5$, $T=2000$ fixed in advance: ACA $\ge$ arc-gv on draws 0–4; AdaBoost $\ge$ ACA on draws 0, 2, 3 only; **fails on seed 1 at $10^4$** (AdaBoost stalls below $\rho$, ACA overtakes; `FULL_RUN`) |
 # | paper §4: coordinate ascent on $G$ picks the max-edge direction; AdaBoost$^*_\nu$ within $\nu$ | hold (2000 random points; 7 matrices, $\nu\in\{0.1,0.05\}$) |
 # | paper §3: larger cases cycle | 10 of 11 random 11×21 matrices reach a periodic orbit within 3000 steps |
 # | paper §4 conjecture "optimal AdaBoost maximises the margin" | **fails** (§3.8: $1/3$ vs $\rho=0.36$) |

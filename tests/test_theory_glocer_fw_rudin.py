@@ -63,3 +63,71 @@ def test_practical_recurrence_counterexample(binary, nu, eps):
     # what the proof gives: Lemma 3.7 on the exact iterates
     a = np.maximum(r.series("P_t_prev_exact")[:-1] - np.r_[-1.0, r.series("P_exact")[:-2]], 0)
     assert np.all(dh[:-1] - dh[1:] >= a ** 2 / (8 * r.eta) - 1e-9)
+
+
+@claims.asserts("Glocer §4 corrective bound", status="holds", on="random +-1 pools, nu in {1, 4}, eps = 0.1",
+                note="the recurrence delta^t - delta^(t+1) >= (delta^t)^2/(8 eta) per iteration; T <= 2 + 16 eta/eps")
+@pytest.mark.parametrize("seed", [0, 1])
+def test_corrective_recurrence_and_bound(seed):
+    o = pool(seed)
+    for nu in (1.0, 4.0):
+        c = rb.corrective_erlpboost(o, nu=nu, eps=0.1)
+        eta = c.params["eta"]
+        dl = np.array([r["delta"] for r in c.history if "delta" in r])
+        assert c.converged and np.all(dl[:-1] > 0.05) and dl[-1] <= 0.05
+        assert np.all(dl[:-1] - dl[1:] >= dl[:-1] ** 2 / (8 * eta) - 1e-12)
+        assert c.n_iter <= 2 + bounds.erlpboost_bound_eta(0.1, eta)
+
+
+@claims.asserts("MHT Thm 3", status="holds", on="the Thm 2.5 family (m = 6) and a random 30 x 12 matrix, short-step "
+                "and classic rules, eps = 0.2", note="eps_t and G_t recomputed from the returned iterates (Clarabel)")
+@pytest.mark.parametrize("rule", ["short_step", "classic"])
+def test_fw_theorem3_recomputed_from_iterates(rule):
+    from refboost.bounds import fw_rate_bound
+    from refboost.truth.frank_wolfe import smoothed_soft_margin_cvx
+
+    for U, nu in ((rb.instances.lpboost_worst_case(6), 1.0),
+                  (np.random.default_rng(9).uniform(-1, 1, (30, 12)), 3.0)):
+        m, K = U.shape
+        o = rb.MatrixOracle(U)
+        full = rb.mlpboost(o, nu=nu, eps=0.2, rule=rule, secondary=None)
+        eta = full.params["eta"]
+        gam = float((U.T @ np.full(m, 1 / m)).max())
+        for t in range(1, full.n_iter + 1):
+            w = np.zeros(K)
+            if t == 1:
+                w[full.hypotheses[0]] = 1.0
+            else:
+                part = rb.mlpboost(o, nu=nu, eps=0.2, rule=rule, secondary=None, max_iter=t - 1)
+                w[part.hypotheses] = part.weights
+            c = smoothed_soft_margin_cvx(U @ w, nu, eta)
+            e = U.T @ c.d
+            gam = min(gam, float(e.max()))
+            eps_t, G_t = gam - c.value, float(e.max() - c.d @ (U @ w))
+            assert eps_t <= fw_rate_bound(eta, t) + 5e-5 and eps_t <= G_t + 5e-5 and eps_t >= -0.1 - 5e-5
+            assert abs(eps_t - full.history[t - 1]["eps_t"]) <= 5e-5
+
+
+@claims.asserts("RDS §4 AdaBoost*", status="holds", on="3x3, 4x5 and a random 11x21 matrix, nu in {0.2, 0.1}")
+def test_adaboost_star_guarantee():
+    I = rb.instances
+    for M in (I.rudin_3x3(), I.rudin_nonoptimal_4x5(), I.random_pm1(11, 21, np.random.default_rng(3), negate=True)):
+        rho = truth.hard_margin_lp(M).value
+        for nu in (0.2, 0.1):
+            r = rb.adaboost_star(rb.MatrixOracle(M), nu=nu, store_d=False)
+            assert r.margins.min() >= rho - nu - 1e-12 and r.converged
+
+
+@claims.asserts("RDS §4 coordinate ascent", status="holds", on="500 random lambda > 0 on random matrices in [-1, 1]")
+def test_coordinate_ascent_picks_the_max_edge_direction():
+    from refboost import dynamics as D
+
+    rng = np.random.default_rng(5)
+    for _ in range(500):
+        M = rng.uniform(-1, 1, size=(int(rng.integers(3, 10)), int(rng.integers(3, 15))))
+        lam = rng.dirichlet(np.ones(M.shape[1])) * rng.uniform(0.1, 50) + 1e-3
+        x = -(M @ lam)
+        d = np.exp(x - x.max()) / np.exp(x - x.max()).sum()
+        h = 1e-4 * min(1.0, lam.min())
+        fd = [(D.smooth_margin(M, lam + h * e) - D.smooth_margin(M, lam - h * e)) / (2 * h) for e in np.eye(M.shape[1])]
+        assert int(np.argmax(fd)) == int(np.argmax(d @ M))
