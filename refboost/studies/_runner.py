@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
-import hashlib
 import json
 import os
 import platform
@@ -43,6 +42,7 @@ import sqlite3
 import subprocess
 import time
 import uuid
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -159,9 +159,8 @@ def key_id(key: dict) -> str:
 
 
 def key_seed(*parts) -> int:
-    """A 32-bit seed from strings (sha256): the same parts give the same seed on every machine."""
-    h = hashlib.sha256("|".join(str(p) for p in parts).encode()).digest()
-    return int.from_bytes(h[:4], "little")
+    """A 32-bit seed from strings (their CRC-32): the same parts give the same seed on every machine."""
+    return zlib.crc32("|".join(str(p) for p in parts).encode())
 
 
 # ------------------------------------------------------------------------------------------
@@ -580,12 +579,15 @@ def run_cells(keys: Sequence[dict], client, on_record: Callable[[dict], None]) -
     """Submit every key to ``client``; call ``on_record`` as each cell ends; return the failures.
 
     A failed cell is reported as ``(key, error message)`` and stored nowhere, so a later run retries it.
+    Every call has its own Dask task names, so a cell submitted again is computed again (never a
+    result the cluster still holds).
     """
     import distributed
 
+    batch = uuid.uuid4().hex[:12]
     futures = {}
-    for k in keys:
-        fut = client.submit(execute_cell, k, key=f"refboost-cell-{hashlib.sha256(key_id(k).encode()).hexdigest()}")
+    for i, k in enumerate(keys):
+        fut = client.submit(execute_cell, k, key=f"refboost-cell-{batch}-{i}")
         futures[fut] = k
     failures = []
     for fut in distributed.as_completed(list(futures)):

@@ -393,9 +393,10 @@ SHEN_TABLES = Study(
         "70/15/15 splits, validation ignored), AdaBoost and AdaBoost-CG (eps = 1e-5, T = 1 / sum of the "
         "coefficients of 1000 AdaBoost rounds) stopped after 100, 500 and 1000 iterations (CG's forced "
         "iterations after convergence change nothing, so stopping at max_iter is the same). Decision "
-        "stumps. The splits' seeds differ from the paper's. liver-disorders is not in the catalogue; at "
-        "paper scale every set but australian, breast-cancer, mushrooms and svmguide1 needs `refboost-data "
-        "download`. ci scale: australian, one split, two settings per booster, at most 100 rounds."
+        "stumps. The random splits differ from the paper's (it does not say how it drew them). "
+        "liver-disorders is not in the catalogue; at paper scale every set but australian, breast-cancer, "
+        "mushrooms and svmguide1 needs `refboost-data download`. ci scale: australian, one split, two "
+        "settings per booster, at most 100 rounds."
     ),
 )
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import signal
 import sys
+import threading
 
 from . import SCALES, STUDIES, analyse, format_table, get_study, run_study, verify_study
 
@@ -54,8 +56,15 @@ def list_studies() -> str:
     return format_table(rows)
 
 
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        # SIGTERM (kill, a batch system's time limit) stops a run like Ctrl-C: stored cells kept, run recorded
+        signal.signal(signal.SIGTERM, _interrupt)
     if args.list:
         print(list_studies())
         return 0
