@@ -957,11 +957,11 @@ plt.show()
 # ## 4 Promotion
 #
 # Everything above imports the package: `refboost.adaboost_cg`, `refboost.logitboost_cg`, `refboost.adaboost_qp`,
-# `refboost.lpboost_hinge` (module `refboost/boosters/shen.py`; every restricted master is written as a concave
+# `refboost.lpboost_hinge` (package `refboost/boosters/shen/`; every restricted master is written as a concave
 # function of the margins; the column-generation masters are warm-started chord-Newton steps on the support face, from
 # a Cholesky factor of an earlier curvature model that each new column borders, each master solved only to 0.5 times
 # the current certificate (the certificate is valid for any feasible $\boldsymbol\lambda$, so it still bounds the
-# excess over the full class); their hot path runs as compiled numba kernels (`refboost/boosters/_jit_shen.py`; the
+# excess over the full class); their hot path runs as compiled numba kernels (`refboost/_jit/shen.py`; the
 # numpy code stays the reference, `refboost.boosters.shen.USE_JIT = False`, and `tests/test_shen_jit.py` checks that
 # both take the same steps), with the shared active-set Newton method
 # `refboost/boosters/_newton.py` of the entropy chapter as fallback and for AdaBoost-QP and the hinge LPBoost),
