@@ -177,5 +177,7 @@ def test_bad_study_scale_and_filters_name_the_valid_ones(capsys, tmp_path):
         studies.run_study("mht_table3", "big", store=tmp_path)
     with pytest.raises(ValueError, match=r"datasets must be among the datasets of mht_table3 at scale ci: \['heart'\]"):
         studies.run_study("mht_table3", "ci", store=tmp_path, datasets=["banana"])
+    with pytest.raises(FileNotFoundError, match="no stored cells for glocer_ch5 at scale ci"):
+        studies.analyse("glocer_ch5", "ci", store=tmp_path / "empty")
     with pytest.raises(ValueError, match="verify: K must be an integer >= 1"):
         studies.verify_study("mht_table3", "ci", 0, store=tmp_path)

@@ -791,6 +791,8 @@ def analyse(study, scale: str, *, store: str | os.PathLike | None = None) -> lis
     st = get_study(study)
     check_scale(scale)
     path = Path(store) if store is not None else default_store(st.name, scale)
+    if not (path / STORE_DB).exists() and not (path / STORE_PARQUET).exists():
+        raise FileNotFoundError(f"store: no stored cells for {st.name} at scale {scale} (run the study first)")
     with Store(path) as sto:
         records = sto.records()
     return st.analysis(records, scale)
