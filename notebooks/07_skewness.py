@@ -15,7 +15,7 @@
 # ---
 
 # %% [markdown]
-# # Controlling the skewness of AdaBoost's distribution: AdaBoost$_{KL}$ and AdaBoost$_{Norm2}$
+# # Controlling the skewness of AdaBoost's distribution: AdaBoost_KL and AdaBoost_Norm2
 #
 # Sun, Todorovic & Li (2006), *Reducing the overfitting of AdaBoost by controlling its data
 # distribution skewness*, IJPRAI 20(7). Notation and equation numbers follow the paper:
