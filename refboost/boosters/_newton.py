@@ -198,24 +198,22 @@ def maximize(
         slope = float(G @ s) if s is not None else -1.0
         if s is None or not np.isfinite(slope) or slope <= 0 or since_best >= STALL_ITERS // 2:
             s, slope = _fallback_direction(x, G, domain)
-        step = _line_search(f, A, lin, m, x, s, slope, val, cache, domain, centred)
-        n_eval += cache.pop("n_eval", 0)
+        # the exact line search along s; where it makes no progress, once more along the fallback direction
+        for retry in (False, True):
+            if retry:
+                cache.pop("points", None)
+                s, slope = _fallback_direction(x, G, domain)
+            step = _line_search(f, A, lin, m, x, s, slope, val, cache, domain, centred)
+            n_eval += cache.pop("n_eval", 0)
+            if step is None or step[0] > 0:
+                break
         if step is None:
             status = "unbounded"
             break
         alpha, hit = step
         if alpha <= 0:
-            cache.pop("points", None)
-            s, slope = _fallback_direction(x, G, domain)
-            step = _line_search(f, A, lin, m, x, s, slope, val, cache, domain, centred)
-            n_eval += cache.pop("n_eval", 0)
-            if step is None:
-                status = "unbounded"
-                break
-            alpha, hit = step
-            if alpha <= 0:
-                status = "stalled"
-                break
+            status = "stalled"
+            break
         x_new = x + alpha * s
         if hit is not None:
             x_new[hit] = 0.0

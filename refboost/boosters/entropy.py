@@ -361,6 +361,23 @@ def _start_simplex(w0, t):
     return w0 / w0.sum()
 
 
+def _eta_step(U_t, nu, eta, w0, tol, max_iter, nu_check, make_f):
+    """The shared part of :func:`erlp_dual_step` and :func:`binary_dual_step`: check the arguments and
+    maximise the dual objective ``make_f(nu, eta)`` over the simplex (warm start ``w0``, else uniform with
+    eta continuation). Returns ``(U_t, N, nu, eta, NewtonResult)``."""
+    U_t = check_U(U_t, "U_t")
+    N, t = U_t.shape
+    nu = nu_check(nu, N)
+    eta = check_eta(eta)
+    tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
+    max_iter = check_max_iter(max_iter)
+    x0 = _start_simplex(w0, t)
+    with _newton.single_thread_blas():
+        r = _newton.maximize_eta(lambda e: make_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
+                                 cold=w0 is None, fast=True)
+    return U_t, N, nu, eta, r
+
+
 def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TOL, max_iter: int = 500) -> DualStep:
     """Solve the ERLPBoost step (3.6) through its psi-eliminated dual.
 
@@ -380,16 +397,7 @@ def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TO
     tol : float
         Target duality gap; floored at ~64 eta machine-eps (the resolution of the edges).
     """
-    U_t = check_U(U_t, "U_t")
-    N, t = U_t.shape
-    nu = check_nu(nu, N)
-    eta = check_eta(eta)
-    tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
-    max_iter = check_max_iter(max_iter)
-    x0 = _start_simplex(w0, t)
-    with _newton.single_thread_blas():
-        r = _newton.maximize_eta(lambda e: _erlp_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
-                                 cold=w0 is None, fast=True)
+    U_t, N, nu, eta, r = _eta_step(U_t, nu, eta, w0, tol, max_iter, check_nu, _erlp_f)
     proj = r.aux
     m = U_t @ r.x
     C = proj.capped
@@ -416,16 +424,7 @@ def binary_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_
     correction of the order of the beta root's round-off, reported as ``mass_error``).
     Requires 1 <= nu < N.
     """
-    U_t = check_U(U_t, "U_t")
-    N, t = U_t.shape
-    nu = check_nu_binary(nu, N)
-    eta = check_eta(eta)
-    tol = max(check_real(tol, "tol", low=0.0, low_open=True), _tol_floor(eta))
-    max_iter = check_max_iter(max_iter)
-    x0 = _start_simplex(w0, t)
-    with _newton.single_thread_blas():
-        r = _newton.maximize_eta(lambda e: _binary_f(nu, e), U_t, x0, eta, tol=tol, max_iter=max_iter,
-                                 cold=w0 is None, fast=True)
+    U_t, N, nu, eta, r = _eta_step(U_t, nu, eta, w0, tol, max_iter, check_nu_binary, _binary_f)
     aux = r.aux
     d = r.d / r.d.sum()
     edges = U_t.T @ d
