@@ -1,4 +1,4 @@
-"""The soft-margin LP reference instances, now part of the conformance kit.
+"""The soft-margin LP reference instances, read from the conformance kit.
 
 The ten instances (Glocer's Theorem 2.5 worst case at N = 10, 20, 40, 80 and six random matrices)
 are stored in the kit as ``soft_margin_lp/reference_<name>`` (:mod:`refboost.conformance`) with the
