@@ -20,14 +20,14 @@ algorithm                   target theta_t
                             line search of G (``method="exact"``)
 ==========================  =================================================================
 
-Numerics. The weights are kept in the log domain: the booster stores the unnormalised margins
-``f = U lambda`` and sets ``log d = -f - logsumexp(-f)``, so runs of 10^5 iterations neither
-overflow nor underflow (the reduced iterated map ``d_i / (1 + u_i r)`` is *not* used inside the
-boosters: it is unstable normal to the simplex). For a hypothesis with entries in
-{-1, +1} the step is closed form, with ``artanh(r) = (log sum_{u_i=+1} d_i - log sum_{u_i=-1}
-d_i) / 2`` evaluated by log-sum-exp (no cancellation in ``1 - r`` when r is close to 1). For
-confidence-rated hypotheses (entries in [-1, 1]) the closed form does not apply; the step then
-solves ``edge of u under softmax(log d - alpha u) = theta`` by Brent's method (the left side is
+Numerics. The weights are kept in the log domain: the booster stores the unnormalised margins ``f =
+U lambda`` and sets ``log d = -f - logsumexp(-f)`` (max shifted out first, :func:`log_normalize`),
+so runs of 10^5 iterations neither overflow nor underflow (the reduced iterated map ``d_i / (1 + u_i
+r)`` is *not* used inside the boosters: it is unstable normal to the simplex). For a hypothesis with
+entries in {-1, +1} the step is closed form, with ``artanh(r) = (log sum_{u_i=+1} d_i - log
+sum_{u_i=-1} d_i) / 2`` evaluated by log-sum-exp (no cancellation in ``1 - r`` when r is close to
+1). For confidence-rated hypotheses (entries in [-1, 1]) the closed form does not apply; the step
+then solves ``edge of u under softmax(log d - alpha u) = theta`` by Brent's method (the left side is
 strictly decreasing in alpha, so the root is unique).
 
 Certificate. Each booster's statement is about the hard margin of the RETURNED weights,
@@ -96,6 +96,14 @@ def logsumexp(x: np.ndarray) -> float:
     if mx == -math.inf:
         return -math.inf
     return mx + math.log(float(np.sum(np.exp(x - mx))))
+
+
+def log_normalize(x: np.ndarray) -> np.ndarray:
+    """``x - logsumexp(x)`` with the max shifted out *before* the subtraction: where the entries are huge
+    (AdaBoost's exponent after steps of 1e10) the max and the log of the sum would otherwise be added at the
+    max's precision, and the normalised distribution would be off by that much (its sum by ~1e-7)."""
+    y = x - float(np.max(x))
+    return y - math.log(float(np.sum(np.exp(y))))
 
 
 def smooth_margin_from_f(f: np.ndarray, s: float) -> float:
@@ -273,7 +281,7 @@ def _generic_boost(
             s += val
     if s > 0:
         L = logsumexp(-f)
-        log_d = -f - L
+        log_d = log_normalize(-f)
         mu_t, G_t = _min_margin(f, s), -L / s
     for t in range(1, max_iter + 1):
         d = np.exp(log_d)
@@ -337,7 +345,7 @@ def _generic_boost(
         f = f + alpha * u
         s = s + alpha
         L = logsumexp(-f)  # ln F(lambda_{t+1})
-        log_d = -f - L
+        log_d = log_normalize(-f)
         mu_t, G_t = _min_margin(f, s), -L / s  # mu and G at lambda_{t+1}: the next iteration's
         gap = gamma_hat - mu_t
         rec.update(
@@ -353,7 +361,7 @@ def _generic_boost(
             stop_reason = "gap"
             break
 
-    d_out = np.exp(log_d - logsumexp(log_d))
+    d_out = np.exp(log_normalize(log_d))
     keys = comb.keys
     if s > 0:
         lam_arr = comb.array()

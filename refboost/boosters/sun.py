@@ -62,8 +62,7 @@ from ._common import StepSum, query, query_columns
 
 # AdaBoost's log-domain primitives are shared, so that beta = 0 reproduces refboost.adaboost
 # bit for bit: the lean 1-d log-sum-exp and the closed-form step artanh(edge) of a +-1 column.
-from .adaboost import _artanh_edge_pm1
-from .adaboost import logsumexp as logsumexp
+from .adaboost import _artanh_edge_pm1, log_normalize, logsumexp
 
 #: Absolute tolerance of ``brentq`` on the step and on the Norm2 scale s.
 LINE_SEARCH_XTOL = 1e-15
@@ -153,7 +152,7 @@ def exp_line_search(log_d, zt, *, d=None) -> LineSearch:
     zt = check_array(zt, "zt", ndim=1)
     if log_d.shape != zt.shape:
         raise ValueError(f"log_d and zt must have the same length, got {log_d.shape[0]} and {zt.shape[0]}")
-    log_d = log_d - logsumexp(log_d)
+    log_d = log_normalize(log_d)
     # phi(a; z~) = phi(a c; z~ / c): the sign of g and the root are found on the column scaled to
     # max |z~| = 1 (one scaled column for every test, so the signs agree), so that the search does
     # not depend on the size of the entries (1e-200, or beta = 1e6)
@@ -463,7 +462,7 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
         log_G += log_C
         F = F + alpha * z
         S = S + alpha * zt
-        log_d = -S - logsumexp(-S)
+        log_d = log_normalize(-S)
         A += alpha
         current = _dual_bound(kind, F / A, beta)  # D(w^(t)) at the normalised weights
         lower = max(lower, current)
