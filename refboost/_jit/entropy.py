@@ -1012,23 +1012,21 @@ def maximize(A, x0, kind, nu, eta, tol, max_iter):
         slope = np.dot(G, s) if ok else -1.0
         if (not ok) or (not math.isfinite(slope)) or slope <= 0 or since_best >= STALL_ITERS // 2:
             s, slope = _fallback_direction(x, G)
-        st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, kind, nu,
-                                                                                eta, hint)
-        n_eval += ne
+        # the exact line search along s; where it makes no progress, once more along the fallback direction
+        for retry in range(2):
+            if retry == 1:
+                s, slope = _fallback_direction(x, G)
+            st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, kind,
+                                                                                    nu, eta, hint)
+            n_eval += ne
+            if st == 1 or alpha > 0:
+                break
         if st == 1:
             status = 3
             break
         if alpha <= 0:
-            s, slope = _fallback_direction(x, G)
-            st, alpha, hit, ne, last_a, pv, pm, pd, pc, pC, pZ, hint = line_search(A, m, x, s, slope, val, kind, nu,
-                                                                                eta, hint)
-            n_eval += ne
-            if st == 1:
-                status = 3
-                break
-            if alpha <= 0:
-                status = 1
-                break
+            status = 1
+            break
         x_new = x + alpha * s
         if hit >= 0:
             x_new[hit] = 0.0
