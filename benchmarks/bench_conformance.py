@@ -24,11 +24,6 @@ Implementations:
 
 from __future__ import annotations
 
-import contextlib
-import io
-import logging
-import os
-import sys
 import time
 import warnings
 from pathlib import Path
@@ -40,6 +35,7 @@ from sklearn.tree import DecisionTreeClassifier
 import refboost as rb
 from refboost import conformance as kit
 from refboost import datasets
+from refboost.conformance import colboost
 from refboost.instances import threshold_pool
 from refboost.testing import from_margins, from_sklearn_ensemble, weights_from_columns
 
@@ -57,51 +53,6 @@ class Instance:
 
     def __init__(self, name, U, params, value, X, y):
         self.name, self.U, self.params, self.value, self.X, self.y = name, U, params, value, X, y
-
-
-@contextlib.contextmanager
-def silenced():
-    """Third-party console output (Gurobi's licence line, progress bars) dropped."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved, null = (os.dup(1), os.dup(2)), os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
-    try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            yield
-    finally:
-        os.dup2(saved[0], 1)
-        os.dup2(saved[1], 2)
-        for fd in (null, *saved):
-            os.close(fd)
-
-
-def colboost():
-    for name in ("gurobipy", "colboost", "colboost.solver", "colboost.ensemble"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
-    try:
-        with silenced():
-            import gurobipy
-            from colboost.ensemble import EnsembleClassifier
-
-            gurobipy.Env(params={"OutputFlag": 0}).dispose()
-        return EnsembleClassifier, None
-    except Exception as exc:  # not installed, or no usable licence
-        return None, f"{type(exc).__name__}: {exc}"
-
-
-class Column:
-    """A fixed column of U as a learner: predict(X) reads U at the example indices X[:, 0]."""
-
-    def __init__(self, U, q):
-        self.U, self.q = U, q
-
-    def fit(self, X, y, sample_weight=None):
-        return self
-
-    def predict(self, X):
-        return self.U[np.asarray(X[:, 0], dtype=int), self.q]
 
 
 def instances():
@@ -130,7 +81,7 @@ def instances():
 
 def main() -> None:
     t_start = time.perf_counter()
-    Ensemble, why = colboost()
+    Ensemble, why = colboost.load()
     results = []  # (implementation, family, instance, ok, gap, seconds)
     skipped = {}
 
@@ -170,35 +121,24 @@ def main() -> None:
         if N + K <= GUROBI_LIMIT:
             for solver, hyper, negative in (("lp_boost", C, "clip"), ("erlp_boost", nu, "abs")):
                 t = time.perf_counter()
-                model = Ensemble(solver=solver, tradeoff_hyperparam=hyper)
                 try:
-                    with silenced():
-                        model.reweight_ensemble(np.arange(N, dtype=float)[:, None], np.ones(N),
-                                                [Column(inst.U, q) for q in range(K)])
-                except Exception as exc:
-                    if "size-limited" not in str(exc):
-                        raise
+                    w = colboost.reweight(Ensemble, solver, inst.U, hyper)
+                except colboost.GurobiSizeLimit:
                     skipped[family, f"{inst.name} ({solver} reweight)"] = "Gurobi size limit"
                     continue
-                w = np.asarray(model.weights, dtype=float)
                 w = weights_from_columns(range(K), w, K, negative=negative) if np.any(w != 0) else None
                 record(f"colboost {solver} (reweight)", family, inst, w, time.perf_counter() - t)
         else:
             skipped[family, inst.name + " (reweight)"] = f"N + K = {N + K} > {GUROBI_LIMIT}"
         for solver, hyper in (("lp_boost", C), ("erlp_boost", nu)):
             t = time.perf_counter()
-            model = Ensemble(solver=solver, tradeoff_hyperparam=hyper, max_iter=200,
-                             base_estimator=DecisionTreeClassifier(max_depth=1, random_state=0))
             try:
-                with silenced():
-                    model.fit(inst.X, inst.y)
-            except Exception as exc:
-                if "size-limited" not in str(exc):
-                    raise
+                margins = colboost.fit_margins(Ensemble, solver, inst.X, inst.y, hyper, max_iter=200)
+            except colboost.GurobiSizeLimit:
                 skipped[family, f"{inst.name} ({solver} fit)"] = "Gurobi size limit"
                 continue
             try:
-                w = from_margins(inst.U, model.compute_margins(inst.X, inst.y))
+                w = from_margins(inst.U, margins)
             except (ValueError, RuntimeError):  # zero margins, or no learner kept
                 w = None
             record(f"colboost {solver} (fit)", family, inst, w, time.perf_counter() - t)

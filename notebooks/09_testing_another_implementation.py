@@ -41,11 +41,6 @@
 # most $10^{-6}\max(1,|\text{objective}|)$.
 
 # %%
-import contextlib
-import io
-import logging
-import os
-import sys
 import tempfile
 import time
 import warnings
@@ -58,6 +53,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import refboost as rb
 from refboost import conformance as kit
+from refboost.conformance import colboost
 from refboost.conformance.cli import main as refboost_check
 from refboost.testing import assert_certified, from_margins, from_sklearn_ensemble, weights_from_columns
 
@@ -251,66 +247,18 @@ assert all(g > SHORT for _, _, g in ada_short)
 # turned into weights over the instance's columns by `from_margins`.
 
 # %%
-@contextlib.contextmanager
-def silenced():
-    """Run third-party code without console output (Gurobi's licence line, progress bars, log records)."""
-    sys.stdout.flush()
-    sys.stderr.flush()
-    saved, null = (os.dup(1), os.dup(2)), os.open(os.devnull, os.O_WRONLY)
-    os.dup2(null, 1)
-    os.dup2(null, 2)
-    try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-            yield
-    finally:
-        os.dup2(saved[0], 1)
-        os.dup2(saved[1], 2)
-        for fd in (null, *saved):
-            os.close(fd)
-
-
-for name in ("gurobipy", "colboost", "colboost.solver", "colboost.ensemble"):
-    logging.getLogger(name).setLevel(logging.CRITICAL)
-try:
-    with silenced():
-        import gurobipy
-        from colboost.ensemble import EnsembleClassifier
-
-        gurobipy.Env(params={"OutputFlag": 0}).dispose()  # the licence is usable
-    COLBOOST = None
-except Exception as exc:  # not installed, or no usable Gurobi licence
-    COLBOOST = f"{type(exc).__name__}: {exc}"
+EnsembleClassifier, COLBOOST = colboost.load()  # COLBOOST: why colboost cannot run here, None where it can
 print(f"colboost {version('colboost')} with gurobipy {version('gurobipy')}" if COLBOOST is None
       else f"colboost skipped: {COLBOOST}")
 
 
-class Column:
-    """A fixed column of U as a scikit-learn-style learner: predict(X) reads U at the example indices X[:, 0]."""
-
-    def __init__(self, U, q):
-        self.U, self.q = U, q
-
-    def fit(self, X, y, sample_weight=None):
-        return self
-
-    def predict(self, X):
-        return self.U[np.asarray(X[:, 0], dtype=int), self.q]
-
-
 def colboost_reweight(solver, inst, C):
     """colboost's weights over the instance's columns (None when the LP exceeds the licence's size limit)."""
-    N, K = inst.U.shape
-    model = EnsembleClassifier(solver=solver, tradeoff_hyperparam=C)
     try:
-        with silenced():
-            model.reweight_ensemble(np.arange(N, dtype=float)[:, None], np.ones(N),
-                                    [Column(inst.U, q) for q in range(K)])
-    except Exception as exc:
-        if "size-limited" not in str(exc):
-            raise
+        return colboost.reweight(EnsembleClassifier, solver, inst.U, C)
+    except colboost.GurobiSizeLimit:
         colboost_skipped[(solver, inst.name)] = "Gurobi size limit"
         return None
-    return np.asarray(model.weights, dtype=float)
 
 
 # %%
@@ -329,12 +277,9 @@ if COLBOOST is None:
                                 weights_from_columns(range(len(w)), w, len(w), negative=negative))
             if "real-data" in inst.tags:
                 for solver, C in (("lp_boost", 1 / (nu * inst.value)), ("erlp_boost", nu)):
-                    model = EnsembleClassifier(solver=solver, tradeoff_hyperparam=C, max_iter=100,
-                                               base_estimator=DecisionTreeClassifier(max_depth=1, random_state=0))
-                    with silenced():
-                        model.fit(inst.X, inst.y)
+                    margins = colboost.fit_margins(EnsembleClassifier, solver, inst.X, inst.y, C, max_iter=100)
                     try:
-                        w = from_margins(inst.U, model.compute_margins(inst.X, inst.y))
+                        w = from_margins(inst.U, margins)
                     except ValueError:  # zero margins (no weight on any stump)
                         w = None
                     certify_row(f"colboost {solver} (fit)", family, inst, w)
