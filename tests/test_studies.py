@@ -181,3 +181,26 @@ def test_bad_study_scale_and_filters_name_the_valid_ones(capsys, tmp_path):
         studies.analyse("glocer_ch5", "ci", store=tmp_path / "empty")
     with pytest.raises(ValueError, match="verify: K must be an integer >= 1"):
         studies.verify_study("mht_table3", "ci", 0, store=tmp_path)
+
+
+def test_trace_checkpoints_are_geometric_and_end_at_the_last_iteration():
+    from refboost.experiments import trace_checkpoints
+
+    assert trace_checkpoints(1) == [1]
+    assert trace_checkpoints(10) == [1, 2, 3, 4, 6, 8, 10]
+    cps = trace_checkpoints(1000)
+    assert cps[-1] == 1000 and cps == sorted(set(cps)) and len(cps) < 25
+
+
+def test_a_traced_cell_ends_where_its_record_ends():
+    """The trace's last checkpoint is the full run: its errors are the record's; re-running gives the same trace."""
+    st = studies.get_study("mht_table3")
+    key = {**st.cells("ci")[0]}
+    key["params"] = {**key["params"], "trace": True}
+    rec = studies.execute_cell(key)
+    tr, times = json.loads(rec["trace"]), json.loads(rec["trace_time"])
+    assert len(tr["t"]) == len(times) and times == sorted(times)
+    assert tr["val_error"][-1] == rec["val_error"] and tr["train_error"][-1] == rec["train_error"]
+    assert studies.same_record(rec, studies.execute_cell(key)) == []
+    with pytest.raises(ValueError, match="trace must be true or false"):
+        studies.execute_cell({**key, "params": {**key["params"], "trace": 1}})

@@ -57,7 +57,7 @@ SCALES = ("ci", "paper")
 KEY_FIELDS = ("dataset", "split", "booster", "params", "weak_learner", "version")
 
 #: Record fields that depend on the run, not on the key: ignored when re-run records are compared.
-RUN_FIELDS = ("time_oracle", "time_boost", "time_cell", "time_cpu", "worker", "finished", "run_id")
+RUN_FIELDS = ("time_oracle", "time_boost", "time_cell", "time_cpu", "trace_time", "worker", "finished", "run_id")
 
 #: Result fields of a record (besides the key and :data:`RUN_FIELDS`).
 RESULT_FIELDS = (
@@ -73,6 +73,7 @@ RESULT_FIELDS = (
     "converged",
     "margin_min",
     "margin_mean",
+    "trace",
 )
 
 STORE_DB = "cells.sqlite"
@@ -324,6 +325,11 @@ def execute_cell(key: dict) -> dict:
     booster with :func:`refboost.experiments.run_cell` and records the errors on each part, the
     iterations, the certificate (``gap``; ``converged``: the booster's stopping statement confirmed
     by :mod:`refboost.certify`), the normalised margins' minimum and mean and the timings.
+
+    The parameter ``trace: true`` (popped before the booster is called) adds ``trace``: the errors on
+    each part and the objective after roughly geometric checkpoints t of the run
+    (:func:`refboost.experiments.booster_trace`, JSON), and ``trace_time``: the run's wall-clock time
+    at those t (JSON; a run field, since it varies between runs).
     """
     from ..experiments import run_cell
 
@@ -336,10 +342,13 @@ def execute_cell(key: dict) -> dict:
     kwargs = booster_params(key["params"], int(split["X"].shape[0]))
     pool_rounds = kwargs.pop("pool_adaboost_rounds", None)
     t_rounds = kwargs.pop("T_from_adaboost_rounds", None)
+    trace = kwargs.pop("trace", False)
+    if not isinstance(trace, bool):
+        raise ValueError(f"params: trace must be true or false, got {trace!r}")
     booster = key["booster"]
     if pool_rounds is not None or t_rounds is not None:
         booster = _with_adaboost_inputs(booster, pool_rounds, t_rounds)
-    rec = run_cell(split, booster, kwargs, key["weak_learner"])
+    rec = run_cell(split, booster, kwargs, key["weak_learner"], trace=trace)
     out = {**key, "params": json.dumps(key["params"], sort_keys=True)}
     out.update(
         n_train=rec["n_train"],
@@ -356,6 +365,8 @@ def execute_cell(key: dict) -> dict:
         margin_mean=rec["margin_mean"],
         time_oracle=rec["time_oracle"],
         time_boost=rec["time_boost"],
+        trace=json.dumps(rec["trace"], sort_keys=True) if trace else None,
+        trace_time=json.dumps(rec["trace_time"]) if trace else None,
     )
     out = {k: _plain(v) for k, v in out.items()}
     out["time_cell"] = time.perf_counter() - t_wall
@@ -382,9 +393,10 @@ def _arrow_schema():
     cols = [(f, pa.string()) for f in KEY_FIELDS]
     ints = {"n_train", "n_val", "n_test", "n_iter", "n_hypotheses"}
     for f in RESULT_FIELDS:
-        cols.append((f, pa.int64() if f in ints else pa.bool_() if f == "converged" else pa.float64()))
+        typ = pa.int64() if f in ints else pa.bool_() if f == "converged" else pa.string() if f == "trace" else pa.float64()
+        cols.append((f, typ))
     for f in RUN_FIELDS:
-        cols.append((f, pa.string() if f in ("worker", "finished", "run_id") else pa.float64()))
+        cols.append((f, pa.string() if f in ("trace_time", "worker", "finished", "run_id") else pa.float64()))
     return pa.schema(cols)
 
 
