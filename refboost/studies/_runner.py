@@ -393,8 +393,8 @@ def _arrow_schema():
     cols = [(f, pa.string()) for f in KEY_FIELDS]
     ints = {"n_train", "n_val", "n_test", "n_iter", "n_hypotheses"}
     for f in RESULT_FIELDS:
-        typ = pa.int64() if f in ints else pa.bool_() if f == "converged" else pa.string() if f == "trace" else pa.float64()
-        cols.append((f, typ))
+        typ = pa.int64() if f in ints else pa.bool_() if f == "converged" else pa.float64()
+        cols.append((f, pa.string() if f == "trace" else typ))
     for f in RUN_FIELDS:
         cols.append((f, pa.string() if f in ("trace_time", "worker", "finished", "run_id") else pa.float64()))
     return pa.schema(cols)
