@@ -204,3 +204,33 @@ def test_a_traced_cell_ends_where_its_record_ends():
     assert studies.same_record(rec, studies.execute_cell(key)) == []
     with pytest.raises(ValueError, match="trace must be true or false"):
         studies.execute_cell({**key, "params": {**key["params"], "trace": 1}})
+
+
+def test_shards_on_two_clusters_merge_into_the_one_shot_store(cluster, tmp_path):
+    """Two drivers, each with its own LocalCluster on a loopback address (the stand-in for two machines)."""
+    name = "mht_table3"
+    n = len(studies.get_study(name).cells("ci"))
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=":0", silence_logs=40
+    ) as other:
+        for i, addr in enumerate((cluster.scheduler_address, other.scheduler_address)):
+            summ = studies.run_study(
+                name, "ci", store=tmp_path / f"s{i}", scheduler=addr, shard=f"{i}/2", progress=False
+            )
+            assert summ.cells_run == len(range(i, n, 2))
+    assert cli.main([name, "--scale", "ci", "--store", str(tmp_path / "s0"), "--merge", str(tmp_path / "s1")]) == 0
+    merged = _by_key(tmp_path / "s0")
+    assert set(merged) == {studies.key_id(k) for k in studies.get_study(name).cells("ci")}
+    with studies.Store(tmp_path / "s0") as sto:
+        assert sto.merge(tmp_path / "s1") == 0  # merging again adds nothing
+    for bad in ("2/2", "1", "a/b", (0, 0)):
+        with pytest.raises(ValueError, match="shard must be"):
+            studies.run_study(name, "ci", store=tmp_path / "x", shard=bad)
+
+
+def test_same_record_tolerance_is_for_floats_only():
+    a = {"gap": 1.0, "n_iter": 3, "trace": "[1]"}
+    assert studies.same_record(a, {**a, "gap": 1.0 + 1e-12}, rtol=1e-9) == []
+    assert studies.same_record(a, {**a, "gap": 1.0 + 1e-12}) == ["gap"]
+    assert studies.same_record(a, {**a, "n_iter": 4}, rtol=1e-9) == ["n_iter"]
+    assert studies.same_record(a, {**a, "trace": "[2]"}, rtol=0.5) == ["trace"]

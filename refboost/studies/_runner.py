@@ -376,10 +376,24 @@ def execute_cell(key: dict) -> dict:
     return out
 
 
-def same_record(a: dict, b: dict) -> list[str]:
-    """The fields (outside :data:`RUN_FIELDS`) where two records differ; [] when identical."""
+def same_record(a: dict, b: dict, *, rtol: float = 0.0) -> list[str]:
+    """The fields (outside :data:`RUN_FIELDS`) where two records differ; [] when identical.
+
+    With ``rtol > 0`` two finite floats count as equal when ``|x - y| <= rtol * max(1, |x|, |y|)`` (for
+    a record re-run on another CPU, whose BLAS may round the last bits differently); every other value
+    (keys, counts, booleans, strings, the trace's JSON) must be identical.
+    """
+    if not (isinstance(rtol, int | float) and 0 <= rtol < 1):
+        raise ValueError(f"rtol must be a number in [0, 1), got {rtol!r}")
     fields = sorted((set(a) | set(b)) - set(RUN_FIELDS))
-    return [f for f in fields if json.dumps(a.get(f)) != json.dumps(b.get(f))]  # JSON: NaN equals NaN
+
+    def close(x, y):
+        if json.dumps(x) == json.dumps(y):  # JSON: NaN equals NaN
+            return True
+        floats = isinstance(x, float) and isinstance(y, float) and np.isfinite(x) and np.isfinite(y)
+        return bool(rtol) and floats and abs(x - y) <= rtol * max(1.0, abs(x), abs(y))
+
+    return [f for f in fields if not close(a.get(f), b.get(f))]
 
 
 # ------------------------------------------------------------------------------------------
@@ -461,6 +475,28 @@ class Store:
     def records(self) -> list[dict]:
         """Every stored record, sorted by key."""
         return [json.loads(r) for (r,) in self._con.execute("SELECT record FROM cells ORDER BY key")]
+
+    def merge(self, other: str | os.PathLike) -> int:
+        """Add the records of the store folder ``other`` that this store lacks; return how many.
+
+        The way to combine shards run on separate machines (``run_study(..., shard=(i, n))`` into
+        their own stores). A cell stored in both must have identical records (timings aside), else
+        ``ValueError`` names it.
+        """
+        other = Path(other)
+        if not (other / STORE_DB).exists() and not (other / STORE_PARQUET).exists():
+            raise FileNotFoundError(f"store: no stored cells in {other}")
+        with Store(other) as src:
+            theirs = src.records()
+        added = 0
+        for rec in theirs:
+            mine = self.get(rec)
+            if mine is None:
+                self.put(rec)
+                added += 1
+            elif same_record(mine, rec):
+                raise ValueError(f"store: {key_id(rec)} differs between the stores in {same_record(mine, rec)}")
+        return added
 
     def export_parquet(self) -> Path:
         """Write ``cells.parquet`` (sorted by key, zstd) and return its path."""
@@ -637,6 +673,7 @@ def run_study(
     limit: int | None = None,
     datasets: Sequence[str] | None = None,
     boosters: Sequence[str] | None = None,
+    shard: tuple[int, int] | str | None = None,
     progress: bool | None = None,
     command: str | None = None,
     client=None,
@@ -658,6 +695,10 @@ def run_study(
     datasets, boosters : sequences of str, optional
         Run only the cells of these data sets / boosters of the grid (e.g. the data sets at hand);
         a later call without them adds the rest to the same store.
+    shard : (i, n) or "i/n", optional
+        Run only the i-th of n interleaved slices of the (selected) grid, 0 <= i < n: n drivers, each
+        with its own cluster and store (e.g. on n machines), share a study; :meth:`Store.merge`
+        combines their stores.
     progress : bool or None
         tqdm bar of cells done / total with ETA; None: only on a terminal.
     command : str, optional
@@ -679,6 +720,9 @@ def run_study(
     keys = st.cells(scale)
     todo = select(keys, "dataset", datasets, f"datasets of {st.name} at scale {scale}")
     todo = select(todo, "booster", boosters, f"boosters of {st.name} at scale {scale}")
+    if shard is not None:
+        i, n = parse_shard(shard)
+        todo = todo[i::n]
     check_data(todo)
     run_id = uuid.uuid4().hex[:12]
     t0, c0 = time.perf_counter(), time.process_time()
@@ -734,6 +778,7 @@ def run_study(
                     cells_failed=len(failures),
                     cells_stored=n_stored,
                     datasets=None if datasets is None else list(datasets),
+                    shard=None if shard is None else "{}/{}".format(*parse_shard(shard)),
                     boosters=None if boosters is None else list(boosters),
                     scheduler="address given" if scheduler else "LocalCluster",
                     workers=workers if scheduler is None else None,
@@ -743,6 +788,20 @@ def run_study(
                 ),
             )
     return RunSummary(st.name, scale, path, len(keys), before, ran[0], failures, wall, run_id)
+
+
+def parse_shard(shard) -> tuple[int, int]:
+    """``(i, n)`` from ``(i, n)`` or ``"i/n"``, checked: integers with n >= 1 and 0 <= i < n."""
+    if isinstance(shard, str):
+        a, sep, b = shard.partition("/")
+        if not (sep and a.strip().isdigit() and b.strip().isdigit()):
+            raise ValueError(f"shard must be 'I/N' with integers 0 <= I < N, got {shard!r}")
+        shard = (int(a), int(b))
+    ok = isinstance(shard, tuple | list) and len(shard) == 2
+    ok = ok and all(isinstance(v, int) and not isinstance(v, bool) for v in shard)
+    if not ok or not (shard[1] >= 1 and 0 <= shard[0] < shard[1]):
+        raise ValueError(f"shard must be (I, N) or 'I/N' with integers 0 <= I < N, got {shard!r}")
+    return int(shard[0]), int(shard[1])
 
 
 def verify_study(

@@ -4,7 +4,8 @@
 
     refboost-repro --list
     refboost-repro STUDY --scale {ci,paper} [--scheduler ADDRESS] [--workers N] [--store PATH]
-                   [--datasets A,B] [--boosters C,D] [--limit N]
+                   [--datasets A,B] [--boosters C,D] [--limit N] [--shard I/N]
+    refboost-repro STUDY --scale {ci,paper} --merge DIR [DIR ...]
     refboost-repro STUDY --scale {ci,paper} --verify K [--seed S]
     refboost-repro STUDY --scale {ci,paper} --table
 
@@ -12,6 +13,9 @@ A run executes the cells missing from the store (default ``data/results/<study>/
 clone, else the user cache), then prints the study's table. ``--verify K`` re-runs K random stored
 cells and exits with status 1 unless every record is identical (timings aside). ``--datasets`` and
 ``--boosters`` run part of the grid (e.g. the data sets at hand); a later run adds the rest.
+``--shard I/N`` runs the I-th of N interleaved slices of the grid (N drivers with their own clusters
+and stores, e.g. on N machines, share a study); ``--merge DIR ...`` adds the records of other store
+folders (the other shards) to the store.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import signal
 import sys
 import threading
 
-from . import SCALES, STUDIES, analyse, format_table, get_study, run_study, verify_study
+from . import SCALES, STUDIES, Store, analyse, default_store, format_table, get_study, run_study, verify_study
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=None, help="run at most this many missing cells")
     p.add_argument("--datasets", default=None, help="comma-separated: run only the cells of these data sets")
     p.add_argument("--boosters", default=None, help="comma-separated: run only the cells of these boosters")
+    p.add_argument("--shard", default=None, metavar="I/N", help="run only the I-th of N slices of the grid")
+    p.add_argument("--merge", nargs="+", default=None, metavar="DIR", help="add the records of these stores")
     p.add_argument("--table", action="store_true", help="print the study's table from the store, run nothing")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -79,6 +85,12 @@ def main(argv=None) -> int:
         if args.table:
             print(format_table(analyse(st, args.scale, store=args.store)))
             return 0
+        if args.merge:
+            with Store(args.store if args.store is not None else default_store(st.name, args.scale)) as sto:
+                for other in args.merge:
+                    print(f"merged {sto.merge(other)} cells from {other}")
+                sto.export_parquet()
+            return 0
         if args.verify is not None:
             if args.verify < 1:
                 raise ValueError(f"--verify K must be an integer >= 1, got {args.verify}")
@@ -109,6 +121,7 @@ def main(argv=None) -> int:
             limit=args.limit,
             datasets=None if args.datasets is None else args.datasets.split(","),
             boosters=None if args.boosters is None else args.boosters.split(","),
+            shard=args.shard,
             progress=False if args.no_progress else None,
             command=command,
         )
