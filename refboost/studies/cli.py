@@ -139,3 +139,7 @@ def main(argv=None) -> int:
         print(f"failed: {key}: {msg}", file=sys.stderr)
     print(format_table(analyse(st, args.scale, store=summ.store)))
     return 1 if summ.failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
