@@ -110,12 +110,16 @@ def lower_median(values):
     return v[(len(v) - 1) // 2]
 
 
+#: Standard deviation of a paired difference below which it counts as constant (round-off of e_o - e_KL).
+ROUNDOFF_TOL = 1e-12
+
+
 def paired_t(e_other, e_kl) -> float:
     """Paired t statistic of ``e_other - e_kl`` over realisations (+-inf for a constant non-zero difference)."""
     diff = np.asarray(e_other, dtype=float) - np.asarray(e_kl, dtype=float)
     sd = float(np.std(diff, ddof=1))
     mean = float(np.mean(diff))
-    if sd == 0.0:
+    if sd <= ROUNDOFF_TOL:  # a constant difference (up to the round-off of differences of error rates)
         return 0.0 if mean == 0.0 else math.copysign(math.inf, mean)
     return mean / (sd / math.sqrt(diff.size))
 
