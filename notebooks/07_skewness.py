@@ -68,7 +68,6 @@ from refboost import claims, truth
 from refboost.instances import noisy_parabola
 from refboost.projections import smoothed_soft_margin
 
-FULL_RUN = False  # True: Tables 1-2 on all 10 stored realisations of every data set (minutes)
 plt.rcParams.update({"font.size": 12})  # legible at the book's column width
 T0 = time.perf_counter()
 
@@ -709,170 +708,232 @@ claims.check("Sun Fig 5", status="reproduced", on="banana realisations 1-3, stum
 #
 # The paper's Fig. 6 (one waveform realisation, RBF nets): AdaBoost drives the training error to zero and "quickly
 # leads to overfitting", while AdaBoost$_{N2}$ and AdaBoost$_{KL}$ allow a few hard samples small or negative margins
-# and "effectively overcome the overfitting". Here: IDA waveform realisation 1 (the one stored; 400 training and 4600
-# test points), stumps, 500 rounds, $\beta$ as in §3.8, the test error after every round (`rb.experiments.staged_errors`).
+# and "effectively overcome the overfitting". Here: IDA waveform realisation 1 (400 training and 4600 test points),
+# stumps, 500 rounds, $\beta$ as in §3.8. The error curves come from the study `sun_fig6`
+# (`refboost-repro sun_fig6 --scale paper`): traced cells that store the training and test error at roughly
+# geometric rounds $t$ of each run. The margin panel is recomputed here from the same three runs, and those runs give
+# the second path for the curves: their per-round errors (`rb.experiments.staged_errors`) must equal the stored
+# trace at every stored $t$.
 # Asserted: AdaBoost's training error reaches 0 and the regularised boosters leave at least 5 training points with a
 # negative margin (AdaBoost none) — as in the figure; but AdaBoost does not overfit here (its final test error is within
 # 0.005 of its best over the 500 rounds) and AdaBoost$_{KL}$ ends with a *higher* test error than AdaBoost.
 
 # %%
+import json  # noqa: E402
+
+from refboost import studies  # noqa: E402
+
+FIG6_NAMES = {"adaboost": "AdaBoost", "adaboost_norm2": "AdaBoost_Norm2", "adaboost_kl": "AdaBoost_KL"}
+with studies.Store(studies.default_store("sun_fig6", "paper")) as sto:
+    fig6_recs = {FIG6_NAMES[r["booster"]]: r for r in sto.records()}
+traces = {k: json.loads(r["trace"]) for k, r in fig6_recs.items()}
 wav = rb.datasets.load("waveform", realisation=1)
 o_w = rb.StumpOracle(wav.X, wav.y)
 fig6 = {"AdaBoost": rb.adaboost(o_w, max_iter=500, store_d=False),
         "AdaBoost_Norm2": rb.adaboost_norm2(o_w, beta=0.2 * math.sqrt(wav.n_examples), max_iter=500),
         "AdaBoost_KL": rb.adaboost_kl(o_w, beta=0.2, max_iter=500)}
+for k, r in fig6.items():  # the store holds these runs: same beta and rounds
+    p = json.loads(fig6_recs[k]["params"])
+    assert p["max_iter"] == 500 and p.get("beta") == r.params.get("beta")
 curves = {k: (rb.experiments.staged_errors(o_w, r, wav.X, wav.y), rb.experiments.staged_errors(o_w, r, wav.X_test, wav.y_test))
           for k, r in fig6.items()}
+for k, tr in traces.items():  # second path: the stored trace equals the chapter's per-round errors at every stored t
+    t_idx = np.asarray(tr["t"]) - 1
+    assert np.array_equal(curves[k][0][t_idx], tr["train_error"]) and np.array_equal(curves[k][1][t_idx], tr["test_error"])
 fig, ax = plt.subplots(1, 2, figsize=(10, 4))
-for k, (tr_c, te_c) in curves.items():
-    line = ax[0].plot(te_c, label=f"{k} test")[0]
-    ax[0].plot(tr_c, ls="--", color=line.get_color(), label=f"{k} train")
+for k, tr in traces.items():
+    line = ax[0].plot(tr["t"], tr["test_error"], "o-", ms=3, label=f"{k} test")[0]
+    ax[0].plot(tr["t"], tr["train_error"], "s--", ms=3, color=line.get_color(), label=f"{k} train")
     m = np.sort(fig6[k].margins)
     ax[1].plot(m, np.arange(1, m.size + 1) / m.size, label=k)
-ax[0].set(xlabel="round t", ylabel="error", title="waveform 1: training and test error", ylim=(0, 0.3))
+ax[0].set(xlabel="round t", xscale="log", ylabel="error", title="waveform 1: training and test error (stored)",
+          ylim=(0, 0.3))
 ax[1].set(xlabel="normalised margin", title="margin distribution (CDF)")
-ax[0].legend(fontsize=10)
+ax[0].legend(fontsize=9)
 ax[1].legend(fontsize=12)
 plt.tight_layout()
 plt.show()
-print(f"{'':16s} {'train end':>9s} {'test best (round)':>18s} {'test end':>8s} {'rho < 0':>7s}")
-for k, (tr_c, te_c) in curves.items():
-    print(f"{k:16s} {tr_c[-1]:9.3f} {te_c.min():11.3f} ({int(te_c.argmin()) + 1:3d}) {te_c[-1]:8.3f} "
-          f"{int(np.sum(fig6[k].margins < 0)):7d}")
-assert curves["AdaBoost"][0][-1] == 0 and np.sum(fig6["AdaBoost"].margins < 0) == 0
+print(f"{'':16s} {'train end':>9s} {'test best (round)':>18s} {'test end':>8s} {'rho < 0':>7s}   (stored trace)")
+for k, tr in traces.items():
+    i_best = int(np.argmin(tr["test_error"]))
+    print(f"{k:16s} {tr['train_error'][-1]:9.3f} {tr['test_error'][i_best]:11.3f} ({tr['t'][i_best]:3d}) "
+          f"{tr['test_error'][-1]:8.3f} {int(np.sum(fig6[k].margins < 0)):7d}")
+ab_tr = traces["AdaBoost"]
+assert ab_tr["train_error"][-1] == 0 and np.sum(fig6["AdaBoost"].margins < 0) == 0
 assert all(np.sum(fig6[k].margins < 0) >= 5 for k in ("AdaBoost_Norm2", "AdaBoost_KL"))  # as in the figure ...
-assert curves["AdaBoost"][1][-1] - curves["AdaBoost"][1].min() < 0.005  # ... but AdaBoost does not overfit here
-assert curves["AdaBoost_KL"][1][-1] > curves["AdaBoost"][1][-1]  # and AdaBoost_KL ends worse
-claims.check("Sun Fig 6", status="fails", on="IDA waveform realisation 1, stumps, 500 rounds",
+assert ab_tr["test_error"][-1] - min(ab_tr["test_error"]) < 0.005  # ... but AdaBoost does not overfit here
+assert curves["AdaBoost"][1][-1] - curves["AdaBoost"][1].min() < 0.005  # (also over every round, not only the stored t)
+assert traces["AdaBoost_KL"]["test_error"][-1] > ab_tr["test_error"][-1]  # and AdaBoost_KL ends worse
+claims.check("Sun Fig 6", status="fails", on="IDA waveform realisation 1, stumps, 500 rounds (study sun_fig6)",
              note="training error 0 and the regularised boosters' negative margins reproduced; no overfitting to "
                   "overcome: AdaBoost's final test error is within 0.005 of its best, AdaBoost_KL's is higher")
 
 # %% [markdown]
-# ### 3.10 Tables 1 and 2 at small scale
+# ### 3.10 Tables 1 and 2: the study `sun_table1`
 #
-# **Protocol** (the IDA protocol of Rätsch et al. (2001), which the paper says it follows):
-# $T=200$; $\beta$ of each algorithm chosen by stratified $K$-fold cross-validation
-# (`rb.experiments.select_by_cv`) on the training part of the first realisations, the median of
-# the selected values then used on every realisation (`rb.experiments.cv_table`). Grids are
-# stated in scale-free form: KL $\beta$ as is; Norm2 $\beta=c\sqrt N$ (§3.2: the collapse
-# threshold is $O(\sqrt N)$); Reg $\beta=cN$ (its mistrust $\beta d_n$ is $O(\beta/N)$). The Reg grid stays
-# below $c\approx1$: after AdaBoost's first step the misclassified samples carry $d_n=1/(2\epsilon_1N)$, so
-# $\tilde z_{n2}=-1+c/(2\epsilon_1)\ge0$ on them once $c\ge2\epsilon_1$ and, the correct ones being
-# positive anyway, the second line search is unbounded and the run stops with one stump (on banana
-# this happens for $c=1$; the policy of §3.6 reports it).
+# **Protocol** (the IDA protocol of Rätsch et al. (2001), which the paper says it follows), declared as the
+# study `sun_table1` (`refboost-repro sun_table1 --scale paper`; one stored cell per (CV fold, grid value) and per
+# (realisation, grid value), the selection done by the study's analysis): $T=200$; the $\beta$ of AdaBoost$_{Reg}$,
+# AdaBoost$_{KL}$ and AdaBoost$_{Norm2}$ chosen by stratified 5-fold cross-validation on the training part of each of
+# realisations 1-5 (least mean validation error, ties to the smaller value), the median of the five choices used on
+# every realisation; test error mean ± std over the realisations. Grids are stated in scale-free form $c$: KL
+# $\beta=c\in\{0.02,0.05,0.1,0.2,0.5\}$; Norm2 $\beta=c\sqrt N$, $c\in\{0.05,0.1,0.2,0.4,0.8\}$ (§3.2: the collapse
+# threshold is $O(\sqrt N)$); Reg $\beta=cN$, $c\in\{0.01,0.03,0.1,0.3,0.6\}$ (its mistrust $\beta d_n$ is
+# $O(\beta/N)$), with $N$ the IDA training size. The Reg grid stays below $c\approx1$: after AdaBoost's first step
+# the misclassified samples carry $d_n=1/(2\epsilon_1N)$, so $\tilde z_{n2}=-1+c/(2\epsilon_1)\ge0$ on them once
+# $c\ge2\epsilon_1$ and, the correct ones being positive anyway, the second line search is unbounded and the run
+# stops with one stump (the policy of §3.6 reports it).
 #
-# **Differences from the paper**, so the numbers are *not* expected to match: the base learner is
-# the exhaustive decision stump (`rb.StumpOracle`), not an RBF network; 10 stored realisations at
-# most (the paper: 100, 20 for image/splice); the default run below is banana only, realisations
-# 1-3, 2-fold CV on realisation 1 with two grid values per algorithm. `FULL_RUN = True` runs the
-# eight stored IDA sets with realisations, all 10 realisations, 5-fold CV on realisations 1-5
-# and five grid values (about half an hour on one core).
+# **Differences from the paper**, so the absolute numbers are *not* expected to match: the base learner is the
+# exhaustive decision stump (`rb.StumpOracle`), not an RBF network; 10 realisations (the paper: 100, 20 for image);
+# the 8 Table 1 data sets the catalogue has as IDA realisations (flare_solar, splice, thyroid and twonorm are
+# available only as full pattern sets, without the realisations the protocol needs; diabetis is not in the
+# catalogue). The AB and AB$_R$ columns of the paper's Table 1 are those of Rätsch et al. (2001); ours are rerun.
 #
-# **Table 2.** The paper does not name its test. We report both a per-realisation
-# paired $t$-test (two-sided, 90%) and the summary-statistic unpaired test that fits the paper's
-# entries ($t=(\bar e_{other}-\bar e_{KL})/\sqrt{(s_{KL}^2+s_{other}^2)/n}$, $|t|>1.645$), here with
-# our $n$. `+` = AdaBoost$_{KL}$ significantly better. With 3 realisations the tests have almost
-# no power; the entries are reported, not asserted. What is asserted is that the paper's Table 2 follows from
-# its own Table 1 by the summary-statistic test with $n=100$: 68 of the 72 comparable cells agree, three more
-# within the one-decimal rounding of Table 1, and titanic vs $\nu$-Arc is marked "0" although $t=3.0$ (no
-# rounding explains it: a typo in one of the two tables). Also asserted on the paper's Table 1: its §4 sentence
-# "except for heart, both AdaBoost$_{norm2}$ and AdaBoost$_{KL}$ prove better than AdaBoost$_{Reg}$" overstates it
-# (ties on image for KL; on ringnorm, splice, image and twonorm for Norm2).
-
+# **Table 2.** The paper does not name its test. We report both a per-realisation paired $t$-test (two-sided, 90%,
+# $|t|>t_{0.95,9}=1.83$) and the summary-statistic unpaired test that fits the paper's entries
+# ($t=(\bar e_{other}-\bar e_{KL})/\sqrt{(s_{KL}^2+s_{other}^2)/n}$, $|t|>1.645$), here with our $n=10$.
+# `+` = AdaBoost$_{KL}$ significantly better. The paper's qualitative claims are asserted with the paired test:
+# a booster "beats" another on a data set when its mean test error is lower and the paired test is significant at
+# 90%. The paired $t$ of the study's analysis is recomputed here from the stored records with `scipy.stats.ttest_rel`.
 
 # %% tags=["hide-input"]
-import json  # noqa: E402
-from pathlib import Path  # noqa: E402
-
 from scipy import stats  # noqa: E402
 
+PAPER = studies.paper_numbers()["sun_table1"]
+T1_LABELS = ("AB", "AB_R", "AB_KL", "AB_N2")
+BOOSTER_OF = {"AB": "adaboost", "AB_R": "adaboost_reg", "AB_KL": "adaboost_kl", "AB_N2": "adaboost_norm2"}
+t1_rows = studies.analyse("sun_table1", "paper")
+prov = json.loads((studies.default_store("sun_table1", "paper") / "provenance.json").read_text())
+with studies.Store(studies.default_store("sun_table1", "paper")) as sto:
+    t1_recs = sto.records()
+t1 = {(r["dataset"], r["label"]): r for r in t1_rows if r["table"] == "1"}
+t2 = {(r["dataset"], r["label"]): r for r in t1_rows if r["table"] == "2"}
+T1_SETS = [d for d in dict.fromkeys(r["dataset"] for r in t1_rows) if t1[d, "AB_KL"]["realisations"] == "10/10"]
+print(f"stored cells: {len(t1_recs)} of {prov['runs'][-1]['cells_total']}; runs: {len(prov['runs'])}, "
+      f"wall {sum(r['wall_time'] for r in prov['runs']) / 60:.1f} min, cell CPU "
+      f"{sum(r['cpu_time_cells'] for r in prov['runs']) / 60:.1f} min; complete data sets: {T1_SETS}")
 
-def norm2_sqrtN(oracle, *, c, max_iter):
-    """AdaBoost_Norm2 with beta = c sqrt(N)."""
-    return rb.adaboost_norm2(oracle, beta=c * math.sqrt(oracle.n_examples), max_iter=max_iter)
+
+def test_errors(dataset, label):
+    """Per-realisation test errors at the chosen beta, read from the stored records (realisation order)."""
+    b, beta = BOOSTER_OF[label], t1[dataset, label]["beta"]
+    got = sorted((int(r["split"][1:]), r["test_error"]) for r in t1_recs
+                 if r["dataset"] == dataset and r["booster"] == b and "/" not in r["split"]
+                 and json.loads(r["params"]).get("beta") == beta)
+    assert [i for i, _ in got] == list(range(1, 11))
+    return np.array([e for _, e in got])
 
 
-def reg_N(oracle, *, c, max_iter):
-    """AdaBoost_Reg with beta = c N."""
-    return rb.adaboost_reg(oracle, beta=c * oracle.n_examples, max_iter=max_iter)
+E = {(d, lab): test_errors(d, lab) for d in T1_SETS for lab in T1_LABELS}
+print("Table 1: test error % (mean ± std over 10 realisations): ours (stumps) | paper (RBF net, 100 realisations)")
+print(f"{'data':14s}" + "".join(f"{k:>14s}" for k in T1_LABELS) + " |" + "".join(f"{k:>12s}" for k in T1_LABELS))
+for d in T1_SETS:
+    ours = "".join(f"{100 * E[d, k].mean():7.1f} ± {100 * E[d, k].std(ddof=1):4.1f}" for k in T1_LABELS)
+    pap = "".join(f"{PAPER['table1'][d][k][0]:6.1f} ± {PAPER['table1'][d][k][1]:3.1f}" for k in T1_LABELS)
+    print(f"{d:14s}{ours} |{pap}")
+print("\nchosen c (median of the 5 CV choices; the choices):")
+for d in T1_SETS:
+    print(f"{d:14s}" + "".join(f"  {k} {t1[d, k]['c']:g} ({t1[d, k]['choices']})" for k in T1_LABELS[1:]))
+for d in T1_SETS:  # the two paths agree: the analysis' means and the records read here
+    for k in T1_LABELS:
+        assert abs(t1[d, k]["test_error"] - E[d, k].mean()) < 1e-12
+        assert t1[d, k]["c"] is None or t1[d, k]["choices"].count(f"{t1[d, k]['c']:g}") >= 1
 
 
-T_TAB = 200
-if FULL_RUN:
-    TABLE_SETS = ["banana", "breast_cancer", "german", "heart", "titanic", "waveform", "ringnorm", "image"]
-    REALS, CV_REALS, FOLDS = list(range(1, 11)), [1, 2, 3, 4, 5], 5
-    GRIDS = {"kl": [0.02, 0.05, 0.1, 0.2, 0.5], "n2": [0.05, 0.1, 0.2, 0.4, 0.8], "reg": [0.01, 0.03, 0.1, 0.3, 0.6]}
-else:
-    TABLE_SETS = ["banana"]
-    REALS, CV_REALS, FOLDS = [1, 2, 3], [1], 2
-    GRIDS = {"kl": [0.05, 0.3], "n2": [0.1, 0.4], "reg": [0.05, 0.3]}
-BOOSTERS = {
-    "AB": (rb.adaboost, {"max_iter": [T_TAB], "store_d": [False]}),
-    "AB_R": (reg_N, {"c": GRIDS["reg"], "max_iter": [T_TAB]}),
-    "AB_KL": (rb.adaboost_kl, {"beta": GRIDS["kl"], "max_iter": [T_TAB]}),
-    "AB_N2": (norm2_sqrtN, {"c": GRIDS["n2"], "max_iter": [T_TAB]}),
-}
-paper_path = Path("../data/sun/paper_tables.json")
-PAPER = json.loads((paper_path if paper_path.exists() else Path("data/sun/paper_tables.json")).read_text())
-rng_tab = np.random.default_rng(2006)
-t_tab = time.perf_counter()
-rows = {
-    name: rb.experiments.cv_table(
-        name, BOOSTERS, realisations=REALS, cv_realisations=CV_REALS, n_folds=FOLDS, rng=rng_tab
-    )
-    for name in TABLE_SETS
-}
-print(f"tables computed in {time.perf_counter() - t_tab:.1f} s")
+def paired(a, b):
+    """scipy's paired t of a - b (errors of a minus errors of b); a constant difference gives +-inf or 0."""
+    diff = a - b
+    if np.ptp(diff) <= 1e-12:
+        return 0.0 if abs(diff.mean()) <= 1e-12 else math.copysign(math.inf, diff.mean())
+    return float(stats.ttest_rel(a, b).statistic)
 
-# %%
-labels = list(BOOSTERS)
-print("Table 1: test error % (mean ± std over realisations): ours (stumps) | paper (RBF net, 100 realisations)")
-print(f"{'data':14s}" + "".join(f"{k:>14s}" for k in labels) + " |" + "".join(f"{k:>12s}" for k in labels))
-for name, row in rows.items():
-    ours = "".join(f"{100 * row['errors'][k].mean():7.1f} ± {100 * row['errors'][k].std(ddof=1):4.1f}" for k in labels)
-    pap = "".join(f"{PAPER['table1'][name][k][0]:6.1f} ± {PAPER['table1'][name][k][1]:3.1f}" for k in labels)
-    print(f"{name:14s}{ours} |{pap}")
-for name, row in rows.items():
-    print(
-        f"{name}: chosen", {k: {p: v for p, v in pr.items() if p in ("beta", "c")} for k, pr in row["params"].items()}
-    )
+
+CRIT = float(stats.t.ppf(0.95, 9))
 
 
 def verdict(t, crit):
     return "+" if t > crit else ("-" if t < -crit else "0")
 
 
-print("\nTable 2: AB_KL vs other (+ = AB_KL significantly better at 90%): paired t | summary t | paper")
+print("\nTable 2: AB_KL vs other (+ = AB_KL significantly better at 90%): paired | summary | paper")
 print(f"{'data':14s}" + "".join(f"{'vs ' + k:>16s}" for k in ("AB", "AB_R", "AB_N2")))
-for name, row in rows.items():
-    e_kl, n = row["errors"]["AB_KL"], len(REALS)
+for d in T1_SETS:
     cells = []
     for k in ("AB", "AB_R", "AB_N2"):
-        e = row["errors"][k]
-        diff = e - e_kl
-        t_p = 0.0 if np.all(diff == diff[0]) else float(stats.ttest_rel(e, e_kl).statistic)
-        if np.all(diff == diff[0]) and diff[0] != 0:
-            t_p = math.copysign(math.inf, diff[0])
-        s2 = (e_kl.var(ddof=1) + e.var(ddof=1)) / n
-        t_s = (e.mean() - e_kl.mean()) / math.sqrt(s2) if s2 > 0 else 0.0
-        crit_p = stats.t.ppf(0.95, n - 1)
-        paper = PAPER["table2"][name].get(k, "n/a") if k != "AB_N2" else "n/a"
-        cells.append(f"{verdict(t_p, crit_p)} | {verdict(t_s, 1.645)} | {paper}")
-    print(f"{name:14s}" + "".join(f"{c:>16s}" for c in cells))
-for row in rows.values():
-    assert all(np.all((e >= 0) & (e <= 1)) and e.size == len(REALS) for e in row["errors"].values())
-    assert set(row["params"]) == set(BOOSTERS)
-claims.check("Sun Table 1", status="weakly asserted", on="three data sets, realisations 1-3",
-             note="the entries are reported, not asserted: only their range and count are checked")
+        row = t2[d, f"AB_KL vs {k}"]
+        t_p = paired(E[d, k], E[d, "AB_KL"])
+        assert (math.isinf(t_p) and t_p == row["test_t_paired"]) or abs(t_p - row["test_t_paired"]) < 1e-9
+        assert verdict(t_p, CRIT) == row["test_mark_paired"]
+        cells.append(f"{row['test_mark_paired']} | {row['test_mark_summary']} | {row['paper_mark'] or 'n/a'}")
+    print(f"{d:14s}" + "".join(f"{c:>16s}" for c in cells))
+# claims: none (the two paths to the study's numbers agree: its analysis and the records read here with scipy)
 
+# %%
+# The paper's claims, with the paired test at 90% on our 10 realisations: a "beats" b on a data set when the
+# paired t of (errors of b - errors of a) exceeds t_{0.95,9}
+sig = {}
+for a in ("AB_KL", "AB_N2"):
+    for b in ("AB", "AB_R"):
+        t = {d: paired(E[d, b], E[d, a]) for d in T1_SETS}
+        sig[a, b] = {d: verdict(t[d], CRIT) for d in T1_SETS}
+print(f"{'':14s}" + "".join(f"{a + ' vs ' + b:>16s}" for a, b in sig) + "   (paired, + = first significantly better)")
+for d in T1_SETS:
+    print(f"{d:14s}" + "".join(f"{sig[k][d]:>16s}" for k in sig))
+# "AB_KL and AB_N2 beat AdaBoost" (Table 1, §4) and "except for heart, both beat AdaBoost_Reg" (§4)
+not_beat_ab = {a: [d for d in T1_SETS if sig[a, "AB"][d] != "+"] for a in ("AB_KL", "AB_N2")}
+not_beat_reg = {a: [d for d in T1_SETS if d != "heart" and sig[a, "AB_R"][d] != "+"] for a in ("AB_KL", "AB_N2")}
+worse = {k: [d for d in T1_SETS if v[d] == "-"] for k, v in sig.items()}
+print("not significantly better than AdaBoost:", not_beat_ab)
+print("not significantly better than AdaBoost_Reg (heart aside):", not_beat_reg)
+print("significantly worse:", worse)
+# Table 2's marks (AB_KL vs AB and vs AB_Reg, the paper's columns) against ours
+t2_cmp = [(d, k, t2[d, f"AB_KL vs {k}"]["test_mark_paired"], t2[d, f"AB_KL vs {k}"]["test_mark_summary"],
+           PAPER["table2"][d][k]) for d in T1_SETS for k in ("AB", "AB_R")]
+agree_p = [c for c in t2_cmp if c[2] == c[4]]
+agree_s = [c for c in t2_cmp if c[3] == c[4]]
+print(f"Table 2 marks reproduced: paired test {len(agree_p)} of {len(t2_cmp)}, summary test {len(agree_s)} of "
+      f"{len(t2_cmp)}; not reproduced (paired): {[c[:3] + (c[4],) for c in t2_cmp if c[2] != c[4]]}")
+assert len(T1_SETS) == 8  # the whole stored grid is analysed
+# Table 1 / §4: "AB_KL and AB_N2 beat AdaBoost" fails: each is not significantly better somewhere, and on some
+# data set both are significantly WORSE than AdaBoost (the counterexample printed above) ...
+both_worse = [d for d in T1_SETS if sig["AB_KL", "AB"][d] == "-" and sig["AB_N2", "AB"][d] == "-"]
+assert not_beat_ab["AB_KL"] and not_beat_ab["AB_N2"] and both_worse
+# ... "except for heart, both beat AdaBoost_Reg" fails too, with a data set where both are significantly worse ...
+assert not_beat_reg["AB_KL"] and not_beat_reg["AB_N2"]
+assert [d for d in T1_SETS if sig["AB_KL", "AB_R"][d] == "-" and sig["AB_N2", "AB_R"][d] == "-"]
+# ... while on other data sets both do significantly beat AdaBoost (the claim holds there)
+assert [d for d in T1_SETS if sig["AB_KL", "AB"][d] == "+" and sig["AB_N2", "AB"][d] == "+"]
+print("both significantly worse than AdaBoost on:", both_worse)
+claims.check("Sun Table 1", status="fails", on="8 IDA sets, 10 realisations each, stumps, T = 200, IDA protocol "
+             "(study sun_table1), paired t-test at 90%",
+             note="AB_KL and AB_N2 significantly beat AdaBoost on breast_cancer, heart and waveform (AB_N2 also on "
+                  "german) but not on banana, image and titanic; on ringnorm both are significantly worse than "
+                  "AdaBoost and AdaBoost_Reg (AB_N2 also on image); stumps, not the paper's RBF nets")
+# Table 2: some of the paper's marks (AB_KL vs AB and vs AB_Reg) come back with the paired test, some do not
+assert 0 < len(agree_p) < len(t2_cmp)
+claims.check("Sun Table 2", status="partly reproduced", on="the same runs: AB_KL vs AB and vs AB_Reg on 8 data sets",
+             note="the paired test at 90% reproduces 10 of the paper's 16 marks (the summary-statistic test with "
+                  "n = 10: 7); not reproduced: banana '+' (ours '0', both columns), german vs AB '+' ('0'), ringnorm "
+                  "'+' ('-', both columns), titanic vs AB_Reg '0' ('-')")
+
+# %% [markdown]
+# **The paper's Table 2 against its own Table 1.** What is asserted here is that the paper's Table 2 follows from
+# its own Table 1 by the summary-statistic test with $n=100$: 68 of the 72 comparable cells agree, three more
+# within the one-decimal rounding of Table 1, and titanic vs $\nu$-Arc is marked "0" although $t=3.0$ (no
+# rounding explains it: a typo in one of the two tables). Also asserted on the paper's Table 1: its §4 sentence
+# "except for heart, both AdaBoost$_{norm2}$ and AdaBoost$_{KL}$ prove better than AdaBoost$_{Reg}$" overstates it
+# (ties on image for KL; on ringnorm, splice, image and twonorm for Norm2).
+
+# %%
 # the paper's Table 2 against its own Table 1: the summary-statistic test (|t| > 1.645, n = 100) on every cell
 t2_agree, t2_other = 0, []
 for name, marks in PAPER["table2"].items():
-    t1, (m_kl, s_kl) = PAPER["table1"][name], PAPER["table1"][name]["AB_KL"]
+    p1, (m_kl, s_kl) = PAPER["table1"][name], PAPER["table1"][name]["AB_KL"]
     for k, mark in marks.items():
-        if mark is None or t1.get(k) is None:
+        if mark is None or p1.get(k) is None:
             continue
-        m_o, s_o = t1[k]
+        m_o, s_o = p1[k]
         t_val = (m_o - m_kl) / math.sqrt((s_kl**2 + s_o**2) / 100)
         if verdict(t_val, 1.645) == mark:
             t2_agree += 1
@@ -900,47 +961,26 @@ claims.check("Sun Table 1", status="fails", on="the paper's own Table 1 (13 data
                   "splice, image and twonorm; against AdaBoost they tie on image (and AB_N2 on thyroid)")
 claims.check("Sun Table 2", status="partly reproduced", on="the paper's own Table 1 (mean, std, n = 100)",
              note="68 of 72 cells follow from Table 1 by the unpaired test at 90%, 3 more within its rounding; "
-                  "titanic vs nu-Arc is '0' although t = 3.0. Our own runs have too few realisations to test")
+                  "titanic vs nu-Arc is '0' although t = 3.0")
 
 # %% [markdown]
-# **A larger run, stored.** `benchmarks/table_sun.py` runs the same protocol on banana,
-# breast_cancer, heart and titanic with all 10 stored realisations, 3-fold CV on realisations 1-3
-# and three grid values per algorithm (`--full`: the `FULL_RUN` configuration). Its per-realisation
-# errors are stored in `data/sun/table_medium.json`; the cell below only reads and prints them.
-
-# %%
-med_path = paper_path.parent / "table_medium.json"
-if not med_path.exists():
-    med_path = Path("data/sun/table_medium.json")
-if med_path.exists():
-    MED = json.loads(med_path.read_text())
-    print("stored run:", MED["protocol"])
-    print(f"{'data':14s}" + "".join(f"{k:>14s}" for k in labels) + " |" + "".join(f"{k:>12s}" for k in labels))
-    for name, row in MED.items():
-        if name == "protocol":
-            continue
-        e = {k: np.asarray(v) for k, v in row["errors"].items()}
-        ours = "".join(f"{100 * e[k].mean():7.1f} ± {100 * e[k].std(ddof=1):4.1f}" for k in labels)
-        pap = "".join(f"{PAPER['table1'][name][k][0]:6.1f} ± {PAPER['table1'][name][k][1]:3.1f}" for k in labels)
-        print(f"{name:14s}{ours} |{pap}   paired 90% AB_KL vs: {row['paired_sign']}")
-        assert all(v.size == len(MED["protocol"]["realisations"]) for v in e.values())
-claims.check("Sun Table 1", status="weakly asserted", on="the stored results of the benchmark",
-             note="only the number of realisations of the stored results is checked")
-
-# %% [markdown]
-# **What the tables show (reported, not asserted).** With decision stumps the absolute errors are
-# not the paper's: on banana every method sits near 29% against the paper's 11-12%, because an
-# additive stump model cannot follow banana's curved boundary, so AdaBoost is limited by bias
-# rather than by overfitting and the regularisation has little to repair. On the stored medium run
-# (10 realisations, paired test at 90%) AdaBoost$_{KL}$ is significantly better than AdaBoost on
-# heart and titanic and indistinguishable on banana and breast_cancer; against AdaBoost$_{Reg}$ it
-# is better on heart, worse on titanic, and indistinguishable on the other two. The paper's Table 2
-# marks banana "+" against both AB and AB$_R$ and titanic "0" against both, so **those entries are
-# not reproduced** with this base learner and 10 realisations. AdaBoost$_{N2}$ is never
-# significantly worse than AdaBoost$_{KL}$ here (on banana and titanic it is better). What holds on
-# every run is the mechanism the paper's title names: less skewed distributions (§3.8) and
-# simpler boundaries (§3.9). The RBF-net base learner of the paper and its 100 realisations are
-# out of scope here.
+# **What the tables show.** With decision stumps the absolute errors are the paper's only where an additive stump
+# model is not the bottleneck: on breast_cancer, german, heart, image and titanic ours are within about 3 points of
+# the paper's, while on banana (29% against 11-12%: an additive stump model cannot follow its curved boundary),
+# ringnorm (8-10% against 1.5-1.9%) and waveform (12-13% against 9-11%) all four stump ensembles stay far above the
+# paper's RBF-net errors after 200 rounds. The ordering the paper reports, AdaBoost$_{KL}$ and AdaBoost$_{N2}$ ahead of
+# AdaBoost and (heart aside) of AdaBoost$_{Reg}$, holds significantly against AdaBoost on breast_cancer, heart and
+# waveform (AdaBoost$_{N2}$ also on german) and against AdaBoost$_{Reg}$ only on waveform (AdaBoost$_{N2}$ also on banana
+# and heart); on ringnorm both regularised boosters are significantly *worse* than AdaBoost and AdaBoost$_{Reg}$
+# (AdaBoost$_{N2}$ also on image), and on image and ringnorm all five CV
+# choices are the grid's smallest value, so the grid's lower end binds there (a grid reaching $\beta=0$, i.e.
+# AdaBoost, would be the fairer protocol; we report the declared grid as run). On titanic AdaBoost$_{KL}$'s CV picks
+# its smallest $\beta$, which gives practically AdaBoost's error, and it loses to AdaBoost$_{Reg}$. About two thirds of the
+# paper's Table 2 marks against AdaBoost and AdaBoost$_{Reg}$ come back with the paired test, fewer with the paper's
+# summary-statistic test at our $n=10$ (it ignores the pairing, so it has less power). What holds on every run is
+# the mechanism the paper's title names: less skewed distributions (§3.8) and simpler boundaries (§3.9); the claim
+# that this turns into lower test error is, with stumps and 10 realisations, true on some data sets and false on
+# others. The paper's RBF-net base learner and its 100 realisations are out of scope here.
 
 # %% [markdown]
 # ## 4 Promotion
@@ -951,9 +991,10 @@ claims.check("Sun Table 1", status="weakly asserted", on="the stored results of 
 # sun_inner_min / sun_line_search / sun_cutting_plane_lp / shen_li_l1_dual`. The shared pieces:
 # the baseline `rb.adaboost` (which $\beta=0$ reproduces bit for bit), the weak learner
 # `rb.StumpOracle`, the data `rb.datasets.load`, the toy generator `rb.instances.noisy_parabola`, and
-# the experiment protocol `rb.experiments.select_by_cv` / `rb.experiments.cv_table` (IDA: CV on the
-# first realisations, median of the picks). Only the two scale-free wrappers of §3.10 and the
-# significance tests live in the notebook.
+# the experiments as studies, `refboost.studies` `sun_table1` (Tables 1-2: the IDA protocol's grid, the
+# selection and both tests in its analysis) and `sun_fig6` (Fig. 6's traced runs), whose committed stores
+# §3.9-3.10 read. Only the second path of §3.10 (the paired test with `scipy.stats`, the per-realisation
+# errors read from the records) and the analyses of the paper's own tables live in the notebook.
 
 # %%
 print(f"notebook ran in {time.perf_counter() - T0:.1f} s")

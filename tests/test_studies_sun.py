@@ -1,0 +1,187 @@
+"""Sun, Todorovic & Li (2006) studies: the grid, the IDA selection, the tests of Table 2, the committed stores."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import refboost as rb
+from refboost import studies
+from refboost.studies import _sun
+
+ROOT = Path(__file__).resolve().parents[1]
+PAPER_STORE = ROOT / "data" / "results" / "sun_table1" / "paper" / "cells.parquet"
+FIG6_STORE = ROOT / "data" / "results" / "sun_fig6" / "paper" / "cells.parquet"
+
+
+def _records(path: Path) -> list[dict]:
+    import pyarrow.parquet as pq
+
+    return pq.read_table(path).to_pylist()
+
+
+@pytest.mark.parametrize("scale", ["ci", "paper"])
+def test_grid_counts_and_betas(scale):
+    cfg = _sun.SUN_SCALES[scale]
+    keys = studies.get_study("sun_table1").cells(scale)
+    n_grid = sum(len(v) for v in cfg["grid"].values())
+    per_set = len(cfg["cv_reals"]) * cfg["folds"] * n_grid + len(cfg["reals"]) * (1 + n_grid)
+    assert len(keys) == len(cfg["sets"]) * per_set
+    for k in keys:
+        assert k["weak_learner"] == "stump" and k["params"]["max_iter"] == cfg["T"]
+        if k["booster"] == "adaboost":
+            assert "/cv" not in k["split"]  # AdaBoost has no parameter: no CV cells
+            continue
+        n = _sun.IDA_TRAIN_SIZE[k["dataset"]]
+        cs = [c for c in cfg["grid"][k["booster"]] if _sun.sun_beta(k["booster"], c, n) == k["params"]["beta"]]
+        assert len(cs) == 1
+    # the scale-free forms: KL beta = c, Norm2 c sqrt(N), Reg c N
+    assert _sun.sun_beta("adaboost_kl", 0.2, 400) == 0.2
+    assert _sun.sun_beta("adaboost_norm2", 0.2, 400) == 4.0
+    assert _sun.sun_beta("adaboost_reg", 0.1, 170) == 17.0
+
+
+@pytest.mark.parametrize("name", ["heart", "banana", "titanic", "waveform"])
+def test_ida_training_sizes_match_the_bundled_realisations(name):
+    assert rb.datasets.load(name, realisation=1).X.shape[0] == _sun.IDA_TRAIN_SIZE[name]
+
+
+def test_test_statistics_against_scipy():
+    rng = np.random.default_rng(0)
+    a, b = rng.uniform(0.1, 0.3, 10), rng.uniform(0.1, 0.3, 10)
+    assert abs(_sun.paired_t(a, b) - stats.ttest_rel(a, b).statistic) < 1e-12
+    t_s = _sun.summary_t(a.mean(), a.std(ddof=1), b.mean(), b.std(ddof=1), 10)
+    welch = stats.ttest_ind(a, b, equal_var=False).statistic  # equal n: the same statistic
+    assert abs(t_s - welch) < 1e-12
+    assert _sun.paired_t([0.2, 0.3], [0.1, 0.2]) == math.inf and _sun.paired_t([0.2, 0.3], [0.2, 0.3]) == 0.0
+    assert [_sun.mark(t, 1.645) for t in (1.7, -1.7, 1.6, -1.6)] == ["+", "-", "0", "0"]
+    assert _sun.lower_median([0.3, 0.1]) == 0.1 and _sun.lower_median([0.5, 0.1, 0.2, 0.2, 0.5]) == 0.2
+    with pytest.raises(ValueError, match="values"):
+        _sun.lower_median([])
+
+
+def _fake_records(val_error, test_error):
+    """ci-scale records with the given validation/test error functions of (dataset, split, booster, c)."""
+    cfg = _sun.SUN_SCALES["ci"]
+    out = []
+    for k in studies.get_study("sun_table1").cells("ci"):
+        b, ds = k["booster"], k["dataset"]
+        c = None
+        if b != "adaboost":
+            n = _sun.IDA_TRAIN_SIZE[ds]
+            c = next(c for c in cfg["grid"][b] if _sun.sun_beta(b, c, n) == k["params"]["beta"])
+        rec = {**k, "params": json.dumps(k["params"], sort_keys=True)}
+        if "/cv" in k["split"]:
+            rec.update(val_error=val_error(ds, k["split"], b, c), test_error=None)
+        else:
+            rec.update(val_error=None, test_error=test_error(ds, k["split"], b, c))
+        out.append(rec)
+    return out
+
+
+def test_selection_median_ties_and_missing_cells():
+    cfg = _sun.SUN_SCALES["ci"]
+    lo, hi = (cfg["grid"]["adaboost_kl"][0], cfg["grid"]["adaboost_kl"][1])
+
+    def val(ds, split, b, c):
+        # KL: realisation 1 prefers hi, realisation 2 lo -> lower median lo; Norm2: a tie -> the smaller c
+        if b == "adaboost_kl":
+            return 0.1 if (c == hi) == split.startswith("r1/") else 0.2
+        return 0.15
+
+    def test(ds, split, b, c):
+        return {"r1": 0.1, "r2": 0.3}[split] + (0.0 if c is None else c / 100)
+
+    recs = _fake_records(val, test)
+    sel = _sun.sun_selection(recs, "ci")
+    assert sel["heart", "adaboost_kl"]["choices"] == [hi, lo] and sel["heart", "adaboost_kl"]["c"] == lo
+    n2 = cfg["grid"]["adaboost_norm2"]
+    assert sel["heart", "adaboost_norm2"]["choices"] == [n2[0], n2[0]]
+    assert sel["heart", "adaboost_kl"]["errors"] == [0.1 + lo / 100, 0.3 + lo / 100]
+    rows = _sun._sun_analysis(recs, "ci")
+    kl = next(r for r in rows if r["table"] == "1" and r["booster"] == "adaboost_kl")
+    assert abs(kl["test_error"] - (0.2 + lo / 100)) < 1e-12 and kl["realisations"] == "2/2"
+    assert abs(kl["test_error_std"] - np.std([0.1, 0.3], ddof=1)) < 1e-12
+    vs_ab = next(r for r in rows if r["table"] == "2" and r["booster"] == "adaboost")
+    # AdaBoost's errors are KL's minus lo/100 on both realisations: a constant difference, t = -inf
+    assert vs_ab["test_t_paired"] == -math.inf and vs_ab["test_mark_paired"] == "-"
+    assert vs_ab["paper_mark"] == "+"  # heart vs AB in the paper's Table 2
+    # a missing fold removes that realisation's choice; a missing test cell shortens the realisations
+    drop = [r for r in recs if not (r["booster"] == "adaboost_kl" and r["split"] == "r2/cv2.1" and
+                                    json.loads(r["params"])["beta"] == lo)]
+    sel2 = _sun.sun_selection(drop, "ci")
+    assert sel2["heart", "adaboost_kl"]["choices"] == [hi] and sel2["heart", "adaboost_kl"]["c"] == hi
+    drop = [r for r in recs if not (r["booster"] == "adaboost" and r["split"] == "r2")]
+    rows2 = _sun._sun_analysis(drop, "ci")
+    ab = next(r for r in rows2 if r["table"] == "1" and r["booster"] == "adaboost")
+    assert ab["realisations"] == "1/2"
+    assert next(r for r in rows2 if r["table"] == "2" and r["booster"] == "adaboost")["test_t_paired"] is None
+
+
+def test_paper_numbers_are_the_papers_tables():
+    pn = studies.paper_numbers()["sun_table1"]
+    stored = json.loads((ROOT / "data" / "sun" / "paper_tables.json").read_text())
+    assert pn["table1"] == stored["table1"] and pn["table2"] == stored["table2"]
+    assert len(pn["table1"]) == 13 and set(_sun.SUN_PAPER_SETS) <= set(pn["table1"])
+
+
+@pytest.mark.skipif(not PAPER_STORE.exists(), reason="no committed paper store")
+def test_paper_store_analysis_matches_an_independent_recount():
+    """The committed paper store: the analysis' rows against a recount from the Parquet file alone."""
+    cfg = _sun.SUN_SCALES["paper"]
+    recs = _records(PAPER_STORE)
+    assert {r["version"] for r in recs} == {studies.get_study("sun_table1").cells("paper")[0]["version"]}
+    rows = studies.analyse("sun_table1", "paper")
+    present = sorted({r["dataset"] for r in recs})
+    t1 = {(r["dataset"], r["booster"]): r for r in rows if r["table"] == "1"}
+    for ds in present:
+        n = _sun.IDA_TRAIN_SIZE[ds]
+        for b, grid in cfg["grid"].items():
+            row = t1[ds, b]
+            # recount: mean validation error per (realisation, beta) over the 5 folds, argmin, median
+            betas = sorted(_sun.sun_beta(b, c, n) for c in grid)
+            choices = []
+            for real in cfg["cv_reals"]:
+                cv = {}
+                for beta in betas:
+                    v = [r["val_error"] for r in recs if r["dataset"] == ds and r["booster"] == b
+                         and r["split"].startswith(f"r{real}/cv5.") and json.loads(r["params"])["beta"] == beta]
+                    assert len(v) == cfg["folds"]
+                    cv[beta] = np.mean(v)
+                choices.append(min(betas, key=lambda x: (cv[x], x)))
+            med = sorted(choices)[2]
+            c_of = {_sun.sun_beta(b, c, n): c for c in grid}
+            assert row["choices"] == ",".join(f"{c_of[x]:g}" for x in choices)
+            assert row["c"] in grid and row["beta"] == med
+            test = [r["test_error"] for r in recs if r["dataset"] == ds and r["booster"] == b
+                    and "/" not in r["split"] and json.loads(r["params"])["beta"] == med]
+            assert len(test) == len(cfg["reals"]) and row["realisations"] == "10/10"
+            assert abs(row["test_error"] - np.mean(test)) < 1e-12
+            assert abs(row["test_error_std"] - np.std(test, ddof=1)) < 1e-12
+            assert row["test_error_best_c"] <= row["test_error"] + 1e-12
+        ab = [r["test_error"] for r in recs if r["dataset"] == ds and r["booster"] == "adaboost"]
+        assert len(ab) == 10 and abs(t1[ds, "adaboost"]["test_error"] - np.mean(ab)) < 1e-12
+    crit = stats.t.ppf(0.95, 9)
+    for r in rows:
+        if r["table"] == "2" and r["dataset"] in present:
+            assert r["test_mark_paired"] == _sun.mark(r["test_t_paired"], crit)
+            assert r["test_mark_summary"] == _sun.mark(r["test_t_summary"], 1.645)
+            assert (r["paper_mark"] is None) == (r["booster"] == "adaboost_norm2")
+
+
+@pytest.mark.skipif(not FIG6_STORE.exists(), reason="no committed paper store")
+def test_fig6_store_traces_end_at_the_records_errors():
+    recs = _records(FIG6_STORE)
+    assert sorted(r["booster"] for r in recs) == sorted(_sun.SUN_FIG6_C)
+    for r in recs:
+        tr = json.loads(r["trace"])
+        assert tr["t"][-1] == r["n_iter"] == 500 and tr["t"] == sorted(set(tr["t"]))
+        assert tr["test_error"][-1] == r["test_error"] and tr["train_error"][-1] == r["train_error"]
+        assert len(json.loads(r["trace_time"])) == len(tr["t"])
+    rows = studies.analyse("sun_fig6", "paper")
+    assert all(r["test_error_best"] <= r["test_error"] for r in rows)
