@@ -234,3 +234,20 @@ def test_same_record_tolerance_is_for_floats_only():
     assert studies.same_record(a, {**a, "gap": 1.0 + 1e-12}) == ["gap"]
     assert studies.same_record(a, {**a, "n_iter": 4}, rtol=1e-9) == ["n_iter"]
     assert studies.same_record(a, {**a, "trace": "[2]"}, rtol=0.5) == ["trace"]
+
+
+def test_a_working_database_takes_up_cells_added_to_the_parquet_export(tmp_path):
+    """After a pull that brings more cells in cells.parquet, the local cells.sqlite must not hide them."""
+    keys = [{**k, "params": json.dumps(k["params"])} for k in studies.get_study("mht_table3").cells("ci")[:2]]
+    with studies.Store(tmp_path / "a") as a:
+        a.put({**keys[0], "test_error": 0.1})
+        a.export_parquet()
+    with studies.Store(tmp_path / "a") as a:  # a working database now exists beside the export
+        assert len(a) == 1
+    with studies.Store(tmp_path / "b") as b:
+        b.put({**keys[0], "test_error": 0.1})
+        b.put({**keys[1], "test_error": 0.2})
+        b.export_parquet()
+    (tmp_path / "b" / STORE_PARQUET).replace(tmp_path / "a" / STORE_PARQUET)  # the "pulled" export
+    with studies.Store(tmp_path / "a") as a:
+        assert len(a) == 2 and a.get(keys[1])["test_error"] == 0.2

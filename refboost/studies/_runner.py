@@ -431,8 +431,8 @@ class Store:
         self._con = sqlite3.connect(db, isolation_level=None)  # autocommit: one transaction per put
         self._con.execute("PRAGMA journal_mode=WAL")
         self._con.execute("CREATE TABLE IF NOT EXISTS cells (key TEXT PRIMARY KEY, record TEXT NOT NULL)")
-        if fresh and (self.path / STORE_PARQUET).exists():
-            self._import_parquet()
+        if (self.path / STORE_PARQUET).exists():
+            self._import_parquet(replace=fresh)
 
     def close(self):
         self._con.close()
@@ -443,14 +443,20 @@ class Store:
     def __exit__(self, *exc):
         self.close()
 
-    def _import_parquet(self):
+    def _import_parquet(self, replace: bool):
+        """Add the records of ``cells.parquet`` the database lacks.
+
+        Also on an existing database: a pulled or merged ``cells.parquet`` may hold cells that a working
+        database made earlier does not (the committed export is the reference, the database a cache).
+        """
         import pyarrow.parquet as pq
 
         rows = pq.read_table(self.path / STORE_PARQUET).to_pylist()
+        verb = "INSERT" if replace else "INSERT OR IGNORE"
         with self._con:
             self._con.execute("BEGIN")
             for r in rows:
-                self._con.execute("INSERT INTO cells VALUES (?, ?)", (key_id(r), json.dumps(r, sort_keys=True)))
+                self._con.execute(f"{verb} INTO cells VALUES (?, ?)", (key_id(r), json.dumps(r, sort_keys=True)))
 
     def __contains__(self, key: dict) -> bool:
         return self._con.execute("SELECT 1 FROM cells WHERE key = ?", (key_id(key),)).fetchone() is not None
