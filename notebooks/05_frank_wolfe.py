@@ -1260,8 +1260,14 @@ spread = {dn: max(curves[dn, b]["objective"][-1] for b in ("lpboost", "erlpboost
 print("spread of the final objectives of LPB., ERLPB., MLPB. per set:", {k: round(float(v), 4) for k, v in spread.items()})
 for dn in fig_sets:  # MLPBoost ends at least as high as LPBoost and ERLPBoost, up to eps
     assert curves[dn, "mlpboost"]["objective"][-1] >= max(curves[dn, b]["objective"][-1] for b in ("lpboost", "erlpboost")) - eps_f
-# claims: none (the curves end at their records, and on these runs MLPBoost ends at least as high as the others;
-# the figures' claims are asserted in the next two cells)
+# C-ERLPBoost stops on its FW gap, computed from the edges of the trees the weak learner returned; the greedy tree's
+# edge can be below the class's best, so "converged" does not bound rho* - rho(w_T) here: on heart it ends far below
+cg = curves["heart", "cerlpboost"]["objective"][-1]
+print(f"heart: C-ERLPB. converged = {rows_f['heart', 'cerlpboost']['converged']}, rho(w_T) = {cg:.4f}, "
+      f"MLPB. {curves['heart', 'mlpboost']['objective'][-1]:.4f}")
+assert rows_f["heart", "cerlpboost"]["converged"] and cg < curves["heart", "mlpboost"]["objective"][-1] - 5 * eps_f
+# claims: none (the curves end at their records; on these runs MLPBoost ends at least as high as the others, and
+# C-ERLPBoost's stopping test is not a certificate with the greedy tree; the figures' claims: the next two cells)
 
 # %%
 # Fig. 1 (ringnorm): the paper's orderings
