@@ -1333,7 +1333,7 @@ plt.show()
 # Table 2's ordering MLPBoost slower than LPBoost is reproduced; ERLPBoost, slowest in the paper, is faster than
 # LPBoost here (its compiled step, `refboost/_jit/entropy.py`). C-ERLPBoost (the paper's FW) needs thousands of
 # rounds, and with the greedy tree its stopping test is no certificate (heart, above). The missing cells (german,
-# image, ringnorm in Table 3; MLPBoost on german and C-ERLPBoost on some sets in the figures) are declared in the
+# image, ringnorm in Table 3; MLPBoost and C-ERLPBoost on german in the figures) are declared in the
 # studies and can be added to the same stores on a machine with more CPU time, e.g.
 # `refboost-repro mht_table3 --scale paper --datasets german`.
 
