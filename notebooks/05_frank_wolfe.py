@@ -1077,6 +1077,268 @@ assert [n_reach[c] for c in ("MLPB.(SS)", "MLPB+p(SS)")] == [25, 26]
 # at least 36.50x, 28.45x and at least 2.10x (undetermined again).
 
 # %% [markdown]
+# ### 3.12 The paper's experiments from the study stores: Table 3, Table 2, Figs 1 and 3
+# The experiments of §5 are declared as studies (`refboost.studies`, chapter 2) and their runs are committed
+# stores in `data/results/`; the cells below read them and run nothing. `mht_table3` follows Table 3's protocol:
+# on the training part of IDA realisation 1, 5-fold cross-validation picks $\nu\in\{0.1,\dots,0.5\}m$ (least mean
+# validation error, ties to the smaller $\nu$), the booster is retrained on the whole training part and its test
+# error reported; $\epsilon=0.01$, the exact best depth-2 tree (`refboost.TreeOracle`). Its cells on the whole
+# training part are exactly the runs Table 2 times (mean over $\nu$ at $\epsilon=0.01$), so Table 2's ratios come
+# from the same store (`refboost.studies._mht.mht_table2`). `mht_figs` holds one traced run per set and booster at
+# $\nu=0.1m$ (Figs 1 and 3): the objective $\rho(w_t)$ and the test error at roughly geometric checkpoints $t$,
+# with the run's clock at $t$. What ran is what the stores' `provenance.json` lists; the rest of each grid is
+# declared and shown as missing (`x/y` cells). In short: the exact tree search costs $O(\text{root splits}\times Nd)$
+# per call, so Table 3 covers banana, breast_cancer, heart and titanic, with C-ERLPBoost on titanic only (german,
+# image and ringnorm did not fit the CPU budget of a shared 2-core machine: on german no exact-tree cell finished in
+# 14 minutes; flare_solar, splice, thyroid and twonorm have no IDA train/test realisation in the catalogue), and the
+# figures use greedy depth-2 trees.
+
+# %% tags=["hide-input"]
+import json as _json
+
+import pandas as pd
+from scipy.stats import binomtest
+
+from refboost import studies
+from refboost.studies._mht import MHT_SCALES, mht_fig_curves, mht_table2
+
+COLS = {"lpboost": "LPB.", "erlpboost": "ERLPB.", "mlpboost": "MLPB.(SS)", "cerlpboost": "C-ERLPB."}
+paper3 = studies.paper_numbers()["mht_table3"]["values"]
+rows3 = studies.analyse("mht_table3", "paper")
+with studies.Store(studies.default_store("mht_table3", "paper")) as _sto:
+    recs3 = _sto.records()
+
+# second path: the CV selection recomputed from the raw records with pandas
+df3 = pd.DataFrame(recs3)
+df3["nu_frac"] = df3["params"].map(lambda p: _json.loads(p)["nu_frac"])
+cv = df3[df3["split"].str.contains("/cv")].groupby(["dataset", "booster", "nu_frac"])
+cv = cv["val_error"].agg(["mean", "size"]).reset_index()
+cv = cv[cv["size"] == MHT_SCALES["paper"]["folds"]]
+full = df3[df3["split"] == "r1"].set_index(["dataset", "booster", "nu_frac"])["test_error"]
+ours3 = {}
+for (dn, b), g in cv.groupby(["dataset", "booster"]):
+    if len(g) == len(MHT_SCALES["paper"]["nu_frac"]):
+        best = g.sort_values(["mean", "nu_frac"]).iloc[0]
+        if (dn, b, best["nu_frac"]) in full.index:
+            ours3[dn, b] = (best["nu_frac"], float(full[dn, b, best["nu_frac"]]))
+for r in rows3:
+    assert (r["test_error"] is None) == ((r["dataset"], r["booster"]) not in ours3)
+    if r["test_error"] is not None:
+        assert (r["nu_frac"], r["test_error"]) == ours3[r["dataset"], r["booster"]]
+
+done3 = sorted({dn for dn, b in ours3 if all((dn, c) in ours3 for c in ("lpboost", "erlpboost", "mlpboost"))})
+print(f"Table 3 (test error; paper in brackets), {len(recs3)} stored cells; nu/m chosen by 5-fold CV in ():")
+print(f"{'data set':14s}" + "".join(f"{c:>22s}" for c in COLS.values()))
+for dn in MHT_SCALES["paper"]["sets"]:
+    line = f"{dn:14s}"
+    for b in COLS:
+        o_ = ours3.get((dn, b))
+        p_ = paper3.get(dn, {}).get(b)
+        cell = "not run" if o_ is None else f"{o_[1]:.3f} ({o_[0]:.1f})"
+        line += f"{cell + ('' if p_ is None else f' [{p_:.2f}]'):>22s}"
+    print(line)
+# claims: none (the analysis's CV selection equals a recomputation from the raw records; Table 3's claim is
+# asserted in the next cell)
+
+# %% [markdown]
+# The paper's Table 3 has MLPBoost far below LPBoost and ERLPBoost on most sets (banana 0.10 vs 0.28 and 0.37),
+# although the three solve the same soft-margin LP to within $\epsilon$ (Lemma 2; LPBoost's stopping rule). On
+# our runs the three test errors agree closely. The cell asserts: on every set with all three columns, the three
+# errors are within 0.03 of each other; an exact two-sided sign test over these sets finds no evidence that MLPBoost's
+# error differs from LPBoost's ($p>0.05$; with at most four sets the test cannot detect anything, so this only
+# says the paper's ordering is not supported); and on banana (4900 test examples) the paper's difference
+# MLPB. − LPB. $=-0.18$ lies far outside our 95% interval for that difference (normal approximation with
+# independent errors, which over-states the variance of a paired difference). Titanic is the paper's 24-row
+# de-duplicated set (its 0.60 for all three); ours is IDA's 150-row training part.
+
+# %%
+TOL3 = 0.03  # the three methods solve the same LP: their test errors agree within this
+err = {(dn, b): ours3[dn, b][1] for dn in done3 for b in ("lpboost", "erlpboost", "mlpboost")}
+for dn in done3:
+    e3 = [err[dn, b] for b in ("lpboost", "erlpboost", "mlpboost")]
+    assert max(e3) - min(e3) <= TOL3, (dn, e3)
+diff = np.array([err[dn, "mlpboost"] - err[dn, "lpboost"] for dn in done3])
+n_neq = int(np.sum(diff != 0))
+p_sign = binomtest(int(np.sum(diff < 0)), n_neq).pvalue if n_neq else 1.0
+print(f"sets with all three columns: {done3}; MLPB. - LPB.: {np.round(diff, 4)}; sign test p = {p_sign:.3f}")
+assert len(done3) >= 3 and p_sign > 0.05
+n_test = int(df3[(df3["dataset"] == "banana") & (df3["split"] == "r1")]["n_test"].iloc[0])
+e_l, e_m = err["banana", "lpboost"], err["banana", "mlpboost"]
+half_width = 1.96 * math.sqrt((e_l * (1 - e_l) + e_m * (1 - e_m)) / n_test)
+paper_diff = paper3["banana"]["mlpboost"] - paper3["banana"]["lpboost"]
+print(f"banana: ours MLPB. - LPB. = {e_m - e_l:+.4f} +- {half_width:.4f} (95%), paper {paper_diff:+.2f}")
+assert abs(paper_diff - (e_m - e_l)) > 5 * half_width
+claims.check("MHT Table 3", status="fails", on="IDA realisation 1 of banana, breast_cancer, heart, titanic; exact depth-2 trees",
+             note="LPB., ERLPB. and MLPB. test errors agree within 0.03 on every set; the paper's gaps (banana "
+             "MLPB. 0.10 vs LPB. 0.28) are not reproduced; german, image, ringnorm not run (CPU budget)")
+
+# %% [markdown]
+# **Table 2 (CPU time ratios).** Our mean CPU time over $\nu$ per booster (the `mht_table3` cells on the whole
+# training part; a cell's CPU time includes setting up the weak learner and predicting), as ratios to LPBoost, next
+# to the paper's ratios of its printed seconds. Absolute seconds depend on the machine and its load; the ratios and
+# the orderings are what is compared. The orderings are tested per $(\text{set},\nu)$ pair with an exact sign test
+# ($\alpha=0.01$).
+
+# %%
+rows2 = mht_table2(recs3, "paper")
+print(f"{'data set':14s} {'cells L/E/C/M':>16s} {'LPB. CPU (s)':>12s} {'ERLPB./LPB.':>18s} {'MLPB./LPB.':>18s} "
+      f"{'C-ERLPB./LPB.':>18s}   (paper's in [])")
+
+
+def _fmt(v):
+    return "-" if v is None else (v if isinstance(v, str) else f"{v:.2f}")
+
+
+for r in rows2:
+    print(f"{r['dataset']:14s} {r['cells']:>16s} {_fmt(r['lpboost_cpu']):>12s}" + "".join(
+        f"{_fmt(r[f'{b}/lpboost']) + ' [' + _fmt(r[f'paper {b}/lpboost']) + ']':>19s}"
+        for b in ("erlpboost", "mlpboost", "cerlpboost")))
+# second path: the per-(set, nu) CPU times straight from the records
+r1 = df3[df3["split"] == "r1"].pivot_table(index=["dataset", "nu_frac"], columns="booster", values="time_cpu")
+for r in rows2:
+    for b in ("lpboost", "erlpboost", "mlpboost"):
+        if r[f"{b}_cpu"] is not None:
+            assert abs(r[f"{b}_cpu"] - r1.loc[r["dataset"], b].mean()) < 1e-12
+pairs = r1[["lpboost", "erlpboost", "mlpboost"]].dropna()
+n_pairs = len(pairs)
+k_m = int(np.sum(pairs["mlpboost"] > pairs["lpboost"]))
+k_e = int(np.sum(pairs["erlpboost"] < pairs["lpboost"]))
+p_m = binomtest(k_m, n_pairs, alternative="greater").pvalue
+p_e = binomtest(k_e, n_pairs, alternative="greater").pvalue
+print(f"over {n_pairs} (set, nu) pairs: MLPB. slower than LPB. in {k_m} (sign test p = {p_m:.1e}); "
+      f"ERLPB. faster than LPB. in {k_e} (p = {p_e:.1e})")
+paper2 = studies.paper_numbers()["mht_table2"]["values"]
+paper_e = {dn: v["erlpboost"] / v["lpboost"] for dn, v in paper2.items()}
+# the paper: MLPB.(SS) slower than LPB. on all 13 sets (reproduced); ERLPB. 13-124x slower than LPB. on 10 of
+# the 13 sets (fails: ERLPBoost's compiled step makes it faster than LPBoost here)
+assert all(v["mlpboost"] > v["lpboost"] for v in paper2.values()) and p_m < 0.01
+assert sum(v > 10 for v in paper_e.values()) == 10 and min(v for v in paper_e.values() if v > 10) > 13 and p_e < 0.01
+assert all(r["erlpboost/lpboost"] < 1 for r in rows2 if r["erlpboost/lpboost"] is not None)
+claims.check("MHT Table 2", status="partly reproduced",
+             on="mht_table3 store: banana, breast_cancer, heart, titanic, nu in {0.1, ..., 0.5} m, eps = 0.01, exact trees",
+             note="MLPB. slower than LPB. in every (set, nu) pair, as in the paper; ERLPB. faster than LPB. "
+             "(the paper: 13-124x slower on 10 of 13 sets)")
+
+# %% [markdown]
+# **Figs 1 and 3 (objective and test error vs time).** One traced run per set and booster, realisation 1's
+# training part, $\nu=0.1m$, $\epsilon=0.01$. The weak learner is the greedy depth-2 tree (`TreeOracle(search=
+# "greedy")`: the best stump at the root, then the best stump in each child), because one exact-search LPBoost run on
+# ringnorm (7951 root splits per call) takes more than 300 s of CPU here, a greedy one about 1 s. The time axis is the
+# booster's own clock at iteration $t$ (wall time; the paper plots CPU time). ERLPBoost's first iteration also
+# loads its compiled kernels once per worker process, so the orderings below compare the time spent **after**
+# iteration 1. Fig. 1 (ringnorm) claims, read from the paper's Table 2 and text: ERLPBoost is by far the slowest
+# to converge, MLPBoost is competitive with LPBoost; Fig. 3 claims MLPBoost reaches a low test error on most sets.
+# The three solve the same LP, but the greedy tree is not an exact oracle, so a run can stop short of the others'
+# objective (the spread of the final objectives is printed; it exceeds $\epsilon$ on some sets); asserted is that
+# MLPBoost ends at least as high as LPB. and ERLPB., up to $\epsilon$. Then the orderings of Fig. 1 on ringnorm, and per set whether MLPBoost's
+# final test error is within 0.02 of the best final test error of LPB. and ERLPB. ("low"), counted over the sets.
+
+# %%
+with studies.Store(studies.default_store("mht_figs", "paper")) as _sto:
+    recs_f = _sto.records()
+curves = mht_fig_curves(recs_f)
+rows_f = {(r["dataset"], r["booster"]): r for r in studies.analyse("mht_figs", "paper")}
+fig_sets = [dn for dn in MHT_SCALES["paper"]["sets"] if all((dn, b) in curves for b in ("lpboost", "erlpboost", "mlpboost"))]
+eps_f = 0.01
+print(f"{len(recs_f)} traced runs; sets with LPB., ERLPB. and MLPB.: {fig_sets}")
+print(f"{'set':14s} {'booster':10s} {'T':>6s} {'time (s)':>9s} {'after t=1':>9s} {'rho(w_T)':>9s} {'test err':>8s} {'best':>6s}")
+after1 = {}
+for (dn, b), c in sorted(curves.items()):
+    r = rows_f[dn, b]
+    # second path: the curve's last point is the record's own run
+    rec = next(x for x in recs_f if x["dataset"] == dn and x["booster"] == b)
+    assert c["t"][-1] == rec["n_iter"] + (b == "erlpboost") and c["test_error"][-1] == rec["test_error"]
+    assert r["objective"] == c["objective"][-1] and np.all(np.diff(c["time"]) >= 0)
+    after1[dn, b] = c["time"][-1] - c["time"][0]
+    print(f"{dn:14s} {COLS[b]:10s} {rec['n_iter']:6d} {c['time'][-1]:9.2f} {after1[dn, b]:9.2f} "
+          f"{c['objective'][-1]:9.4f} {c['test_error'][-1]:8.4f} {c['test_error'].min():6.3f}")
+low = {dn: curves[dn, "mlpboost"]["test_error"][-1]
+       <= min(curves[dn, b]["test_error"][-1] for b in ("lpboost", "erlpboost")) + 0.02 for dn in fig_sets}
+print("MLPB.'s final test error within 0.02 of the best of LPB. and ERLPB.:", {k: bool(v) for k, v in low.items()})
+# LPBoost with the greedy (inexact) tree can stop short: the final objectives of a set need not agree within eps
+spread = {dn: max(curves[dn, b]["objective"][-1] for b in ("lpboost", "erlpboost", "mlpboost"))
+          - min(curves[dn, b]["objective"][-1] for b in ("lpboost", "erlpboost", "mlpboost")) for dn in fig_sets}
+print("spread of the final objectives of LPB., ERLPB., MLPB. per set:", {k: round(float(v), 4) for k, v in spread.items()})
+for dn in fig_sets:  # MLPBoost ends at least as high as LPBoost and ERLPBoost, up to eps
+    assert curves[dn, "mlpboost"]["objective"][-1] >= max(curves[dn, b]["objective"][-1] for b in ("lpboost", "erlpboost")) - eps_f
+# C-ERLPBoost stops on its FW gap, computed from the edges of the trees the weak learner returned; the greedy tree's
+# edge can be below the class's best, so "converged" does not bound rho* - rho(w_T) here: on heart it ends far below
+cg = curves["heart", "cerlpboost"]["objective"][-1]
+print(f"heart: C-ERLPB. converged = {rows_f['heart', 'cerlpboost']['converged']}, rho(w_T) = {cg:.4f}, "
+      f"MLPB. {curves['heart', 'mlpboost']['objective'][-1]:.4f}")
+assert rows_f["heart", "cerlpboost"]["converged"] and cg < curves["heart", "mlpboost"]["objective"][-1] - 5 * eps_f
+# claims: none (the curves end at their records; on these runs MLPBoost ends at least as high as the others, and
+# C-ERLPBoost's stopping test is not a certificate with the greedy tree; the figures' claims: the next two cells)
+
+# %%
+# Fig. 1 (ringnorm): the paper's orderings
+rn = {b: curves["ringnorm", b] for b in ("lpboost", "erlpboost", "mlpboost")}
+print("ringnorm, time after iteration 1 (s):", {COLS[b]: round(float(after1["ringnorm", b]), 2) for b in rn},
+      "final test error:", {COLS[b]: round(float(rn[b]["test_error"][-1]), 4) for b in rn})
+# MLPBoost is competitive with LPBoost (within 2x of its time) -- holds
+assert after1["ringnorm", "mlpboost"] <= 2 * after1["ringnorm", "lpboost"]
+# ERLPBoost the slowest (paper: 1148 s vs 22 s for LPB. in Table 2) -- fails: it is the fastest here
+assert after1["ringnorm", "erlpboost"] < min(after1["ringnorm", b] for b in ("lpboost", "mlpboost"))
+# MLPBoost's test error far below LPBoost's (paper's Table 3: 0.03 vs 0.18) -- fails: within 0.02
+assert abs(rn["mlpboost"]["test_error"][-1] - rn["lpboost"]["test_error"][-1]) <= 0.02
+assert paper3["ringnorm"]["lpboost"] - paper3["ringnorm"]["mlpboost"] > 0.1
+claims.check("MHT Fig 1", status="partly reproduced", on="ringnorm, IDA realisation 1, nu = 0.1 m, eps = 0.01, greedy depth-2 trees",
+             note="MLPB. within 2x of LPB.'s time (holds); ERLPB. is the fastest, not the slowest; MLPB.'s test error "
+             "is within 0.02 of LPB.'s, not far below it; wall time of one run each")
+
+# %%
+# Fig. 3: "MLPB.(SS) reaches low test error on most data sets" -- read as: its final test error is within 0.02 of
+# the best final test error of LPB. and ERLPB. on more than half of the sets; and the paper's sharper reading
+# (MLPB. well below both, as in its Table 3) is checked as: more than 0.02 below both on some set
+below = {dn: curves[dn, "mlpboost"]["test_error"][-1]
+         < min(curves[dn, b]["test_error"][-1] for b in ("lpboost", "erlpboost")) - 0.02 for dn in fig_sets}
+print(f"MLPB. low on {sum(low.values())} of {len(fig_sets)} sets (not on {[dn for dn in fig_sets if not low[dn]]}); "
+      f"more than 0.02 below both LPB. and ERLPB. on {sum(below.values())}")
+assert 2 * sum(low.values()) > len(fig_sets) and not any(below.values())
+claims.check("MHT Fig 3", status="partly reproduced", on="IDA realisation 1 of the sets in mht_figs, nu = 0.1 m, eps = 0.01, greedy depth-2 trees",
+             note="MLPB.'s final test error within 0.02 of the best of LPB. and ERLPB. on most sets (not titanic); "
+             "on no set is it more than 0.02 below both, unlike the paper's Table 3")
+
+# %% tags=["hide-input"]
+STYLE = {"lpboost": "C0", "erlpboost": "C1", "mlpboost": "C2", "cerlpboost": "C3"}
+fig, ax = plt.subplots(1, 2, figsize=(11, 4))
+for b, c in ((b, curves["ringnorm", b]) for b in COLS if ("ringnorm", b) in curves):
+    ax[0].plot(c["time"], c["objective"], ".-", color=STYLE[b], label=COLS[b])
+    ax[1].plot(c["time"], c["test_error"], ".-", color=STYLE[b], label=COLS[b])
+for a, lab in zip(ax, (r"soft margin $\rho(w_t)$", "test error"), strict=True):
+    a.set_xscale("log"), a.set_xlabel("time (s, the run's clock)"), a.set_ylabel(lab)
+ax[0].set_ylim(max(-0.05, min(float(curves["ringnorm", b]["objective"].min()) for b in rn)), None)
+ax[0].set_title(r"Fig. 1 (left): ringnorm, $\nu=0.1m$"), ax[1].set_title("Fig. 1 (right)"), ax[0].legend()
+plt.tight_layout()
+plt.show()
+
+# %% tags=["hide-input"]
+n_f = len(fig_sets)
+fig, axs = plt.subplots(1, n_f, figsize=(3.6 * n_f, 3.4), squeeze=False)
+for a, dn in zip(axs[0], fig_sets, strict=True):
+    for b in COLS:
+        if (dn, b) in curves:
+            a.plot(curves[dn, b]["time"], curves[dn, b]["test_error"], ".-", color=STYLE[b], label=COLS[b])
+    a.set_xscale("log"), a.set_title(dn), a.set_xlabel("time (s)")
+axs[0][0].set_ylabel("test error"), axs[0][0].legend(fontsize=9)
+fig.suptitle(r"Fig. 3 style: test error vs time, $\nu=0.1m$, $\epsilon=0.01$, greedy depth-2 trees")
+plt.tight_layout()
+plt.show()
+
+# %% [markdown]
+# What the stores show. The three methods that solve the soft-margin LP give test errors within a few
+# hundredths of each other on every set we ran, so the paper's wide differences in Table 3 (and MLPBoost's low test
+# error in Figs 1 and 3 as a *difference* to LPBoost) are not reproduced; the run-to-run detail the paper leaves
+# open (split, de-duplicated rows, Gurobi's choice among optimal LP solutions) is a plausible source of its spread.
+# Table 2's ordering MLPBoost slower than LPBoost is reproduced; ERLPBoost, slowest in the paper, is faster than
+# LPBoost here (its compiled step, `refboost/_jit/entropy.py`). C-ERLPBoost (the paper's FW) needs thousands of
+# rounds, and with the greedy tree its stopping test is no certificate (heart, above). The missing cells (german,
+# image, ringnorm in Table 3; MLPBoost and C-ERLPBoost on german in the figures) are declared in the
+# studies and can be added to the same stores on a machine with more CPU time, e.g.
+# `refboost-repro mht_table3 --scale paper --datasets german`.
+
+
+# %% [markdown]
 # ## 4. Promotion
 # Everything above imports the package: `refboost.mlpboost` / `refboost.cerlpboost`
 # (`refboost/boosters/frank_wolfe.py`: Alg. 1 with the four FW rules and the LPBoost / ERLPBoost
