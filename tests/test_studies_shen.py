@@ -133,3 +133,20 @@ def test_grids_are_split_major_and_reuse_table2_splits():
         for k in studies.get_study(name).cells("paper"):
             if k["dataset"] in _shen.SHEN_PAPER_SETS:
                 assert (k["dataset"], k["split"]) in t2  # the same seeded splits as Tables II/IV
+
+
+def test_mcnemar_counts_disagreements_and_agrees_with_the_exact_test():
+    y = np.ones(40)
+    a = np.ones(40)
+    b = np.ones(40)
+    a[:12] = -1  # a wrong on 12, b right there
+    b[30:32] = -1  # b wrong on 2, a right there
+    out = _shen.mcnemar(a, b, y)
+    assert (out["n01"], out["n10"]) == (12, 2)
+    assert out["chi2"] == pytest.approx((10 - 1) ** 2 / 14)
+    assert out["significant"] == (out["chi2"] > 3.841459) and out["significant"]
+    assert out["p_exact"] < 0.05 and out["p"] < 0.05  # both paths decide alike here
+    same = _shen.mcnemar(a, a, y)
+    assert same["chi2"] == 0.0 and not same["significant"] and same["p_exact"] == 1.0
+    with pytest.raises(ValueError, match="pred_a, pred_b and y"):
+        _shen.mcnemar(a, b[:3], y)

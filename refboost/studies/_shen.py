@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+
 from ._common import _key, _mean_std, _params, paper_numbers
 from ._runner import Study
 
@@ -191,6 +193,44 @@ SHEN_TABLES = Study(
         "settings per booster, at most 100 rounds."
     ),
 )
+
+
+#: The McNemar threshold of Shen & Li (2010), §4.2: chi^2 with 1 degree of freedom at alpha = 0.05.
+MCNEMAR_CHI2_95 = 3.841459
+
+
+def mcnemar(pred_a, pred_b, y) -> dict:
+    """McNemar's test of two classifiers on the same test examples (Shen & Li (2010), §4.2, their ref. [39]).
+
+    ``n01`` = examples ``a`` gets wrong and ``b`` right, ``n10`` the reverse; the statistic is the
+    continuity-corrected ``(|n01 - n10| - 1)^2 / (n01 + n10)`` (0 when ``n01 + n10 = 0``; the paper does not
+    say which variant it uses), compared with ``chi^2_{1, 0.95} = 3.841459``; ``p_exact`` is the two-sided
+    exact (binomial) p-value of the same disagreements, a second path to the decision.
+
+    Parameters
+    ----------
+    pred_a, pred_b, y : array_like of {-1, +1}, the same length
+    """
+    from scipy import stats
+
+    pred_a, pred_b, y = (np.asarray(v, dtype=float).ravel() for v in (pred_a, pred_b, y))
+    if not (pred_a.shape == pred_b.shape == y.shape) or y.size == 0:
+        raise ValueError(
+            f"pred_a, pred_b and y must be non-empty and of one length, got {pred_a.size}, {pred_b.size}, {y.size}"
+        )
+    wa, wb = pred_a != y, pred_b != y
+    n01, n10 = int(np.sum(wa & ~wb)), int(np.sum(~wa & wb))
+    n = n01 + n10
+    chi2 = 0.0 if n == 0 else (abs(n01 - n10) - 1) ** 2 / n
+    p_exact = 1.0 if n == 0 else float(stats.binomtest(n01, n, 0.5).pvalue)
+    return {
+        "n01": n01,
+        "n10": n10,
+        "chi2": float(chi2),
+        "p": float(stats.chi2.sf(chi2, 1)),
+        "p_exact": p_exact,
+        "significant": bool(chi2 > MCNEMAR_CHI2_95),
+    }
 
 
 # ------------------------------------------------------------------------------------------
