@@ -989,12 +989,18 @@ def paper_records(name):
 
 
 def paired(a, b):
-    """Paired t-test over the common splits of two {split: record} maps: (mean a - b, p, n)."""
+    """Paired t-test over the common splits of two {split: record} maps: (mean a - b, p, n).
+
+    Fewer than 3 common splits: not tested (p = 1). Equal errors on every split: p = 1. Differences equal and
+    non-zero on every split (zero variance): p = 0.
+    """
     common = sorted(set(a) & set(b))
     da = np.array([a[s]["test_error"] for s in common])
     db = np.array([b[s]["test_error"] for s in common])
-    if len(common) < 2 or np.allclose(da, db):
+    if len(common) < 3 or np.allclose(da, db):
         return float(np.mean(da - db)) if common else np.nan, 1.0, len(common)
+    if np.ptp(da - db) == 0:
+        return float(np.mean(da - db)), 0.0, len(common)
     return float(np.mean(da - db)), float(stats.ttest_rel(da, db).pvalue), len(common)
 
 
@@ -1021,6 +1027,11 @@ for d in sets2:
     print(f"{d:>13} {n:3d}/10 {cell('ab', 'test_error', 'adaboost')} {cell('qp', 'test_error', 'adaboost_qp')} {p:5.2f} "
           f"{cell('ab', 'margin_min', 'adaboost'):>16} {cell('qp', 'margin_min', 'adaboost_qp'):>16} "
           f"{cell('ab', 'margin_mean', 'adaboost'):>16} {cell('qp', 'margin_mean', 'adaboost_qp'):>16}")
+# agreement with the printed numbers: our mean test error within two of the paper's standard deviations
+near2 = {b: [d for d in sets2 if abs(tab2[d]["m"][k]["test_error"] - pap2[d][b]["test_error"][0])
+             <= 2 * pap2[d][b]["test_error"][1]] for k, b in (("ab", "adaboost"), ("qp", "adaboost_qp"))}
+print(f"test error within 2 paper std of the paper's: AdaBoost {len(near2['adaboost'])}/{len(sets2)}, "
+      f"AdaBoost-QP {len(near2['adaboost_qp'])}/{len(sets2)}")
 min_ok = [d for d in sets2 if tab2[d]["m"]["ab"]["margin_min"] > tab2[d]["m"]["qp"]["margin_min"]]
 mean_ok = [d for d in sets2 if tab2[d]["m"]["qp"]["margin_mean"] > tab2[d]["m"]["ab"]["margin_mean"]]
 sig2 = [d for d in sets2 if tab2[d]["p"] < ALPHA]
@@ -1053,6 +1064,10 @@ for d in sets4:
     print(f"{d:>13} {row[1000]['n']:2d}/5 " + " ".join(
         f"{row[c]['ab']:.3f}/{row[c]['cg']:.3f} ({pt['adaboost'][str(c)][0]:.3f}/{pt['adaboost_cg'][str(c)][0]:.3f}) "
         f"{row[c]['p']:4.2f}" for c in (100, 500, 1000)) + f" {row[1000]['ab_train']:.3f}/{row[1000]['cg_train']:.3f}")
+near4 = [(d, b) for d in sets4 for b, k in (("adaboost", "ab"), ("adaboost_cg", "cg"))
+         if abs(tab4[d][1000][k] - pap4["table_iv"]["values"][d][b]["1000"][0])
+         <= 2 * max(pap4["table_iv"]["values"][d][b]["1000"][1], 0.005)]
+print(f"test error at 1000 within 2 paper std (at least 0.005) of the paper's: {len(near4)}/{2 * len(sets4)}")
 sig4 = sorted({(d, c) for d in sets4 for c in (100, 500, 1000) if tab4[d][c]["p"] < ALPHA})
 train_worse = [(d, c) for d in sets4 for c in (100, 500, 1000) if tab4[d][c]["cg_train"] > tab4[d][c]["ab_train"] + 1e-12]
 print(f"paired t-test significant (p < {ALPHA}) at: {sig4 or 'none'}; CG's training error above AdaBoost's at: "
@@ -1127,6 +1142,9 @@ for d in sets6:
                    cg=float(np.mean([r["test_error"] for r in t6[d, "adaboost_cg"].values()])))
     print(f"{d:>13} {n:4d}/5 {tab6[d]['best']:.3f} ({pap6[d]['adaboost'][0]:.3f}) {tab6[d]['val']:9.3f} "
           f"{tab6[d]['cg']:.3f} ({pap6[d]['adaboost_cg'][0]:.3f}) {p:16.2f}")
+near6 = [(d, b) for d in sets6 for b, k in (("adaboost", "best"), ("adaboost_cg", "cg"))
+         if abs(tab6[d][k] - pap6[d][b][0]) <= 2 * max(pap6[d][b][1], 0.005)]
+print(f"within 2 paper std (at least 0.005) of the paper's: {len(near6)}/{2 * len(sets6)}")
 mcn6 = {}
 for d in [d for d in ("australian", "breast-cancer") if d in sets6]:
     for s in sorted(set(t6[d, "adaboost"]) & set(t6[d, "adaboost_cg"])):
@@ -1139,6 +1157,12 @@ for d in [d for d in ("australian", "breast-cancer") if d in sets6]:
             assert np.mean(preds[-1] != sp["y_test"]) == t6[d, b][s]["test_error"]  # the re-run is the stored cell
         mcn6[d, s] = _shen.mcnemar(*preds, sp["y_test"])
 mcn6_sig = [k for k, v in mcn6.items() if v["significant"]]
+# the paper's text: "slightly better [test error] than with stumps for both"; ours: LDA's CG vs the stumps' CG at 1000
+# iterations (Table IV's cells) on the splits both stores hold
+lda_vs_stump = {d: paired(t6[d, "adaboost_cg"], t4[d, "adaboost_cg", 1000]) for d in sets6 if d in sets4}
+lda_worse = [d for d, v in lda_vs_stump.items() if v[0] > 0]
+print("LDA's AdaBoost-CG minus the stumps' (Table IV, 1000 iterations), mean over common splits:",
+      {d: round(v[0], 3) for d, v in lda_vs_stump.items()})
 print(f"McNemar (LDA; AdaBoost's rounds and CG's T chosen on validation), chi2 > {_shen.MCNEMAR_CHI2_95}: "
       f"{mcn6_sig or 'none'} of {len(mcn6)}; largest chi2 {max((v['chi2'] for v in mcn6.values()), default=0):.2f}")
 
@@ -1171,6 +1195,22 @@ claims.check("Shen-Li Table IV", status="partly reproduced",
              note=f"test errors not separated (paired t-test at {len(sig4)} of {3 * len(sets4)} data set x checkpoint; "
                   f"McNemar chi2 <= 3.841459 on every re-run split); CG's training error above AdaBoost's at "
                   f"{', '.join(f'{d}@{c}' for d, c in train_worse)}")
+
+
+# Table VI: AdaBoost (rounds chosen on validation) and AdaBoost-CG not separated, as the paper's McNemar tests say
+sig6 = [d for d in sets6 if tab6[d]["p"] < ALPHA]
+assert not sig6 and not mcn6_sig and len(mcn6) >= 4
+# ... but "slightly better than with stumps for both" fails: LDA's AdaBoost-CG is worse than the stumps' on these
+assert lda_worse
+assert len(near6) == 2 * len(sets6)  # every mean within two of the paper's standard deviations
+claims.check("Shen-Li Table VI", status="reproduced",
+             on=f"{len(sets6)} LIBSVM sets, LDA weak learner, {min(tab6[d]['n'] for d in sets6)}-"
+                f"{max(tab6[d]['n'] for d in sets6)} of the 5 splits each (store shen_table6)",
+             note=f"AdaBoost and AdaBoost-CG not separated (paired t-test over splits; McNemar on {len(mcn6)} re-run "
+                  f"australian/breast-cancer splits); every mean within 2 paper std; the text's 'slightly better than "
+                  f"with stumps' fails (CG) on {', '.join(lda_worse)}")
+claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="not yet",
+             note="declared as the study shen_table58 (a ci store); its paper scale has not been run")
 
 
 # %% [markdown]
