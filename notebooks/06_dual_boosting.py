@@ -887,9 +887,6 @@ assert st80[1] < st20[1] / 3 and abs(st80[2] - st20[2]) < 0.03  # train error fa
 assert st80[0] > 100  # "all runs stop before 100 iterations" fails at 1/T = 80 (stumps)
 claims.check("Shen-Li Table VII", status="fails", on="banana, stumps, 1/T in {20, 80}",
              note="train error falls with 1/T and test error is flat, but at 1/T = 80 the run needs more than 100 iterations")
-claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="not yet",
-             note="T by validation runs only under FULL_RUN (needs data sets not stored with the project); reported, not asserted")
-claims.check("Shen-Li Table VI", status="not yet", note="the LDA learner runs only under FULL_RUN; reported, not asserted")
 tab9 = {name: rb.datasets.load(name).X.shape for name in ("australian", "breast-cancer")}
 assert tab9 == {"australian": (690, 14), "breast-cancer": (683, 10)}  # Table IX's sizes
 claims.check("Shen-Li Table IX", status="partly reproduced", on="australian and breast-cancer (the LIBSVM files stored)",
@@ -954,6 +951,344 @@ plt.show()
 
 
 # %% [markdown]
+# ### 3.12 The experiments at the paper's protocol: Tables II to VI and VIII from the study stores
+#
+# The cells above re-run one split each. The paper's tables are declared as studies (`refboost-repro --list`):
+# `shen_tables` (Tables II and IV), `shen_table3` (Table III), `shen_table6` (Table VI) and `shen_table58` (Tables V
+# and VIII), each a grid of cells (data set × seeded 70/15/15 split × booster × parameter) run by
+# `refboost-repro STUDY --scale paper` and stored in `data/results/STUDY/paper/`. This section reads those stores
+# (`refboost.studies.analyse`) and tests the paper's qualitative claims on them. The splits are ours (seeded by data
+# set and split number; the paper does not give its own), shared by all the studies, so Table III's QP and Table II's
+# QP see the same training parts. liver-disorders is not in the data catalogue.
+#
+# **What ran.** The paper scale of every study is the paper's protocol; on the shared 2-core machine we ran a stated
+# subset of the splits (the grids are split-major, so `refboost-repro ... --limit N` runs whole splits first): the
+# `splits` column of each table is "complete splits / the paper's count" (a split counts only when every setting of
+# the validation grid is stored), and each store's `provenance.json` records every run (command, cells, wall and CPU
+# time). Tables II and IV: three splits of all 13 sets, five of the ten smaller ones (all but mushrooms, svmguide1 and
+# w1a; so Table IV's five runs are complete for those ten); Table III: six splits
+# (two for australian, whose QP over its 1900 stumps costs up to 35 s a cell); Table VI: three of five splits;
+# Tables V and VIII: all five. Another `refboost-repro STUDY --scale paper` resumes each store to the full protocol.
+# With three to six splits a paired test has little power: "not separated" below means no evidence of a
+# difference on these splits, which is what the paper's "no statistical difference" claims too.
+#
+# **Statistics.** The record of a cell holds its error rates, not its per-example predictions. Comparisons between
+# two algorithms over the stored splits use the paired $t$-test over splits (`scipy.stats.ttest_rel`, two-sided,
+# $\alpha=0.05$), per data set. The paper's own test is McNemar's (§4.2, $\chi^2_{1,0.95}=3.841459$) on per-example
+# predictions; we compute it (`refboost.studies._shen.mcnemar`: continuity-corrected statistic, and the exact binomial
+# $p$ as a second path) by re-running the stored cells of the bundled data sets (australian, breast-cancer) and
+# check first that each re-run reproduces its stored test error exactly.
+
+# %%
+from refboost import studies  # noqa: E402
+from refboost.studies import _shen  # noqa: E402
+
+
+def paper_records(name):
+    """The stored records of a study at the paper's scale (None without a store)."""
+    path = studies.default_store(name, "paper")
+    if not any((path / f).exists() for f in ("cells.parquet", "cells.sqlite")):
+        return None
+    with studies.Store(path) as sto:
+        return sto.records()
+
+
+def paired(a, b):
+    """Paired t-test over the common splits of two {split: record} maps: (mean a - b, p, n).
+
+    Fewer than 3 common splits: not tested (p = 1). Equal errors on every split: p = 1. Differences equal and
+    non-zero on every split (zero variance): p = 0.
+    """
+    common = sorted(set(a) & set(b))
+    da = np.array([a[s]["test_error"] for s in common])
+    db = np.array([b[s]["test_error"] for s in common])
+    if len(common) < 3 or np.allclose(da, db):
+        return float(np.mean(da - db)) if common else np.nan, 1.0, len(common)
+    if np.ptp(da - db) == 0:
+        return float(np.mean(da - db)), 0.0, len(common)
+    return float(np.mean(da - db)), float(stats.ttest_rel(da, db).pvalue), len(common)
+
+
+ALPHA = 0.05
+rec_t = paper_records("shen_tables")
+t2 = _shen.shen_table2_choices(rec_t, "paper")
+t4 = _shen.shen_table4_runs(rec_t, "paper")
+pap2 = studies.paper_numbers()["shen_tables"]["table_ii"]["values"]
+sets2 = [d for d in _shen.SHEN_PAPER_SETS if t2[d, "adaboost"] and t2[d, "adaboost_qp"]]
+print(f"Table II (mean over splits; paper in brackets): {len(sets2)} data sets")
+print(f"{'data':>13} {'splits':>6} {'test AB':>14} {'test QP':>14} {'p':>5} {'min margin AB':>16} {'min margin QP':>16} "
+      f"{'mean margin AB':>16} {'mean margin QP':>16}")
+tab2 = {}
+for d in sets2:
+    ab, qp = t2[d, "adaboost"], t2[d, "adaboost_qp"]
+    m = {k: {f: float(np.mean([r[f] for r in v.values()])) for f in ("test_error", "margin_min", "margin_mean")}
+         for k, v in (("ab", ab), ("qp", qp))}
+    diff, p, n = paired(ab, qp)
+    tab2[d] = dict(m=m, p=p, n=n, diff=diff,
+                   min_split=all(ab[s]["margin_min"] > qp[s]["margin_min"] for s in set(ab) & set(qp)),
+                   mean_split=all(qp[s]["margin_mean"] > ab[s]["margin_mean"] for s in set(ab) & set(qp)))
+    pp = pap2[d]
+    cell = lambda k, f, b: f"{m[k][f]:6.3f} ({pp[b][f][0]:6.3f})"
+    print(f"{d:>13} {n:3d}/10 {cell('ab', 'test_error', 'adaboost')} {cell('qp', 'test_error', 'adaboost_qp')} {p:5.2f} "
+          f"{cell('ab', 'margin_min', 'adaboost'):>16} {cell('qp', 'margin_min', 'adaboost_qp'):>16} "
+          f"{cell('ab', 'margin_mean', 'adaboost'):>16} {cell('qp', 'margin_mean', 'adaboost_qp'):>16}")
+# agreement with the printed numbers: our mean test error within two of the paper's standard deviations
+near2 = {b: [d for d in sets2 if abs(tab2[d]["m"][k]["test_error"] - pap2[d][b]["test_error"][0])
+             <= 2 * pap2[d][b]["test_error"][1]] for k, b in (("ab", "adaboost"), ("qp", "adaboost_qp"))}
+print(f"test error within 2 paper std of the paper's: AdaBoost {len(near2['adaboost'])}/{len(sets2)}, "
+      f"AdaBoost-QP {len(near2['adaboost_qp'])}/{len(sets2)}")
+min_ok = [d for d in sets2 if tab2[d]["m"]["ab"]["margin_min"] > tab2[d]["m"]["qp"]["margin_min"]]
+mean_ok = [d for d in sets2 if tab2[d]["m"]["qp"]["margin_mean"] > tab2[d]["m"]["ab"]["margin_mean"]]
+sig2 = [d for d in sets2 if tab2[d]["p"] < ALPHA]
+qp_better = [d for d in sets2 if tab2[d]["diff"] > 0]
+print(f"AdaBoost's minimum margin larger on {len(min_ok)}/{len(sets2)}; QP's mean margin larger on "
+      f"{len(mean_ok)}/{len(sets2)}; test error: QP lower on {len(qp_better)}/{len(sets2)}, paired t-test significant "
+      f"(p < {ALPHA}) on {sig2 or 'none'}")
+
+# %% [markdown]
+# Table IV: AdaBoost and AdaBoost-CG ($T=1/\|\boldsymbol w\|_1$ of 1000 AdaBoost rounds, $\varepsilon=10^{-5}$) after 100,
+# 500 and 1000 iterations. The paper: the test errors do not differ significantly, and CG's training error is
+# "consistently better or no worse".
+
+# %%
+pap4 = studies.paper_numbers()["shen_tables"]
+sets4 = [d for d in _shen.SHEN_PAPER_SETS if all(t4[d, b, c] for b in ("adaboost", "adaboost_cg") for c in (100, 500, 1000))]
+print(f"{'data':>13} {'runs':>4} " + " ".join(f"{'test AB/CG @' + str(c):>19} {'p':>4}" for c in (100, 500, 1000))
+      + f" {'train AB/CG @1000':>17}")
+tab4 = {}
+for d in sets4:
+    row = {}
+    for c in (100, 500, 1000):
+        ab, cg = t4[d, "adaboost", c], t4[d, "adaboost_cg", c]
+        row[c] = dict(zip(("diff", "p", "n"), paired(ab, cg), strict=True))
+        for k, v in (("ab", ab), ("cg", cg)):
+            row[c][k] = float(np.mean([r["test_error"] for r in v.values()]))
+            row[c][k + "_train"] = float(np.mean([r["train_error"] for r in v.values()]))
+    tab4[d] = row
+    pt = pap4["table_iv"]["values"].get(d, {})
+    print(f"{d:>13} {row[1000]['n']:2d}/5 " + " ".join(
+        f"{row[c]['ab']:.3f}/{row[c]['cg']:.3f} ({pt['adaboost'][str(c)][0]:.3f}/{pt['adaboost_cg'][str(c)][0]:.3f}) "
+        f"{row[c]['p']:4.2f}" for c in (100, 500, 1000)) + f" {row[1000]['ab_train']:.3f}/{row[1000]['cg_train']:.3f}")
+near4 = [(d, b) for d in sets4 for b, k in (("adaboost", "ab"), ("adaboost_cg", "cg"))
+         if abs(tab4[d][1000][k] - pap4["table_iv"]["values"][d][b]["1000"][0])
+         <= 2 * max(pap4["table_iv"]["values"][d][b]["1000"][1], 0.005)]
+print(f"test error at 1000 within 2 paper std (at least 0.005) of the paper's: {len(near4)}/{2 * len(sets4)}")
+sig4 = sorted({(d, c) for d in sets4 for c in (100, 500, 1000) if tab4[d][c]["p"] < ALPHA})
+train_worse = [(d, c) for d in sets4 for c in (100, 500, 1000) if tab4[d][c]["cg_train"] > tab4[d][c]["ab_train"] + 1e-12]
+print(f"paired t-test significant (p < {ALPHA}) at: {sig4 or 'none'}; CG's training error above AdaBoost's at: "
+      f"{train_worse or 'none'}")
+
+# %% [markdown]
+# McNemar on per-example predictions (the paper's test): the stored Table IV cells at 1000 iterations of the two
+# bundled data sets are re-run (`refboost.studies.load_split` gives the same split, the boosters are deterministic),
+# each re-run must give its stored test error exactly, and then AdaBoost and AdaBoost-CG are compared on the same test
+# examples.
+
+# %%
+mcn = {}
+for d in ("australian", "breast-cancer"):
+    for s in sorted(set(t4[d, "adaboost", 1000]) & set(t4[d, "adaboost_cg", 1000])):
+        sp = studies.load_split(d, f"70/15/15:s{s}")
+        o = rb.StumpOracle(sp["X"], sp["y"])
+        ab_ = rb.adaboost(o, max_iter=1000, store_d=False)
+        cg_ = rb.adaboost_cg(o, T=1 / float(ab_.extra["norm"]), eps=_shen.SHEN_EPS, max_iter=1000)
+        preds = [np.where(o.predict(r_.hypotheses, r_.weights, sp["X_test"]) >= 0, 1.0, -1.0) for r_ in (ab_, cg_)]
+        for b, pr in zip(("adaboost", "adaboost_cg"), preds, strict=True):
+            assert np.mean(pr != sp["y_test"]) == t4[d, b, 1000][s]["test_error"]  # the re-run is the stored cell
+        mcn[d, s] = _shen.mcnemar(*preds, sp["y_test"])
+        assert mcn[d, s]["significant"] == (mcn[d, s]["chi2"] > _shen.MCNEMAR_CHI2_95)
+print("McNemar, AdaBoost vs AdaBoost-CG at 1000 iterations (n01 = AB wrong/CG right, n10 = reverse):")
+for (d, s), v in mcn.items():
+    print(f"  {d:>13} split {s}: n01 {v['n01']:2d} n10 {v['n10']:2d} chi2 {v['chi2']:5.2f} p {v['p']:.2f} "
+          f"exact p {v['p_exact']:.2f}")
+mcn_sig = [k for k, v in mcn.items() if v["significant"]]
+print(f"chi2 > {_shen.MCNEMAR_CHI2_95}: {mcn_sig or 'none'} of {len(mcn)}")
+claims.check("Shen-Li Table IV", status="partly reproduced", on="10 re-run stored cells of australian and breast-cancer",
+             note="each re-run reproduces its stored test error exactly; McNemar's test is computed on them here")
+
+# %% [markdown]
+# Table III: AdaBoost-QP over **all** decision stumps of the training part (`refboost.adaboost_qp` without a pool takes
+# every key of the `StumpOracle`), $T$ chosen on validation, on the same splits as Table II. The paper: slightly
+# better than Table II's QP over AdaBoost's 1500 stumps in most cases, no significant difference.
+
+# %%
+rec3 = paper_records("shen_table3")
+t3 = _shen.shen_table3_choices(rec3, "paper") if rec3 else {}
+pap3 = studies.paper_numbers()["shen_table3"]["table_iii"]["values"]
+sets3 = [d for d in t3 if t3[d] and d in sets2]
+tab3 = {}
+print(f"{'data':>13} {'splits':>6} {'QP all stumps':>16} {'QP 1500 AB stumps':>18} {'p':>5} {'distinct stumps':>15}")
+for d in sets3:
+    diff, p, n = paired(t3[d], t2[d, "adaboost_qp"])
+    tab3[d] = dict(all=float(np.mean([r["test_error"] for r in t3[d].values()])), diff=diff, p=p, n=n)
+    print(f"{d:>13} {len(t3[d]):3d}/10 {tab3[d]['all']:.3f} ({pap3[d][0]:.3f}) {tab2[d]['m']['qp']['test_error']:8.3f} "
+          f"({pap2[d]['adaboost_qp']['test_error'][0]:.3f}) {p:5.2f} "
+          f"{np.mean([r['n_hypotheses'] for r in t3[d].values()]):15.0f}")
+near3 = [d for d in sets3 if abs(tab3[d]["all"] - pap3[d][0]) <= 2 * max(pap3[d][1], 0.005)]
+print(f"within 2 paper std (at least 0.005) of the paper's: {len(near3)}/{len(sets3)}")
+sig3 = [d for d in sets3 if tab3[d]["p"] < ALPHA]
+better3 = [d for d in sets3 if tab3[d]["diff"] < 0]
+print(f"all-stump QP lower on {len(better3)}/{len(sets3)}; paired t-test significant on {sig3 or 'none'}")
+
+# %% [markdown]
+# Table VI: LDA weak classifiers (`refboost.LDAOracle`), AdaBoost reported as in the paper, the least **test** error
+# of 100, 500 and 1000 rounds (a selection on the test part; the rounds chosen on validation are printed too), and
+# AdaBoost-CG with $T$ chosen on validation from $\{1/2,\dots,1/150\}$. The paper: AdaBoost and AdaBoost-CG are alike
+# (McNemar, no significant difference).
+
+# %%
+rec6 = paper_records("shen_table6")
+t6 = _shen.shen_t6_choices(rec6, "paper") if rec6 else {}
+t6best = _shen.shen_t6_best_test(rec6, "paper") if rec6 else {}
+pap6 = studies.paper_numbers()["shen_table6"]["table_vi"]["values"]
+sets6 = [d for d in _shen.SHEN_CG_SETS if t6 and t6best[d] and t6[d, "adaboost_cg"]]
+tab6 = {}
+print(f"{'data':>13} {'splits':>6} {'AB best test':>16} {'AB on val':>9} {'CG':>16} {'p (AB val vs CG)':>16}")
+for d in sets6:
+    diff, p, n = paired(t6[d, "adaboost"], t6[d, "adaboost_cg"])
+    tab6[d] = dict(best=float(np.mean([r["test_error"] for r in t6best[d].values()])), p=p, n=n,
+                   val=float(np.mean([r["test_error"] for r in t6[d, "adaboost"].values()])),
+                   cg=float(np.mean([r["test_error"] for r in t6[d, "adaboost_cg"].values()])))
+    print(f"{d:>13} {n:4d}/5 {tab6[d]['best']:.3f} ({pap6[d]['adaboost'][0]:.3f}) {tab6[d]['val']:9.3f} "
+          f"{tab6[d]['cg']:.3f} ({pap6[d]['adaboost_cg'][0]:.3f}) {p:16.2f}")
+near6 = [(d, b) for d in sets6 for b, k in (("adaboost", "best"), ("adaboost_cg", "cg"))
+         if abs(tab6[d][k] - pap6[d][b][0]) <= 2 * max(pap6[d][b][1], 0.005)]
+print(f"within 2 paper std (at least 0.005) of the paper's: {len(near6)}/{2 * len(sets6)}")
+mcn6 = {}
+for d in [d for d in ("australian", "breast-cancer") if d in sets6]:
+    for s in sorted(set(t6[d, "adaboost"]) & set(t6[d, "adaboost_cg"])):
+        sp = studies.load_split(d, f"70/15/15:s{s}")
+        o = rb.LDAOracle(sp["X"], sp["y"])
+        preds = []
+        for b, fn in (("adaboost", rb.adaboost), ("adaboost_cg", rb.adaboost_cg)):
+            r_ = fn(o, **_shen._params(t6[d, b][s]))
+            preds.append(np.where(o.predict(r_.hypotheses, r_.weights, sp["X_test"]) >= 0, 1.0, -1.0))
+            assert np.mean(preds[-1] != sp["y_test"]) == t6[d, b][s]["test_error"]  # the re-run is the stored cell
+        mcn6[d, s] = _shen.mcnemar(*preds, sp["y_test"])
+mcn6_sig = [k for k, v in mcn6.items() if v["significant"]]
+# the paper's text: "slightly better [test error] than with stumps for both"; ours: LDA's CG vs the stumps' CG at 1000
+# iterations (Table IV's cells) on the splits both stores hold
+lda_vs_stump = {d: paired(t6[d, "adaboost_cg"], t4[d, "adaboost_cg", 1000]) for d in sets6 if d in sets4}
+lda_worse = [d for d, v in lda_vs_stump.items() if v[0] > 0]
+print("LDA's AdaBoost-CG minus the stumps' (Table IV, 1000 iterations), mean over common splits:",
+      {d: round(v[0], 3) for d, v in lda_vs_stump.items()})
+print(f"McNemar (LDA; AdaBoost's rounds and CG's T chosen on validation), chi2 > {_shen.MCNEMAR_CHI2_95}: "
+      f"{mcn6_sig or 'none'} of {len(mcn6)}; largest chi2 {max((v['chi2'] for v in mcn6.values()), default=0):.2f}")
+claims.check("Shen-Li Table VI", status="reproduced", on="7 re-run stored LDA cells of australian and breast-cancer",
+             note="each re-run reproduces its stored test error exactly; McNemar's test is computed on them")
+
+# %% [markdown]
+# Tables V and VIII: AdaBoost-CG and LogitBoost-CG with stumps, $T$ chosen on validation from $\{1/10,\dots,1/500\}$
+# (store `shen_table58`). The paper: LogitBoost-CG's results are "very similar" to AdaBoost-CG's and neither wins on
+# all data sets; Table V is slightly better than Table IV's AdaBoost-CG (whose $T$ comes from AdaBoost).
+
+# %%
+rec58 = paper_records("shen_table58")
+t58 = _shen.shen_t58_choices(rec58, "paper") if rec58 else {}
+pap58 = studies.paper_numbers()["shen_table58"]
+sets58 = [d for d in _shen.SHEN_CG_SETS if t58 and t58[d, "adaboost_cg"] and t58[d, "logitboost_cg"]]
+tab58 = {}
+print(f"{'data':>13} {'splits':>6} {'AdaBoost-CG (V)':>16} {'LogitBoost-CG (VIII)':>20} {'p':>5}")
+for d in sets58:
+    diff, p, n = paired(t58[d, "adaboost_cg"], t58[d, "logitboost_cg"])
+    tab58[d] = dict(diff=diff, p=p, n=n, **{b: float(np.mean([r["test_error"] for r in t58[d, b].values()]))
+                                            for b in ("adaboost_cg", "logitboost_cg")})
+    print(f"{d:>13} {n:4d}/5 {tab58[d]['adaboost_cg']:.3f} ({pap58['table_v']['values'][d][0]:.3f}) "
+          f"{tab58[d]['logitboost_cg']:.3f} ({pap58['table_viii']['values'][d][0]:.3f}) {p:9.2f}")
+ada_wins = [d for d in sets58 if tab58[d]["diff"] < 0]
+logit_wins = [d for d in sets58 if tab58[d]["diff"] > 0]
+sig58 = [d for d in sets58 if tab58[d]["p"] < ALPHA]
+print(f"AdaBoost-CG lower on {ada_wins or 'none'}; LogitBoost-CG lower on {logit_wins or 'none'}; "
+      f"paired t-test significant on {sig58 or 'none'}")
+
+# %% [markdown]
+# **Verdicts.** Asserted on the stored splits (the counts are printed above; a claim that fails is asserted as failing,
+# with its counterexamples named):
+
+# %%
+# Table II: AdaBoost has the larger minimum margin on every data set (the means over splits, the table's numbers)
+assert min_ok == sets2
+min_fail_split = [d for d in sets2 if not tab2[d]["min_split"]]
+print("AdaBoost's minimum margin below QP's on some split of:", min_fail_split or "none")
+# "QP has the larger average margin on every data set": on the means over splits (the table's numbers) ...
+mean_fail = [d for d in sets2 if d not in mean_ok]
+assert not mean_fail
+# ... but not split by split: on these sets some split has AdaBoost's mean margin the larger
+mean_fail_split = [d for d in sets2 if not tab2[d]["mean_split"]]
+print("QP's mean margin below AdaBoost's on some split of:", mean_fail_split)
+# test error: QP lower on most data sets (the paper: on 9 of 14), and wherever the paired t-test separates the two,
+# QP is the lower
+assert 2 * len(qp_better) > len(sets2) and all(tab2[d]["diff"] > 0 for d in sig2)
+assert all(2 * len(v) > len(sets2) for v in near2.values())  # most means within two of the paper's std
+# FEW: at most one comparison in ten (about what alpha = 0.05 gives by chance), and at least one
+FEW = lambda n: max(1, n // 10)  # noqa: E731
+claims.check("Shen-Li Table II", status="reproduced",
+             on="13 LIBSVM sets, 3-5 seeded 70/15/15 splits each (store shen_tables)",
+             note="on every set's mean AdaBoost's minimum margin and QP's mean margin are the larger (not on every "
+                  "split: minimum on german.numer, mean on 7 sets); QP's test error lower on 8/13, significantly "
+                  "(paired t-test, p < 0.05) on australian and heart, both in QP's favour; every mean within 2 paper std")
+# Table IV: McNemar (the paper's test) never rejects on the re-run splits; the paired t-test over splits separates the
+# two at a few data set x checkpoint pairs, in both directions
+assert not mcn_sig and len(mcn) >= 6
+sig4_ab = [f"{d}@{c}" for d, c in sig4 if tab4[d][c]["diff"] < 0]
+sig4_cg = [f"{d}@{c}" for d, c in sig4 if tab4[d][c]["diff"] > 0]
+assert len(sig4) <= 0.2 * 3 * len(sets4)
+# "CG's training error is consistently better or no worse": the counterexamples
+assert train_worse
+claims.check("Shen-Li Table IV", status="partly reproduced",
+             on="13 LIBSVM sets, 3-5 seeded splits each (store shen_tables); McNemar on 10 re-run australian and "
+                "breast-cancer splits",
+             note="McNemar chi2 <= 3.841459 on every re-run split; the paired t-test over splits separates 5 of 39 "
+                  "data set x checkpoint pairs (AdaBoost lower on breast-cancer at 100/500/1000 and heart at 100, CG "
+                  "lower on fourclass at 1000); CG's training error above AdaBoost's on german.numer at 1000")
+# Table III: QP over all stumps vs over AdaBoost's 1500 stumps, same splits: no significant difference
+assert sets3 and all(tab3[d]["diff"] < 0 for d in sig3)  # where separated, the all-stump QP is the lower
+# "slightly better in most cases", and the printed means within two of the paper's standard deviations
+assert 2 * len(better3) > len(sets3) and len(near3) == len(sets3)
+claims.check("Shen-Li Table III", status="reproduced",
+             on="7 LIBSVM sets, 2-6 of the 10 splits each (store shen_table3)",
+             note="QP over all stumps lower than over AdaBoost's 1500 on 5/7 sets ('slightly better in most cases'), "
+                  "significantly (paired t-test, p < 0.05) only on mushrooms; every mean within 2 paper std; "
+                  "liver-disorders not in the catalogue")
+# Table VI: AdaBoost (rounds chosen on validation) and AdaBoost-CG not separated, as the paper's McNemar tests say
+sig6 = [d for d in sets6 if tab6[d]["p"] < ALPHA]
+assert len(sig6) <= FEW(len(sets6)) and not mcn6_sig and len(mcn6) >= 4
+# ... but "slightly better than with stumps for both" fails: LDA's AdaBoost-CG is worse than the stumps' on these
+assert lda_worse
+assert len(near6) == 2 * len(sets6)  # every mean within two of the paper's standard deviations
+claims.check("Shen-Li Table VI", status="reproduced",
+             on="8 LIBSVM sets, LDA weak learner, 3-4 of the 5 splits each (store shen_table6)",
+             note="AdaBoost and AdaBoost-CG not separated (paired t-test over splits; McNemar on 7 re-run australian "
+                  "and breast-cancer splits); every mean within 2 paper std; the text's 'slightly better than with "
+                  "stumps' fails for CG on ionosphere, sonar and splice")
+# Tables V and VIII: "neither wins on all data sets" holds; "very similar" is weaker than the paired t-test on the sets
+# of sig58 (all in LogitBoost-CG's favour), which the paper does not test
+assert ada_wins and logit_wins and set(sig58) <= set(logit_wins)
+near58 = [(d, t) for d in sets58 for t, b in (("table_v", "adaboost_cg"), ("table_viii", "logitboost_cg"))
+          if abs(tab58[d][b] - pap58[t]["values"][d][0]) <= 2 * max(pap58[t]["values"][d][1], 0.005)]
+print(f"Tables V/VIII: {len(near58)}/{2 * len(sets58)} means within 2 paper std (at least 0.005) of the paper's")
+claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="partly reproduced",
+             on="8 LIBSVM sets, all 5 splits (store shen_table58)",
+             note="neither booster wins on every set (each lower on 4); but LogitBoost-CG is lower by a paired t-test "
+                  "(p < 0.05) on fourclass and splice; 15/16 means within 2 paper std")
+
+
+# %% [markdown]
+# **Reading the stores.** Our means sit within two of the paper's standard deviations on almost every data set,
+# although our splits are not the paper's. What holds: on every data set's mean over splits AdaBoost's minimum margin
+# is larger than AdaBoost-QP's and QP's average margin is the larger (Table II); QP's test error is the lower on most
+# data sets (the paper: on 9 of 14), significantly (paired $t$-test) only where named above, always in QP's favour;
+# QP over all stumps is lower still on most sets (Table III); AdaBoost and AdaBoost-CG with LDA are not separated
+# (Table VI); McNemar's test, the paper's, never rejects on the re-run australian and breast-cancer splits (Tables IV,
+# VI); neither CG booster wins everywhere (Tables V, VIII). What does not: neither margin ordering is a split-by-split
+# fact (named above); in Table IV the paired $t$-test separates AdaBoost and AdaBoost-CG at a few data set and
+# checkpoint pairs (named above, both ways); CG's training error is *not* "consistently better or no worse" (Table IV, named above); LogitBoost-CG beats
+# AdaBoost-CG by the paired $t$-test on the sets named above; and Table VI's remark that LDA does slightly better than
+# stumps for both boosters fails (the paper's own Table VI contradicts it on sonar and splice; ours on the sets named
+# above).
+
+
+# %% [markdown]
 # ## 4 Promotion
 #
 # Everything above imports the package: `refboost.adaboost_cg`, `refboost.logitboost_cg`, `refboost.adaboost_qp`,
@@ -966,7 +1301,9 @@ plt.show()
 # both take the same steps), with the shared active-set Newton method
 # `refboost/boosters/_newton.py` of the entropy chapter as fallback and for AdaBoost-QP and the hinge LPBoost),
 # `refboost.adaboost` and `refboost.arcgv`, the exact stump oracle
-# `refboost.StumpOracle`, the data sets `refboost.datasets.load`, the ground truth
+# `refboost.StumpOracle`, the data sets `refboost.datasets.load`, the declared studies of the paper's tables
+# (`refboost/studies/_shen.py`: `shen_tables`, `shen_table3`, `shen_table58`, `shen_table6`, with McNemar's test;
+# tests `tests/test_studies_shen.py`), the ground truth
 # `refboost.truth.*_eq5/10/14/15/18/28/30/31/32/41`, and `refboost.instances.threshold_pool` (the stump class
 # materialised for the ground truth), the certificates `refboost.certify.shen`. Tests: `tests/test_shen.py`,
 # `tests/test_certify_shen.py`; timings: `benchmarks/bench_shen.py`.
@@ -977,7 +1314,9 @@ plt.show()
 # "closer to Gaussian with more rounds" (heart, the parabola data, §3.8); the relaxed constraint of (3) off
 # negation-closed pools (§3.3); and, on breast-cancer, Fig. 1's entropy ordering and Fig. 4's margin orderings, also
 # with Arc-Gv as the paper specifies it at $K=600$ (Fig. 1 holds on australian), Table II's mean-margin ordering at the
-# heuristic $T$ (§3.9), Fig. 5's "about 10×" at $K=1000$ (more than 20× on breast-cancer and heart); Table VII's "all
-# runs stop before 100 iterations" (§3.10). The conjugates (Definition 3.1, Proposition 3.1, §3.4), the smooth maximum
+# heuristic $T$ (§3.9; at the $T$ chosen on validation it holds on every data set's mean, §3.12), Fig. 5's "about 10×"
+# at $K=1000$ (more than 20× on breast-cancer and heart); Table VII's "all runs stop before 100 iterations" (§3.10); at
+# the paper's protocol (§3.12, the study stores) Table IV's "CG's training error is consistently no worse" and Table
+# VI's "LDA slightly better than stumps for both". The conjugates (Definition 3.1, Proposition 3.1, §3.4), the smooth maximum
 # and the closed form (37) hold (§2.1, §3.7). Arc-Gv with the clipped step is `refboost.arcgv_clipped.arcgv_clipped`,
 # the conjugates `refboost.conjugates`.

@@ -1,8 +1,10 @@
-"""Shen & Li (2010): the declared studies (Tables II and IV)."""
+"""Shen & Li (2010): the declared studies (Tables II and IV; III; V and VIII; VI)."""
 
 from __future__ import annotations
 
 import json
+
+import numpy as np
 
 from ._common import _key, _mean_std, _params, paper_numbers
 from ._runner import Study
@@ -69,41 +71,83 @@ def _shen_t4_settings(booster: str, cfg: dict) -> list[dict]:
 
 
 def _shen_grid(scale: str) -> list[dict]:
+    """Split-major: every data set's cells of split 0, then of split 1, ... (``--limit`` runs whole splits first)."""
     from ._runner import key_id
 
     cfg = SHEN_SCALES[scale]
     keys: dict[str, dict] = {}  # Table IV's AdaBoost cells can coincide with Table II's: declared once
-    for dataset in cfg["sets"]:
-        for s in range(cfg["t2_splits"]):
-            for booster in ("adaboost", "adaboost_qp"):
-                for params in _shen_t2_settings(booster, cfg):
-                    k = _key(dataset, f"70/15/15:s{s}", booster, params, "stump")
-                    keys.setdefault(key_id({**k, "version": ""}), k)
-        for s in range(cfg["t4_splits"]):
-            for booster in ("adaboost", "adaboost_cg"):
-                for params in _shen_t4_settings(booster, cfg):
-                    k = _key(dataset, f"70/15/15:s{s}", booster, params, "stump")
-                    keys.setdefault(key_id({**k, "version": ""}), k)
+    for s in range(max(cfg["t2_splits"], cfg["t4_splits"])):
+        for dataset in cfg["sets"]:
+            tables = []
+            if s < cfg["t2_splits"]:
+                tables.append((("adaboost", "adaboost_qp"), _shen_t2_settings))
+            if s < cfg["t4_splits"]:
+                tables.append((("adaboost", "adaboost_cg"), _shen_t4_settings))
+            for boosters, settings in tables:
+                for booster in boosters:
+                    for params in settings(booster, cfg):
+                        k = _key(dataset, f"70/15/15:s{s}", booster, params, "stump")
+                        keys.setdefault(key_id({**k, "version": ""}), k)
     return list(keys.values())
+
+
+def _by_cell(records: list[dict]) -> dict:
+    return {(r["dataset"], r["split"], r["booster"], json.dumps(_params(r), sort_keys=True)): r for r in records}
+
+
+def _select_on_validation(recs: list[dict]) -> dict:
+    """The record of least validation error; ties: the first setting of the declared grid."""
+    return min(enumerate(recs), key=lambda ir: (ir[1]["val_error"], ir[0]))[1]
+
+
+def shen_table2_choices(records: list[dict], scale: str) -> dict:
+    """Table II's chosen cells: ``{(dataset, booster): {split index: record}}``.
+
+    Per split, the setting of least validation error (AdaBoost: the rounds; AdaBoost-QP: T); a split
+    counts only when every setting of the grid is stored.
+    """
+    cfg = SHEN_SCALES[scale]
+    by = _by_cell(records)
+    out = {}
+    for dataset in cfg["sets"]:
+        for booster in ("adaboost", "adaboost_qp"):
+            chosen = {}
+            for s in range(cfg["t2_splits"]):
+                recs = [
+                    by.get((dataset, f"70/15/15:s{s}", booster, json.dumps(p, sort_keys=True)))
+                    for p in _shen_t2_settings(booster, cfg)
+                ]
+                if all(r is not None for r in recs):
+                    chosen[s] = _select_on_validation(recs)
+            out[dataset, booster] = chosen
+    return out
+
+
+def shen_table4_runs(records: list[dict], scale: str) -> dict:
+    """Table IV's cells: ``{(dataset, booster, checkpoint): {split index: record}}``."""
+    cfg = SHEN_SCALES[scale]
+    by = _by_cell(records)
+    out = {}
+    for dataset in cfg["sets"]:
+        for booster in ("adaboost", "adaboost_cg"):
+            for p, c in zip(_shen_t4_settings(booster, cfg), cfg["checkpoints"], strict=True):
+                key = json.dumps(p, sort_keys=True)
+                out[dataset, booster, c] = {
+                    s: r for s in range(cfg["t4_splits"]) if (r := by.get((dataset, f"70/15/15:s{s}", booster, key)))
+                }
+    return out
 
 
 def _shen_analysis(records: list[dict], scale: str) -> list[dict]:
     """Table II: per split the setting of least validation error; Table IV: test error at each checkpoint."""
     cfg = SHEN_SCALES[scale]
     paper = paper_numbers()["shen_tables"]
-    by = {(r["dataset"], r["split"], r["booster"], json.dumps(_params(r), sort_keys=True)): r for r in records}
-
-    def get(dataset, s, booster, params):
-        return by.get((dataset, f"70/15/15:s{s}", booster, json.dumps(params, sort_keys=True)))
-
+    t2 = shen_table2_choices(records, scale)
+    t4 = shen_table4_runs(records, scale)
     rows = []
     for dataset in cfg["sets"]:
         for booster in ("adaboost", "adaboost_qp"):
-            chosen = []
-            for s in range(cfg["t2_splits"]):
-                recs = [get(dataset, s, booster, p) for p in _shen_t2_settings(booster, cfg)]
-                if all(r is not None for r in recs):
-                    chosen.append(min(enumerate(recs), key=lambda ir: (ir[1]["val_error"], ir[0]))[1])
+            chosen = list(t2[dataset, booster].values())
             pap = paper["table_ii"]["values"].get(dataset, {}).get(booster, {})
             row = {"table": "II", "dataset": dataset, "booster": booster, "splits": f"{len(chosen)}/{cfg['t2_splits']}"}
             for f in ("test_error", "margin_min", "margin_mean"):
@@ -111,13 +155,20 @@ def _shen_analysis(records: list[dict], scale: str) -> list[dict]:
                 row["paper_" + f] = pap.get(f, [None])[0]
             rows.append(row)
         for booster in ("adaboost", "adaboost_cg"):
-            row = {"table": "IV", "dataset": dataset, "booster": booster, "splits": f"-/{cfg['t4_splits']}"}
-            for p, c in zip(_shen_t4_settings(booster, cfg), cfg["checkpoints"], strict=True):
-                errs = [r["test_error"] for s in range(cfg["t4_splits"]) if (r := get(dataset, s, booster, p))]
-                row[f"test@{c}"], row[f"test@{c}_std"] = _mean_std(errs)
+            row = {"table": "IV", "dataset": dataset, "booster": booster}
+            n_runs = 0
+            for c in cfg["checkpoints"]:
+                recs = list(t4[dataset, booster, c].values())
+                n_runs = max(n_runs, len(recs))
+                row[f"test@{c}"], row[f"test@{c}_std"] = _mean_std([r["test_error"] for r in recs])
                 row[f"paper_test@{c}"] = (
                     paper["table_iv"]["values"].get(dataset, {}).get(booster, {}).get(str(c), [None])[0]
                 )
+                row[f"train@{c}"], row[f"train@{c}_std"] = _mean_std([r["train_error"] for r in recs])
+                row[f"paper_train@{c}"] = (
+                    paper["table_iv_train"]["values"].get(dataset, {}).get(booster, {}).get(str(c), [None])[0]
+                )
+            row["splits"] = f"{n_runs}/{cfg['t4_splits']}"
             rows.append(row)
     return rows
 
@@ -139,9 +190,333 @@ SHEN_TABLES = Study(
         "stumps. The random splits differ from the paper's (it does not say how it drew them). "
         "liver-disorders is not in the catalogue; at paper scale every set but australian, breast-cancer, "
         "mushrooms and svmguide1 needs `refboost-data download`. ci scale: australian, one split, two "
-        "settings per booster, at most 100 rounds."
+        "settings per booster, at most 100 rounds. Paper scale run here (2-core shared machine): the split-major "
+        "grid's first splits (--limit), all 13 sets for the first three splits, more of the ten smaller sets; the "
+        "analysis's x/10 and x/5 counts and provenance.json say exactly what ran."
     ),
 )
 
 
-DECLARED = (SHEN_TABLES,)
+#: The McNemar threshold of Shen & Li (2010), §4.2: chi^2 with 1 degree of freedom at alpha = 0.05.
+MCNEMAR_CHI2_95 = 3.841459
+
+
+def mcnemar(pred_a, pred_b, y) -> dict:
+    """McNemar's test of two classifiers on the same test examples (Shen & Li (2010), §4.2, their ref. [39]).
+
+    ``n01`` = examples ``a`` gets wrong and ``b`` right, ``n10`` the reverse; the statistic is the
+    continuity-corrected ``(|n01 - n10| - 1)^2 / (n01 + n10)`` (0 when ``n01 + n10 = 0``; the paper does not
+    say which variant it uses), compared with ``chi^2_{1, 0.95} = 3.841459``; ``p_exact`` is the two-sided
+    exact (binomial) p-value of the same disagreements, a second path to the decision.
+
+    Parameters
+    ----------
+    pred_a, pred_b, y : array_like of {-1, +1}, the same length
+    """
+    from scipy import stats
+
+    pred_a, pred_b, y = (np.asarray(v, dtype=float).ravel() for v in (pred_a, pred_b, y))
+    if not (pred_a.shape == pred_b.shape == y.shape) or y.size == 0:
+        raise ValueError(
+            f"pred_a, pred_b and y must be non-empty and of one length, got {pred_a.size}, {pred_b.size}, {y.size}"
+        )
+    wa, wb = pred_a != y, pred_b != y
+    n01, n10 = int(np.sum(wa & ~wb)), int(np.sum(~wa & wb))
+    n = n01 + n10
+    chi2 = 0.0 if n == 0 else (abs(n01 - n10) - 1) ** 2 / n
+    p_exact = 1.0 if n == 0 else float(stats.binomtest(n01, n, 0.5).pvalue)
+    return {
+        "n01": n01,
+        "n10": n10,
+        "chi2": float(chi2),
+        "p": float(stats.chi2.sf(chi2, 1)),
+        "p_exact": p_exact,
+        "significant": bool(chi2 > MCNEMAR_CHI2_95),
+    }
+
+
+# ------------------------------------------------------------------------------------------
+# Shen & Li (2010), Table III: AdaBoost-QP over all decision stumps
+# ------------------------------------------------------------------------------------------
+
+#: Table III's data sets in the catalogue (liver-disorders is not in it).
+SHEN_T3_SETS = (
+    "australian",
+    "breast-cancer",
+    "fourclass",
+    "german.numer",
+    "libsvm:heart",
+    "mushrooms",
+    "libsvm:splice",
+)
+
+SHEN_T3_SCALES = {
+    "ci": {"sets": ("breast-cancer",), "splits": 1, "qp_T": (0.1, 0.02)},
+    # Table II's protocol (the same seeded 70/15/15 splits), the pool = every stump of the training part
+    "paper": {"sets": SHEN_T3_SETS, "splits": 10, "qp_T": SHEN_SCALES["paper"]["qp_T"]},
+}
+
+
+def _t3_grid(scale: str) -> list[dict]:
+    cfg = SHEN_T3_SCALES[scale]
+    return [
+        _key(dataset, f"70/15/15:s{s}", "adaboost_qp", {"T": t}, "stump")
+        for s in range(cfg["splits"])
+        for dataset in cfg["sets"]
+        for t in cfg["qp_T"]
+    ]
+
+
+def shen_table3_choices(records: list[dict], scale: str) -> dict:
+    """``{dataset: {split index: record}}``: per split the T of least validation error (complete splits only)."""
+    cfg = SHEN_T3_SCALES[scale]
+    by = _by_cell(records)
+    out = {}
+    for dataset in cfg["sets"]:
+        chosen = {}
+        for s in range(cfg["splits"]):
+            recs = [by.get((dataset, f"70/15/15:s{s}", "adaboost_qp", json.dumps({"T": t}))) for t in cfg["qp_T"]]
+            if all(r is not None for r in recs):
+                chosen[s] = _select_on_validation(recs)
+        out[dataset] = chosen
+    return out
+
+
+def _t3_analysis(records: list[dict], scale: str) -> list[dict]:
+    cfg = SHEN_T3_SCALES[scale]
+    paper = paper_numbers()["shen_table3"]["table_iii"]["values"]
+    rows = []
+    for dataset, chosen in shen_table3_choices(records, scale).items():
+        recs = list(chosen.values())
+        row = {"table": "III", "dataset": dataset, "booster": "adaboost_qp", "splits": f"{len(recs)}/{cfg['splits']}"}
+        row["test_error"], row["test_error_std"] = _mean_std([r["test_error"] for r in recs])
+        row["paper_test_error"] = paper.get(dataset, [None])[0]
+        row["paper_test_error_std"] = paper.get(dataset, [None, None])[1]
+        row["pool"], _ = _mean_std([r["n_hypotheses"] for r in recs])  # distinct stumps in the pool (mean)
+        row["converged"] = f"{sum(bool(r['converged']) for r in recs)}/{len(recs)}"
+        rows.append(row)
+    return rows
+
+
+SHEN_TABLE3 = Study(
+    name="shen_table3",
+    title="AdaBoost-QP over the whole class of decision stumps (test error, T chosen on validation)",
+    source="Shen & Li (2010), Table III",
+    grid=_t3_grid,
+    analysis=_t3_analysis,
+    notes=(
+        "Table III (paper): Table II's protocol (10 random 70/15/15 splits, T chosen on the validation part "
+        "from {1/10, ..., 1/500}) with AdaBoost-QP (41) over all decision stumps of the training part instead "
+        "of the 1500 AdaBoost stumps. Ours: the same seeded splits as shen_tables; refboost.adaboost_qp "
+        "without a pool takes every key of the StumpOracle (both polarities, the constants; identical "
+        "labelings merged). liver-disorders is not in the catalogue. The analysis counts a split only when all "
+        "eight T are stored (x/10). ci scale: breast-cancer, one split, T in {1/10, 1/50}. Paper scale run here: "
+        "six splits of six sets, two of australian (its QP over about 1900 stumps costs 5-35 s a cell); the first "
+        "run (63 cells, run_id c648614f4099) was killed and has no provenance entry, its cells are in the store."
+    ),
+)
+
+
+# ------------------------------------------------------------------------------------------
+# Shen & Li (2010), Tables V and VIII: AdaBoost-CG and LogitBoost-CG with T chosen on validation
+# ------------------------------------------------------------------------------------------
+
+#: The data sets of Tables V, VI and VIII in the catalogue (liver-disorders is not in it).
+SHEN_CG_SETS = (
+    "australian",
+    "breast-cancer",
+    "diabetes",
+    "fourclass",
+    "libsvm:heart",
+    "ionosphere",
+    "sonar",
+    "libsvm:splice",
+)
+
+SHEN_T58_SCALES = {
+    "ci": {"sets": ("breast-cancer",), "splits": 1, "inv_T": (10, 50), "max_iter": 200},
+    # "the same as in Section 4.1": T from {1/10, ..., 1/500}; 5 runs; at most 1000 columns (Table IV's budget)
+    "paper": {"sets": SHEN_CG_SETS, "splits": 5, "inv_T": (10, 20, 30, 40, 50, 100, 200, 500), "max_iter": 1000},
+}
+
+
+def _t58_params(inv_t: int, cfg: dict) -> dict:
+    return {"T": 1 / inv_t, "eps": SHEN_EPS, "max_iter": cfg["max_iter"]}
+
+
+def _t58_grid(scale: str) -> list[dict]:
+    cfg = SHEN_T58_SCALES[scale]
+    return [
+        _key(dataset, f"70/15/15:s{s}", booster, _t58_params(g, cfg), "stump")
+        for s in range(cfg["splits"])
+        for dataset in cfg["sets"]
+        for booster in ("adaboost_cg", "logitboost_cg")
+        for g in cfg["inv_T"]
+    ]
+
+
+def shen_cg_choices(records, sets, splits, boosters, settings, weak_learner) -> dict:
+    """``{(dataset, booster): {split index: record}}``: per split the setting of least validation error."""
+    by = _by_cell([r for r in records if r["weak_learner"] == weak_learner])
+    out = {}
+    for dataset in sets:
+        for booster in boosters:
+            chosen = {}
+            for s in range(splits):
+                recs = [
+                    by.get((dataset, f"70/15/15:s{s}", booster, json.dumps(p, sort_keys=True)))
+                    for p in settings(booster)
+                ]
+                if all(r is not None for r in recs):
+                    chosen[s] = _select_on_validation(recs)
+            out[dataset, booster] = chosen
+    return out
+
+
+def shen_t58_choices(records: list[dict], scale: str) -> dict:
+    cfg = SHEN_T58_SCALES[scale]
+    return shen_cg_choices(
+        records,
+        cfg["sets"],
+        cfg["splits"],
+        ("adaboost_cg", "logitboost_cg"),
+        lambda b: [_t58_params(g, cfg) for g in cfg["inv_T"]],
+        "stump",
+    )
+
+
+def _t58_analysis(records: list[dict], scale: str) -> list[dict]:
+    cfg = SHEN_T58_SCALES[scale]
+    paper = paper_numbers()["shen_table58"]
+    rows = []
+    for (dataset, booster), chosen in shen_t58_choices(records, scale).items():
+        recs = list(chosen.values())
+        table = "V" if booster == "adaboost_cg" else "VIII"
+        pap = paper["table_v" if table == "V" else "table_viii"]["values"].get(dataset, [None, None])
+        row = {"table": table, "dataset": dataset, "booster": booster, "splits": f"{len(recs)}/{cfg['splits']}"}
+        row["test_error"], row["test_error_std"] = _mean_std([r["test_error"] for r in recs])
+        row["paper_test_error"], row["paper_test_error_std"] = pap
+        row["inv_T"] = "/".join(str(round(1 / _params(r)["T"])) for r in recs) or None
+        row["converged"] = f"{sum(bool(r['converged']) for r in recs)}/{len(recs)}"
+        rows.append(row)
+    return rows
+
+
+SHEN_TABLE58 = Study(
+    name="shen_table58",
+    title="AdaBoost-CG and LogitBoost-CG with decision stumps, T chosen on validation (test error)",
+    source="Shen & Li (2010), Tables V and VIII",
+    grid=_t58_grid,
+    analysis=_t58_analysis,
+    notes=(
+        "Tables V and VIII (paper): 5 random 70/15/15 splits, T chosen on the validation part from the grid of "
+        "Section 4.1, {1/10, 1/20, 1/30, 1/40, 1/50, 1/100, 1/200, 1/500}; eps = 1e-5; decision stumps. The "
+        "paper does not state the column budget; ours is 1000 (Table IV's). The same seeded splits as "
+        "shen_tables (its first five). liver-disorders is not in the catalogue. ci scale: breast-cancer, one "
+        "split, 1/T in {10, 50}, at most 200 columns. Paper scale run here: see provenance.json (x/5 in the table)."
+    ),
+)
+
+
+# ------------------------------------------------------------------------------------------
+# Shen & Li (2010), Table VI: LDA weak classifiers, AdaBoost vs AdaBoost-CG
+# ------------------------------------------------------------------------------------------
+
+SHEN_T6_SCALES = {
+    "ci": {"sets": ("breast-cancer",), "splits": 1, "rounds": (20, 50), "inv_T": (5, 20), "max_iter": 200},
+    "paper": {
+        "sets": SHEN_CG_SETS,
+        "splits": 5,
+        "rounds": (100, 500, 1000),
+        "inv_T": (2, 5, 8, 10, 12, 15, 20, 30, 40, 50, 70, 90, 100, 120, 150),
+        "max_iter": 1000,
+    },
+}
+
+
+def _t6_settings(booster: str, cfg: dict) -> list[dict]:
+    if booster == "adaboost":
+        return [{"max_iter": r} for r in cfg["rounds"]]
+    return [{"T": 1 / g, "eps": SHEN_EPS, "max_iter": cfg["max_iter"]} for g in cfg["inv_T"]]
+
+
+def _t6_grid(scale: str) -> list[dict]:
+    cfg = SHEN_T6_SCALES[scale]
+    return [
+        _key(dataset, f"70/15/15:s{s}", booster, p, "lda")
+        for s in range(cfg["splits"])
+        for dataset in cfg["sets"]
+        for booster in ("adaboost", "adaboost_cg")
+        for p in _t6_settings(booster, cfg)
+    ]
+
+
+def shen_t6_choices(records: list[dict], scale: str) -> dict:
+    """``{(dataset, booster): {split: record}}`` chosen on validation (AdaBoost: rounds; CG: T)."""
+    cfg = SHEN_T6_SCALES[scale]
+    return shen_cg_choices(
+        records, cfg["sets"], cfg["splits"], ("adaboost", "adaboost_cg"), lambda b: _t6_settings(b, cfg), "lda"
+    )
+
+
+def shen_t6_best_test(records: list[dict], scale: str) -> dict:
+    """``{dataset: {split: record}}``: AdaBoost's round count of least *test* error (the paper's Table VI rule)."""
+    cfg = SHEN_T6_SCALES[scale]
+    by = _by_cell([r for r in records if r["weak_learner"] == "lda"])
+    out = {}
+    for dataset in cfg["sets"]:
+        best = {}
+        for s in range(cfg["splits"]):
+            recs = [
+                by.get((dataset, f"70/15/15:s{s}", "adaboost", json.dumps(p, sort_keys=True)))
+                for p in _t6_settings("adaboost", cfg)
+            ]
+            if all(r is not None for r in recs):
+                best[s] = min(enumerate(recs), key=lambda ir: (ir[1]["test_error"], ir[0]))[1]
+        out[dataset] = best
+    return out
+
+
+def _t6_analysis(records: list[dict], scale: str) -> list[dict]:
+    cfg = SHEN_T6_SCALES[scale]
+    paper = paper_numbers()["shen_table6"]["table_vi"]["values"]
+    val = shen_t6_choices(records, scale)
+    best = shen_t6_best_test(records, scale)
+    rows = []
+    for dataset in cfg["sets"]:
+        for booster in ("adaboost", "adaboost_cg"):
+            recs = list(val[dataset, booster].values())
+            pap = paper.get(dataset, {}).get(booster, [None, None])
+            row = {"table": "VI", "dataset": dataset, "booster": booster, "splits": f"{len(recs)}/{cfg['splits']}"}
+            if booster == "adaboost":  # the paper's rule: the best test error of the three round counts
+                row["test_error"], row["test_error_std"] = _mean_std([r["test_error"] for r in best[dataset].values()])
+            else:
+                row["test_error"], row["test_error_std"] = _mean_std([r["test_error"] for r in recs])
+            row["paper_test_error"], row["paper_test_error_std"] = pap
+            row["test_error_val"], _ = _mean_std([r["test_error"] for r in recs])  # chosen on validation
+            rows.append(row)
+    return rows
+
+
+SHEN_TABLE6 = Study(
+    name="shen_table6",
+    title="LDA weak classifiers: AdaBoost vs AdaBoost-CG with T chosen on validation (test error)",
+    source="Shen & Li (2010), Table VI",
+    grid=_t6_grid,
+    analysis=_t6_analysis,
+    notes=(
+        "Table VI (paper): 5 random 70/15/15 splits, LDA weak classifiers (refboost.LDAOracle: u-weighted Fisher "
+        "direction with 1e-4 I, maximum-edge threshold on the projection; the paper does not specify these); "
+        "AdaBoost: the smallest TEST error of 100, 500 and 1000 rounds (the paper's rule, a selection on the "
+        "test part; test_error_val is the round count chosen on validation instead); AdaBoost-CG: T chosen on "
+        "the validation part from {1/2, 1/5, 1/8, 1/10, 1/12, 1/15, 1/20, 1/30, 1/40, 1/50, 1/70, 1/90, 1/100, "
+        "1/120, 1/150}, eps = 1e-5, at most 1000 columns. LDA is not an exact pricing oracle, so CG's "
+        "stopping rule is no certificate over all linear classifiers. The same seeded splits as shen_tables. "
+        "liver-disorders is not in the catalogue. ci scale: breast-cancer, one split, AdaBoost 20 and 50 rounds, "
+        "1/T in {5, 20}. Paper scale run here: three of the five splits of every set (452 of 720 cells, stopped "
+        "for the shared machine's time)."
+    ),
+)
+
+
+DECLARED = (SHEN_TABLES, SHEN_TABLE3, SHEN_TABLE58, SHEN_TABLE6)

@@ -101,7 +101,9 @@ def adaboost_qp(
     Parameters
     ----------
     oracle : refboost.Oracle
-        Provides the columns; a :class:`~refboost.MatrixOracle` without ``pool`` uses all columns.
+        Provides the columns; without ``pool``, a :class:`~refboost.MatrixOracle` uses all its columns and
+        an oracle of a finite class with ``all_keys()`` (:class:`~refboost.StumpOracle`) the whole class
+        (Shen & Li (2010), Table III: AdaBoost-QP over all decision stumps).
     T : float > 0
     pool : sequence of keys, optional
         Hypotheses to use (e.g. those selected by an AdaBoost run, Table II).
@@ -120,6 +122,8 @@ def adaboost_qp(
     """
     T, eps = float(T), float(eps)
     pool_keys = None if pool is None else list(pool)
+    if pool_keys is None and not hasattr(oracle, "U") and hasattr(oracle, "all_keys"):
+        pool_keys = list(oracle.all_keys())  # the whole finite class, certified as a given pool
     keys, U = _pool_matrix(oracle, pool_keys)
     b, A = qp_terms(U)
 
