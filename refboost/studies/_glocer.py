@@ -48,14 +48,46 @@ def _glocer_settings(booster: str, scale: str) -> list[dict]:
     return out
 
 
+def _theoretical(params: dict) -> bool:
+    return "eta" not in params
+
+
+def _glocer_tier(booster: str, params: dict) -> int:
+    """0 for the core subset of the Table 5.3 grid run first at paper scale, 1 for the rest.
+
+    Core: every LPBoost and AdaBoost setting; for the totally corrective boosters every eta at
+    nu = 1 (Figs 5.10, 5.19, 5.22, 5.25 vary eta at nu = 1) and, at the other nu/N, the theoretical
+    eta (eps 0.001 and 0.01) and eta in {10, 100, 1000}; for the corrective boosters (20,000
+    iterations each) eta in {1, 10, 100, 1000, 3000} and the theoretical eta at nu = 1, and the
+    theoretical eta at eps 0.001 at the other nu/N (every winner of Table 5.10 is a theoretical eta).
+    """
+    if booster in ("lpboost", "adaboost"):
+        return 0
+    at_one = "nu_frac" not in params
+    if booster in GLOCER_TC:
+        return 0 if at_one or _theoretical(params) or params["eta"] in (10.0, 100.0, 1000.0) else 1
+    if at_one:
+        return 0 if _theoretical(params) or params["eta"] in (1.0, 10.0, 100.0, 1000.0, 3000.0) else 1
+    return 0 if _theoretical(params) and params["eps"] == 0.001 else 1
+
+
 def _glocer_grid(scale: str) -> list[dict]:
+    """The cells, core tier first (paper scale): ``--limit`` with the core count runs exactly the core."""
     sets = GLOCER_CI_SETS if scale == "ci" else GLOCER_PAPER_SETS
     keys = []
     for dataset in sets:
         for booster in GLOCER_BOOSTERS:
             for params in _glocer_settings(booster, scale):
-                keys.append(_key(dataset, "60/20/20:s0", booster, params, "stump"))
-    return keys
+                tier = 0 if scale == "ci" else _glocer_tier(booster, params)
+                keys.append((tier, _key(dataset, "60/20/20:s0", booster, params, "stump")))
+    return [k for _, k in sorted(keys, key=lambda tk: tk[0])]  # stable: declared order within a tier
+
+
+def glocer_core_count(datasets=GLOCER_PAPER_SETS) -> int:
+    """The number of core-tier paper cells of ``datasets``."""
+    return sum(
+        _glocer_tier(b, p) == 0 for _ in datasets for b in GLOCER_BOOSTERS for p in _glocer_settings(b, "paper")
+    )
 
 
 def _glocer_analysis(records: list[dict], scale: str) -> list[dict]:
