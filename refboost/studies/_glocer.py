@@ -53,40 +53,45 @@ def _theoretical(params: dict) -> bool:
 
 
 def _glocer_tier(booster: str, params: dict) -> int:
-    """0 for the core subset of the Table 5.3 grid run first at paper scale, 1 for the rest.
+    """The order of the paper cells: 0 and 1 form the core subset run first, 2 is the rest.
 
-    Core: every LPBoost and AdaBoost setting; for the totally corrective boosters every eta at
-    nu = 1 (Figs 5.10, 5.19, 5.22, 5.25 vary eta at nu = 1) and, at the other nu/N, the theoretical
-    eta (eps 0.001 and 0.01) and eta in {10, 100, 1000}; for the corrective boosters (20,000
-    iterations each) eta in {1, 10, 100, 1000, 3000} and the theoretical eta at nu = 1, and the
-    theoretical eta at eps 0.001 at the other nu/N (every winner of Table 5.10 is a theoretical eta).
+    Tier 0 (cheap): every LPBoost and AdaBoost setting; for the totally corrective boosters every
+    eta at nu = 1 (Figs 5.10, 5.19, 5.22 and 5.25 vary eta at nu = 1) and, at the other nu/N, the
+    theoretical eta (eps 0.001 and 0.01) and eta in {10, 100, 1000}. Tier 1 (20,000 iterations
+    each): the corrective boosters at nu = 1 with eta in {10, 100, 1000} and the theoretical eta
+    (eps 0.001), and with the theoretical eta at nu/N in {0.2, 0.4, 0.6} (every winner of
+    Table 5.10 is a theoretical eta).
     """
     if booster in ("lpboost", "adaboost"):
         return 0
     at_one = "nu_frac" not in params
     if booster in GLOCER_TC:
-        return 0 if at_one or _theoretical(params) or params["eta"] in (10.0, 100.0, 1000.0) else 1
+        return 0 if at_one or _theoretical(params) or params["eta"] in (10.0, 100.0, 1000.0) else 2
+    theo = _theoretical(params) and params["eps"] == 0.001
     if at_one:
-        return 0 if _theoretical(params) or params["eta"] in (1.0, 10.0, 100.0, 1000.0, 3000.0) else 1
-    return 0 if _theoretical(params) and params["eps"] == 0.001 else 1
+        return 1 if theo or params.get("eta") in (10.0, 100.0, 1000.0) else 2
+    return 1 if theo and params["nu_frac"] in (0.2, 0.4, 0.6) else 2
 
 
 def _glocer_grid(scale: str) -> list[dict]:
-    """The cells, core tier first (paper scale): ``--limit`` with the core count runs exactly the core."""
+    """The cells; at paper scale tier by tier (tier 1 setting-major, theoretical eta first, so every
+    data set and booster gets its first settings first): ``--limit`` with :func:`glocer_core_count`
+    runs exactly the core."""
     sets = GLOCER_CI_SETS if scale == "ci" else GLOCER_PAPER_SETS
     keys = []
-    for dataset in sets:
+    for i, dataset in enumerate(sets):
         for booster in GLOCER_BOOSTERS:
-            for params in _glocer_settings(booster, scale):
+            for j, params in enumerate(_glocer_settings(booster, scale)):
                 tier = 0 if scale == "ci" else _glocer_tier(booster, params)
-                keys.append((tier, _key(dataset, "60/20/20:s0", booster, params, "stump")))
-    return [k for _, k in sorted(keys, key=lambda tk: tk[0])]  # stable: declared order within a tier
+                order = (tier, 0, i, 0) if tier != 1 else (tier, not _theoretical(params), j, i)
+                keys.append((order, _key(dataset, "60/20/20:s0", booster, params, "stump")))
+    return [k for _, k in sorted(keys, key=lambda ok: ok[0])]  # stable: declared order otherwise
 
 
 def glocer_core_count(datasets=GLOCER_PAPER_SETS) -> int:
     """The number of core-tier paper cells of ``datasets``."""
     return sum(
-        _glocer_tier(b, p) == 0 for _ in datasets for b in GLOCER_BOOSTERS for p in _glocer_settings(b, "paper")
+        _glocer_tier(b, p) < 2 for _ in datasets for b in GLOCER_BOOSTERS for p in _glocer_settings(b, "paper")
     )
 
 
