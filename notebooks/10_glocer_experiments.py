@@ -40,10 +40,8 @@
 # declared **core subset** (`refboost.studies._glocer._glocer_tier`): every LPBoost and AdaBoost
 # setting; for ERLPBoost and Binary ERLPBoost every $\eta$ at $\nu=1$ and, at the other $\nu/N$, the
 # theoretical $\eta$ and $\eta\in\{10,100,1000\}$; for the corrective boosters at most seven settings
-# (the theoretical $\eta$ at $\nu/N\in\{0,0.2,0.4,0.6\}$ and $\eta\in\{10,100,1000\}$ at $\nu=1$), as far
-# as the run got (the `settings` column gives the count per booster; the cells ran in the tier order,
-# with the corrective tier's theoretical $\eta$ first, and the run was stopped when the time for it
-# ended, so some boosters hold only part of their core). a9a (29,305 training examples) did not
+# (the theoretical $\eta$ at $\nu/N\in\{0,0.2,0.4,0.6\}$ and $\eta\in\{10,100,1000\}$ at $\nu=1$): 286
+# cells, all of which ran (the `settings` column gives the count per booster). a9a (29,305 training examples) did not
 # fit; astro-ph, news20 and real-sim are not in the catalogue. The selection pools therefore differ
 # between boosters; the thesis' winners (Table 5.10) are all theoretical $\eta$, which every pool has.
 
@@ -322,9 +320,10 @@ assert len(more_reg_better) >= 3 and all(more_reg_better.values())  # Fig 5.10: 
 claims.check("Glocer Fig 5.10", status="partly reproduced", on="german and diabetes, stumps, nu = 1",
              note="on both sets the least test error over eta <= 100 is below the theoretical eta's (ERLPBoost, "
                   "Binary where its theoretical cell ran); the other four sets not run")
-assert binary_faster and all(binary_faster.values())  # Fig 5.13: Binary faster at most nu/N values
-claims.check("Glocer Fig 5.13", status="partly reproduced", on="the sets and nu/N values where both ran at the "
-             "theoretical eta (stumps)", note="CPU time; only the nu/N values the core run reached (printed above)")
+assert binary_faster["diabetes"] and not binary_faster["german.numer"]  # Fig 5.13: diabetes yes, german no
+claims.check("Glocer Fig 5.13", status="partly reproduced", on="german and diabetes, stumps, theoretical eta, "
+             "nu/N in {1/N, 0.1, ..., 0.9}", note="CPU time: Binary faster at a majority of nu/N on diabetes, "
+             "at only half of them on german (printed above)")
 assert identical and all(identical.values())  # Fig 5.16: ERLPBoost and Binary within two standard errors
 claims.check("Glocer Fig 5.16", status="partly reproduced", on="the nu/N values where both ran at the theoretical eta",
              note="only the nu/N values the core run reached (see the printed list); stumps only")
@@ -422,7 +421,8 @@ plt.show()
 # * **Table 5.10** (parameters): the thesis' "every winner is a theoretical $\eta$" fails on our split:
 #   six of eight winners are grid values $\eta\le100$, in line with the thesis' own
 #   Fig 5.10 remark that german and diabetes prefer more regularisation, which our curves reproduce.
-# * **Figs 5.13, 5.16, 5.25** hold where the core run has the points; **Fig 5.28**'s ordering (TC
+# * **Figs 5.10, 5.16, 5.25** hold on both sets, **Fig 5.13** (Binary faster) on diabetes but not on
+#   german, where it is faster at only half the $\nu/N$ values; **Fig 5.28**'s ordering (TC
 #   faster at high precision) holds on the bundled stand-in, by a wide margin.
 # * Not run: a9a, the three large sparse sets, raw-data and SVM hypotheses (Tables 5.5, 5.6, 5.8, 5.9,
 #   5.11, 5.12; the weak learners `raw`, `kernel` and `linear-svm` exist), most of the corrective grid.
