@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from . import BOOSTERS
-from .oracles import KernelColumnOracle, LDAOracle, RawFeatureOracle, StumpOracle, TreeOracle
+from .oracles import KernelColumnOracle, LDAOracle, LinearSVMOracle, RawFeatureOracle, StumpOracle, TreeOracle
 
 __all__ = [
     "BOOSTERS",
@@ -54,6 +54,7 @@ WEAK_LEARNERS: dict[str, Callable] = {
     "raw": RawFeatureOracle,
     "kernel": KernelColumnOracle,
     "lda": LDAOracle,
+    "linear-svm": LinearSVMOracle,
 }
 
 

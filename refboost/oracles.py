@@ -544,6 +544,86 @@ class LDAOracle(_PredictMixin, Oracle):
         return f"LDAOracle(N={self.n_examples}, d={self.n_features}, ridge={self.ridge:g})"
 
 
+#: Regularisation constant C of the linear-SVM weak learner (scikit-learn's LinearSVC default).
+SVM_C = 1.0
+
+
+class LinearSVMOracle(_PredictMixin, Oracle):
+    r"""A linear SVM trained on the weighted sample: ``h(x) = s * sign(<v, x> + b)``.
+
+    Glocer (2009), Tables 5.6 and 5.9, compare the boosters with a linear SVM; here the SVM is the
+    weak learner. Under ``d``, scikit-learn's ``LinearSVC(C=C)`` (squared hinge loss, l2 penalty,
+    fixed ``random_state``) is fitted with ``sample_weight = N d``; the hypothesis is the sign of its
+    decision function (``+1`` where it is > 0, scikit-learn's convention), negated (``s = -1``) when
+    ``reflexive`` and its edge under ``d`` is negative. The weighted hinge loss is a surrogate of the
+    weighted error, so this is **not** an exact oracle: certificates that assume the maximum edge
+    over a class do not hold with it (as for :class:`LDAOracle`). Keys: ``(v as a tuple, b, s)``.
+
+    Parameters
+    ----------
+    X : array_like or scipy.sparse matrix, shape (N, p)
+    y : array_like, shape (N,), labels in {-1, +1} with both classes
+    C : float, default 1.0
+        LinearSVC's regularisation constant, > 0.
+    reflexive : bool, default True
+    max_iter : int, default 10000
+        LinearSVC's iteration limit, >= 1 (a run that hits it is used as it is).
+    """
+
+    def __init__(self, X, y, *, C: float = SVM_C, reflexive: bool = True, max_iter: int = 10000):
+        from ._validation import check_real
+
+        self.X, self.y = _check_Xy(X, y)
+        self.C = check_real(C, "C", low=0.0, low_open=True)
+        self.reflexive = _check_bool(reflexive, "reflexive")
+        if isinstance(max_iter, bool) or not isinstance(max_iter, int) or max_iter < 1:
+            raise ValueError(f"max_iter must be an integer >= 1, got {max_iter!r}")
+        self.max_iter = max_iter
+        self.n_examples, self.n_features = self.X.shape
+
+    def fit(self, d) -> tuple[np.ndarray, float]:
+        """``(v, b)`` of the linear SVM fitted with ``sample_weight = N d``."""
+        import warnings
+
+        from sklearn.exceptions import ConvergenceWarning
+        from sklearn.svm import LinearSVC
+
+        d = self._check_d(d)
+        svm = LinearSVC(C=self.C, max_iter=self.max_iter, random_state=0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            svm.fit(self.X, self.y, sample_weight=d * self.n_examples)
+        sign = 1.0 if svm.classes_[1] > 0 else -1.0  # decision > 0 means classes_[1]
+        return sign * svm.coef_[0].astype(float), sign * float(svm.intercept_[0])
+
+    def best_edge(self, d) -> tuple[tuple, float]:
+        d = self._check_d(d)
+        v, b = self.fit(d)
+        key = (tuple(v.tolist()), b, 1)
+        edge = float(self.column(key) @ d)
+        if self.reflexive and edge < 0:
+            return (key[0], b, -1), -edge
+        return key, edge
+
+    def best(self, d) -> tuple[tuple, np.ndarray]:
+        key, _ = self.best_edge(d)
+        return key, self.column(key)
+
+    def evaluate(self, key, X) -> np.ndarray:
+        try:
+            v, b, s = key
+            v = np.asarray(v, dtype=float)
+            b = float(b)
+        except (TypeError, ValueError):
+            raise ValueError(f"key must be a linear-SVM key (weights, intercept, sign), got {key!r}") from None
+        if v.shape != (self.n_features,) or s not in (1, -1):
+            raise ValueError(f"key must hold {self.n_features} weights and a sign +-1")
+        return s * np.where(X @ v + b > 0, 1.0, -1.0)
+
+    def __repr__(self) -> str:
+        return f"LinearSVMOracle(N={self.n_examples}, d={self.n_features}, C={self.C:g})"
+
+
 class GOracle(MatrixOracle):
     """Adversarial weak learner with guarantee ``g`` (Glocer 2009, §2: ``u^t . d^{t-1} >= g``).
 
