@@ -235,7 +235,9 @@ def test_norm2_collapse_converges_and_is_certified():
 
 def test_kl_converges_for_large_beta():
     U = _instance(4)
-    r = rb.adaboost_kl(rb.MatrixOracle(U), beta=20.0, eps=1e-4, max_iter=300)
+    # the coordinate method is slow near the optimum: 557 iterations on one CPU, under 300 on another (the
+    # argmax among nearly tied columns follows the last bits of the BLAS sums), so the limit leaves room
+    r = rb.adaboost_kl(rb.MatrixOracle(U), beta=20.0, eps=1e-4, max_iter=3000)
     assert r.converged and r.extra["status"] == "converged" and r.gap <= 1e-4
     opt = truth.sun_kl_primal(U, 20.0).value
     assert rb.certify.result(r, U).objective >= opt - 1e-4 - 1e-7
