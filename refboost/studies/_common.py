@@ -24,6 +24,16 @@ def _params(rec) -> dict:
     return json.loads(p) if isinstance(p, str) else dict(p)
 
 
+def records_by_cell(records: list[dict]) -> dict:
+    """The records indexed by (data set, split, booster, parameters): look one up with :func:`find_cell`."""
+    return {(r["dataset"], r["split"], r["booster"], json.dumps(_params(r), sort_keys=True)): r for r in records}
+
+
+def find_cell(by: dict, dataset: str, split: str, booster: str, params: dict) -> dict | None:
+    """The record of a cell in an index made by :func:`records_by_cell`, or None if it is not stored."""
+    return by.get((dataset, split, booster, json.dumps(params, sort_keys=True)))
+
+
 def _param_label(params: dict) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(params.items())) or "(defaults)"
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
-from ._common import _key, _params, paper_numbers
+from ._common import _key, _params, find_cell, paper_numbers, records_by_cell
 from ._runner import Study
 
 # ------------------------------------------------------------------------------------------
@@ -21,6 +19,9 @@ GLOCER_NU_FRAC = (None, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
 #: The Table 5.4 data sets in the catalogue (astro-ph, news20 and real-sim are not in it).
 GLOCER_PAPER_SETS = ("german.numer", "diabetes", "a9a")
+
+#: The thesis' protocol: one random 60/20/20 train/validation/test split of all the examples.
+GLOCER_SPLIT = "60/20/20:s0"
 
 GLOCER_CI_SETS = ("australian",)  # bundled LIBSVM stand-in: none of the thesis' sets is bundled
 
@@ -84,7 +85,7 @@ def _glocer_grid(scale: str) -> list[dict]:
             for j, params in enumerate(_glocer_settings(booster, scale)):
                 tier = 0 if scale == "ci" else _glocer_tier(booster, params)
                 order = (tier, 0, i, 0) if tier != 1 else (tier, not _theoretical(params), j, i)
-                keys.append((order, _key(dataset, "60/20/20:s0", booster, params, "stump")))
+                keys.append((order, _key(dataset, GLOCER_SPLIT, booster, params, "stump")))
     return [k for _, k in sorted(keys, key=lambda ok: ok[0])]  # stable: declared order otherwise
 
 
@@ -131,12 +132,12 @@ def glocer_best(records: list[dict], scale: str) -> list[dict]:
     the theoretical eta last), so the choice does not depend on the order cells were run in.
     """
     sets = GLOCER_CI_SETS if scale == "ci" else GLOCER_PAPER_SETS
-    by = {(r["dataset"], r["booster"], json.dumps(_params(r), sort_keys=True)): r for r in records}
+    by = records_by_cell(records)
     out = []
     for dataset in sets:
         for booster in GLOCER_BOOSTERS:
             settings = _glocer_settings(booster, scale)
-            recs = [by.get((dataset, booster, json.dumps(s, sort_keys=True))) for s in settings]
+            recs = [find_cell(by, dataset, GLOCER_SPLIT, booster, s) for s in settings]
             done = [(i, r) for i, r in enumerate(recs) if r is not None]
             best = min(done, key=lambda ir: (ir[1]["val_error"], ir[0]))[1] if done else None
             out.append({"dataset": dataset, "booster": booster, "n_settings": len(settings), "done": done,

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 
-from ._common import _key, _mean_std, _params, paper_numbers
+from ._common import _key, _mean_std, _params, find_cell, paper_numbers, records_by_cell
 from ._runner import Study
 
 # ------------------------------------------------------------------------------------------
@@ -91,10 +89,6 @@ def _shen_grid(scale: str) -> list[dict]:
     return list(keys.values())
 
 
-def _by_cell(records: list[dict]) -> dict:
-    return {(r["dataset"], r["split"], r["booster"], json.dumps(_params(r), sort_keys=True)): r for r in records}
-
-
 def _select_on_validation(recs: list[dict]) -> dict:
     """The record of least validation error; ties: the first setting of the declared grid."""
     return min(enumerate(recs), key=lambda ir: (ir[1]["val_error"], ir[0]))[1]
@@ -107,14 +101,14 @@ def shen_table2_choices(records: list[dict], scale: str) -> dict:
     counts only when every setting of the grid is stored.
     """
     cfg = SHEN_SCALES[scale]
-    by = _by_cell(records)
+    by = records_by_cell(records)
     out = {}
     for dataset in cfg["sets"]:
         for booster in ("adaboost", "adaboost_qp"):
             chosen = {}
             for s in range(cfg["t2_splits"]):
                 recs = [
-                    by.get((dataset, f"70/15/15:s{s}", booster, json.dumps(p, sort_keys=True)))
+                    find_cell(by, dataset, f"70/15/15:s{s}", booster, p)
                     for p in _shen_t2_settings(booster, cfg)
                 ]
                 if all(r is not None for r in recs):
@@ -126,14 +120,13 @@ def shen_table2_choices(records: list[dict], scale: str) -> dict:
 def shen_table4_runs(records: list[dict], scale: str) -> dict:
     """Table IV's cells: ``{(dataset, booster, checkpoint): {split index: record}}``."""
     cfg = SHEN_SCALES[scale]
-    by = _by_cell(records)
+    by = records_by_cell(records)
     out = {}
     for dataset in cfg["sets"]:
         for booster in ("adaboost", "adaboost_cg"):
             for p, c in zip(_shen_t4_settings(booster, cfg), cfg["checkpoints"], strict=True):
-                key = json.dumps(p, sort_keys=True)
                 out[dataset, booster, c] = {
-                    s: r for s in range(cfg["t4_splits"]) if (r := by.get((dataset, f"70/15/15:s{s}", booster, key)))
+                    s: r for s in range(cfg["t4_splits"]) if (r := find_cell(by, dataset, f"70/15/15:s{s}", booster, p))
                 }
     return out
 
@@ -270,12 +263,12 @@ def _t3_grid(scale: str) -> list[dict]:
 def shen_table3_choices(records: list[dict], scale: str) -> dict:
     """``{dataset: {split index: record}}``: per split the T of least validation error (complete splits only)."""
     cfg = SHEN_T3_SCALES[scale]
-    by = _by_cell(records)
+    by = records_by_cell(records)
     out = {}
     for dataset in cfg["sets"]:
         chosen = {}
         for s in range(cfg["splits"]):
-            recs = [by.get((dataset, f"70/15/15:s{s}", "adaboost_qp", json.dumps({"T": t}))) for t in cfg["qp_T"]]
+            recs = [find_cell(by, dataset, f"70/15/15:s{s}", "adaboost_qp", {"T": t}) for t in cfg["qp_T"]]
             if all(r is not None for r in recs):
                 chosen[s] = _select_on_validation(recs)
         out[dataset] = chosen
@@ -357,14 +350,14 @@ def _t58_grid(scale: str) -> list[dict]:
 
 def shen_cg_choices(records, sets, splits, boosters, settings, weak_learner) -> dict:
     """``{(dataset, booster): {split index: record}}``: per split the setting of least validation error."""
-    by = _by_cell([r for r in records if r["weak_learner"] == weak_learner])
+    by = records_by_cell([r for r in records if r["weak_learner"] == weak_learner])
     out = {}
     for dataset in sets:
         for booster in boosters:
             chosen = {}
             for s in range(splits):
                 recs = [
-                    by.get((dataset, f"70/15/15:s{s}", booster, json.dumps(p, sort_keys=True)))
+                    find_cell(by, dataset, f"70/15/15:s{s}", booster, p)
                     for p in settings(booster)
                 ]
                 if all(r is not None for r in recs):
@@ -462,13 +455,13 @@ def shen_t6_choices(records: list[dict], scale: str) -> dict:
 def shen_t6_best_test(records: list[dict], scale: str) -> dict:
     """``{dataset: {split: record}}``: AdaBoost's round count of least *test* error (the paper's Table VI rule)."""
     cfg = SHEN_T6_SCALES[scale]
-    by = _by_cell([r for r in records if r["weak_learner"] == "lda"])
+    by = records_by_cell([r for r in records if r["weak_learner"] == "lda"])
     out = {}
     for dataset in cfg["sets"]:
         best = {}
         for s in range(cfg["splits"]):
             recs = [
-                by.get((dataset, f"70/15/15:s{s}", "adaboost", json.dumps(p, sort_keys=True)))
+                find_cell(by, dataset, f"70/15/15:s{s}", "adaboost", p)
                 for p in _t6_settings("adaboost", cfg)
             ]
             if all(r is not None for r in recs):

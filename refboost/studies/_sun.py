@@ -7,7 +7,7 @@ import math
 
 import numpy as np
 
-from ._common import _key, _params, paper_numbers
+from ._common import _key, _params, find_cell, paper_numbers, records_by_cell
 from ._runner import Study
 
 # ------------------------------------------------------------------------------------------
@@ -150,11 +150,10 @@ def sun_selection(records: list[dict], scale: str) -> dict:
     realisation's cell at the chosen value. Ties in the CV error go to the smaller c.
     """
     cfg = SUN_SCALES[scale]
-    by = {(r["dataset"], r["split"], r["booster"], json.dumps(_params(r), sort_keys=True)): r for r in records}
+    by = records_by_cell(records)
 
     def get(dataset, split, booster, c):
-        p = _sun_params(booster, c, dataset, cfg["T"])
-        return by.get((dataset, split, booster, json.dumps(p, sort_keys=True)))
+        return find_cell(by, dataset, split, booster, _sun_params(booster, c, dataset, cfg["T"]))
 
     out = {}
     for dataset in cfg["sets"]:
@@ -292,10 +291,10 @@ def _fig6_grid(scale: str) -> list[dict]:
 def _fig6_analysis(records: list[dict], scale: str) -> list[dict]:
     """Per booster: the final and the best test error over the trace's checkpoints, the final training error."""
     T = SUN_FIG6_SCALES[scale]["T"]
+    by = records_by_cell(records)
     rows = []
     for b in SUN_FIG6_C:
-        p = json.dumps(_fig6_params(b, T), sort_keys=True)
-        rec = next((r for r in records if r["booster"] == b and json.dumps(_params(r), sort_keys=True) == p), None)
+        rec = find_cell(by, "waveform", "r1", b, _fig6_params(b, T))
         row = {"dataset": "waveform", "split": "r1", "booster": b, "label": SUN_BOOSTERS[b], "T": T}
         if rec is None:
             rows.append({**row, "test_error": None})
