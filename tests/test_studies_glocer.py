@@ -101,7 +101,7 @@ def test_setting_labels_follow_the_thesis_format():
 
 def _rec(dataset, booster, params, val, test, cpu=1.0, n_train=600, **kw):
     base = {
-        "dataset": dataset, "booster": booster, "params": json.dumps(params, sort_keys=True),
+        "dataset": dataset, "split": g.GLOCER_SPLIT, "booster": booster, "params": json.dumps(params, sort_keys=True),
         "val_error": val, "test_error": test, "time_cpu": cpu, "n_train": n_train, "converged": True,
         "n_iter": 10, "n_hypotheses": 5,
     }
