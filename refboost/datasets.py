@@ -25,7 +25,9 @@ Names
 -----
 ``load(name)`` takes the names the papers use. The Rätsch/IDA benchmark sets (Glocer 2009,
 Sun et al., Mitsuboshi et al.) are ``banana, breast_cancer, flare_solar, german, heart, image,
-ringnorm, splice, thyroid, titanic, twonorm, waveform`` (also reachable as ``"ida:<name>"``);
+ringnorm, splice, thyroid, titanic, twonorm, waveform`` (also reachable as ``"ida:<name>"``;
+flare_solar, splice, thyroid and twonorm are stored as full pattern sets, and their realisations
+are refboost's seeded partitions with the IDA sizes, :func:`mat_realisation`);
 the LIBSVM sets of Shen & Li (2010) are ``australian, breast-cancer, diabetes, fourclass,
 german.numer, ionosphere, mushrooms, sonar, svmguide1, svmguide3, w1a, a9a`` plus
 ``libsvm:heart`` and ``libsvm:splice`` (the bare names ``heart`` and ``splice`` mean the IDA
@@ -49,6 +51,7 @@ import os
 import sys
 import urllib.request
 import warnings
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -137,9 +140,23 @@ _IDA_MAT = ("flare_solar", "splice", "thyroid", "twonorm")
 _SPECS: dict[str, _Spec] = {}
 for _n, _p in _IDA_ASC.items():
     _SPECS[f"ida:{_n}"] = _Spec(f"ida:{_n}", "ida-asc", prefix=_p, realisations=tuple(range(1, 11)))
+#: Rätsch, Onoda & Müller (2001), Table 1: (training size, test size, number of realisations) of the
+#: IDA sets stored here only as the full pattern set. refboost draws their realisations itself
+#: (:func:`mat_realisation`): seeded random partitions of the pattern set with the IDA sizes.
+IDA_MAT_SIZES = {
+    "flare_solar": (666, 400, 100),
+    "splice": (1000, 2175, 20),
+    "thyroid": (140, 75, 100),
+    "twonorm": (400, 7000, 100),
+}
 for _n in _IDA_MAT:
     _SPECS[f"ida:{_n}"] = _Spec(
-        f"ida:{_n}", "ida-mat", train=f"raetsch/{_n}/{_n}.mat", note="full pattern set only, no realisations"
+        f"ida:{_n}",
+        "ida-mat",
+        train=f"raetsch/{_n}/{_n}.mat",
+        realisations=tuple(range(1, IDA_MAT_SIZES[_n][2] + 1)),
+        note="full pattern set; realisation R is refboost's seeded random partition with the IDA sizes "
+        "(not the original IDA split files, which are not available)",
     )
 for _s in (
     _libsvm("libsvm:australian", "libsvm/australian_scale"),
@@ -614,6 +631,31 @@ _GENERATORS = {"gen:twonorm": twonorm, "gen:ringnorm": ringnorm, "gen:waveform":
 # --------------------------------------------------------------------------------------
 
 
+def mat_realisation(name: str, realisation: int, n_examples: int) -> tuple[np.ndarray, np.ndarray]:
+    """Realisation R of an IDA set stored only as its full pattern set: (train rows, test rows).
+
+    Rätsch, Onoda & Müller (2001) partition each pattern set at random into realisations with the
+    sizes of their Table 1 (:data:`IDA_MAT_SIZES`); their split files for flare_solar, splice,
+    thyroid and twonorm are not available, so refboost draws the partitions itself: a random
+    permutation from ``numpy.random.default_rng([crc32(name), R])``, the first ``n_train`` rows
+    training, the next ``n_test`` test (each sorted). The same (name, R) always gives the same
+    partition, on every machine. These are *not* the original IDA realisations.
+    """
+    spec = _resolve(name)
+    if spec.kind != "ida-mat":
+        raise ValueError(f"name: {spec.name} is not an IDA set stored as a full pattern set ({', '.join(_IDA_MAT)})")
+    n_train, n_test, n_real = IDA_MAT_SIZES[spec.name.split(":", 1)[1]]
+    realisation = check_int(realisation, "realisation", low=1)
+    if realisation > n_real:
+        raise ValueError(f"realisation must be in 1..{n_real} for {spec.name}, got {realisation}")
+    if n_examples != n_train + n_test:
+        raise DataFormatError(
+            f"{spec.name}: the pattern set has {n_examples} rows, the IDA sizes need {n_train} + {n_test}"
+        )
+    perm = np.random.default_rng([zlib.crc32(spec.name.encode()), realisation]).permutation(n_examples)
+    return np.sort(perm[:n_train]), np.sort(perm[n_train:])
+
+
 def load(
     name: str,
     *,
@@ -635,7 +677,9 @@ def load(
         Folder with the catalogue layout, searched first; then ``$REFBOOST_DATA``, the user cache
         and the data bundled with the clone (module docstring, :func:`search_path`).
     realisation : int, optional
-        IDA realisation (1..10 are available here); default 1. Only for IDA sets with realisations.
+        IDA realisation (1..10 are available here); default 1. For flare_solar, splice, thyroid
+        and twonorm (stored as the full pattern set) the default ``None`` gives the whole pattern
+        set and R gives refboost's seeded partition R with the IDA sizes (:func:`mat_realisation`).
     scale : {None, "minmax", "standard"}
         Per-feature scaling fitted on the training part and applied to test/valid parts:
         "minmax" maps the training range onto [-1, 1] (Shen & Li 2010, §4), "standard" to
@@ -669,6 +713,13 @@ def load(
             raise ValueError(
                 f"realisation must be one of {spec.realisations[0]}..{spec.realisations[-1]} for {spec.name} "
                 f"(the available IDA realisations), got {realisation}"
+            )
+    elif spec.kind == "ida-mat" and realisation is not None:
+        realisation = check_int(realisation, "realisation", low=1)
+        if realisation not in spec.realisations:
+            raise ValueError(
+                f"realisation must be one of 1..{spec.realisations[-1]} for {spec.name} (seeded partitions "
+                f"with the IDA sizes; None gives the full pattern set), got {realisation}"
             )
     elif realisation is not None:
         raise ValueError(f"realisation: data set {spec.name} has no IDA realisations; pass realisation=None")
@@ -734,6 +785,10 @@ def load(
             X, y = _read_mat(where[spec.train])
             _check_shape(spec.train, X)
             _finite(X, f"file '{spec.train}'")
+            if realisation is not None:
+                tr, te = mat_realisation(spec.name, realisation, X.shape[0])
+                X, y, X_test, y_test = X[tr], y[tr], X[te], y[te]
+                info["partition"] = {"train": tr, "test": te}
         all_y = np.concatenate([v for v in (y, y_test, y_valid) if v is not None])
         lmap = _label_map(np.array(sorted(rec_labels | set(np.unique(all_y).tolist()))), spec.name)
         y = _apply_map(y, lmap, f"{spec.name} training labels")

@@ -148,7 +148,9 @@ def splits(
 ) -> list[dict]:
     """Train/test splits of a data set as dicts ``{split, X, y, X_test, y_test}``.
 
-    * IDA sets with realisations (a name): the given ``realisations`` (default ``[1]``).
+    * IDA sets with realisations (a name): the given ``realisations`` (default ``[1]``); for the
+      IDA sets stored as a full pattern set, ``realisations`` selects refboost's seeded partitions
+      (:func:`refboost.datasets.mat_realisation`), and without it the random splits below apply.
     * Data with a test part (a :class:`~refboost.datasets.Dataset` or a LIBSVM name with ``.t``):
       that one split.
     * Otherwise ``n_splits`` seeded random splits with ``test_fraction`` held out (needs ``rng``);
@@ -159,7 +161,7 @@ def splits(
         _check_scheme(scheme)
     if isinstance(dataset, str):
         spec = _datasets._resolve(dataset)
-        if spec.kind == "ida-asc":
+        if spec.kind == "ida-asc" or (spec.kind == "ida-mat" and realisations is not None):
             if scheme is not None:
                 raise ValueError(f"scheme: data set {spec.name} has fixed IDA realisations (scheme: random only)")
             reals = [1] if realisations is None else [check_int(r, "realisations", low=1) for r in realisations]

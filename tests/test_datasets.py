@@ -567,7 +567,51 @@ def test_bad_arguments(kwargs, match, data_home):
 
 def test_realisation_for_a_set_without_realisations(data_home):
     with pytest.raises(ValueError, match="realisation"):
-        ds.load("twonorm", data_home=data_home, realisation=1)
+        ds.load("australian", data_home=data_home, realisation=1)
+
+
+@pytest.mark.parametrize("name", ["flare_solar", "splice", "thyroid", "twonorm"])
+def test_mat_realisation_is_a_seeded_partition_with_the_ida_sizes(name):
+    n_train, n_test, n_real = ds.IDA_MAT_SIZES[name]
+    n = n_train + n_test
+    parts = [ds.mat_realisation(name, r, n) for r in (1, 2, n_real)]
+    for tr, te in parts:
+        assert tr.size == n_train and te.size == n_test
+        assert np.array_equal(np.sort(np.concatenate([tr, te])), np.arange(n))  # disjoint, covers all rows
+    again = ds.mat_realisation(name, 1, n)  # deterministic
+    assert np.array_equal(parts[0][0], again[0]) and np.array_equal(parts[0][1], again[1])
+    assert not np.array_equal(parts[0][0], parts[1][0])  # realisations differ
+    with pytest.raises(ValueError, match=f"realisation must be in 1..{n_real}"):
+        ds.mat_realisation(name, n_real + 1, n)
+    with pytest.raises(ds.DataFormatError, match="IDA sizes"):
+        ds.mat_realisation(name, 1, n + 1)
+
+
+def test_mat_realisation_refuses_other_sets():
+    with pytest.raises(ValueError, match="full pattern set"):
+        ds.mat_realisation("heart", 1, 270)
+
+
+def test_load_mat_realisation_from_a_pattern_set(tmp_path):
+    from scipy.io import savemat
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(215, 5))
+    y = np.where(rng.random(215) < 0.3, 1.0, -1.0)
+    y[:2] = (-1.0, 1.0)
+    (tmp_path / "raetsch" / "thyroid").mkdir(parents=True)
+    savemat(tmp_path / "raetsch" / "thyroid" / "thyroid.mat", {"data": X, "target": y[:, None]})
+    full = ds.load("thyroid", data_home=tmp_path)
+    assert full.X.shape == (215, 5) and full.X_test is None
+    d = ds.load("thyroid", data_home=tmp_path, realisation=7)
+    tr, te = ds.mat_realisation("thyroid", 7, 215)
+    assert np.array_equal(d.X, X[tr]) and np.array_equal(d.X_test, X[te])
+    assert np.array_equal(d.y, y[tr]) and np.array_equal(d.y_test, y[te]) and d.realisation == 7
+    for bad in (0, 101):
+        with pytest.raises(ValueError, match="realisation"):
+            ds.load("thyroid", data_home=tmp_path, realisation=bad)
+    with pytest.raises(ValueError, match="1..20"):
+        ds.load("splice", data_home=tmp_path, realisation=21)
 
 
 def _home_with(tmp_path, rel, content: bytes):

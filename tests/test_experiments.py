@@ -95,7 +95,7 @@ def test_bad_input(small, tmp_path):
     with pytest.raises(ValueError, match="test_fraction"):
         experiments.run(small, "lpboost", rng=rng, test_fraction=1.0)
     with pytest.raises(ValueError, match="realisations"):
-        experiments.splits("twonorm", realisations=[1])
+        experiments.splits("australian", realisations=[1])
     with pytest.raises(TypeError, match="dataset"):
         experiments.splits(np.zeros((3, 2)))
     with pytest.raises(TypeError, match="records"):
