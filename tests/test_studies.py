@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 
 import pytest
@@ -251,3 +252,29 @@ def test_a_working_database_takes_up_cells_added_to_the_parquet_export(tmp_path)
     (tmp_path / "b" / STORE_PARQUET).replace(tmp_path / "a" / STORE_PARQUET)  # the "pulled" export
     with studies.Store(tmp_path / "a") as a:
         assert len(a) == 2 and a.get(keys[1])["test_error"] == 0.2
+
+
+def test_sigterm_stops_a_run_and_records_it(tmp_path):
+    """SIGTERM (twice, as a batch system may send it) stops a run like Ctrl-C: exit 130, run recorded."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    store = tmp_path / "store"
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    cmd = [sys.executable, "-m", "refboost.studies.cli", "sun_table1", "--scale", "ci", "--workers", "1"]
+    proc = subprocess.Popen([*cmd, "--store", str(store), "--no-progress"], env=env, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not (store / "cells.sqlite").exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert proc.poll() is None, "the run ended before it could be interrupted"
+    proc.send_signal(signal.SIGTERM)
+    time.sleep(0.3)
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err
+    runs = json.loads((store / "provenance.json").read_text())["runs"]
+    assert len(runs) == 1 and runs[0]["completed"] is False

@@ -560,9 +560,13 @@ def machine() -> dict:
 
 
 def provenance_entry(**fields) -> dict:
-    """One run's provenance: the given fields plus versions, git commit, machine and date."""
-    import dask
-    import distributed
+    """One run's provenance: the given fields plus versions, git commit, machine and date.
+
+    The Dask versions come from the installed distributions' metadata, not from importing the
+    packages: a run interrupted while ``distributed`` was being imported leaves a half-imported
+    module behind, and importing it again here would fail and lose the run's record.
+    """
+    from importlib.metadata import version
 
     commit = _git("rev-parse", "HEAD")
     dirty = _git("status", "--porcelain", "--", "refboost")
@@ -571,8 +575,8 @@ def provenance_entry(**fields) -> dict:
         "refboost_version": refboost_version(),
         "git_commit": commit,
         "git_refboost_modified": None if dirty is None else bool(dirty),
-        "dask_version": dask.__version__,
-        "distributed_version": distributed.__version__,
+        "dask_version": version("dask"),
+        "distributed_version": version("distributed"),
         "numpy_version": np.__version__,
         "machine": machine(),
         "date": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),

@@ -63,6 +63,9 @@ def list_studies() -> str:
 
 
 def _interrupt(signum, frame):
+    # a second SIGTERM (a batch system repeating its signal) must not cut short the clean-up that
+    # exports the stored cells and records the run in provenance.json
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     raise KeyboardInterrupt
 
 
