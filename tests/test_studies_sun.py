@@ -52,7 +52,7 @@ def test_ida_training_sizes_match_the_bundled_realisations(name):
 
 
 def test_seeded_sets_use_realisation_splits_with_the_ida_sizes():
-    """flare_solar, splice, thyroid and twonorm: the same r<R> / r<R>/cv5.F cells as the IDA sets, N from IDA_MAT_SIZES."""
+    """flare_solar, splice, thyroid, twonorm: the same r<R> / r<R>/cv5.F cells as the IDA sets, N from IDA_MAT_SIZES."""
     cfg = _sun.SUN_SCALES["paper"]
     assert set(_sun.SUN_SEEDED_SETS) == set(rb.datasets.IDA_MAT_SIZES)
     assert _sun.SUN_PAPER_SETS == _sun.SUN_IDA_SETS + _sun.SUN_SEEDED_SETS and len(_sun.SUN_PAPER_SETS) == 12
