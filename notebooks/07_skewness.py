@@ -785,10 +785,15 @@ claims.check("Sun Fig 6", status="fails", on="IDA waveform realisation 1, stumps
 # stops with one stump (the policy of §3.6 reports it).
 #
 # **Differences from the paper**, so the absolute numbers are *not* expected to match: the base learner is the
-# exhaustive decision stump (`rb.StumpOracle`), not an RBF network; 10 realisations (the paper: 100, 20 for image);
-# the 8 Table 1 data sets the catalogue has as IDA realisations (flare_solar, splice, thyroid and twonorm are
-# available only as full pattern sets, without the realisations the protocol needs; diabetis is not in the
-# catalogue). The AB and AB$_R$ columns of the paper's Table 1 are those of Rätsch et al. (2001); ours are rerun.
+# exhaustive decision stump (`rb.StumpOracle`), not an RBF network; 10 realisations (the paper: 100, 20 for image
+# and splice); 12 of the 13 Table 1 data sets (diabetis is not in the catalogue). For banana, breast_cancer, german,
+# heart, image, ringnorm, titanic and waveform the realisations are the IDA repository's split files.
+# **flare_solar, splice, thyroid and twonorm** exist in the catalogue only as full pattern sets, so their realisations
+# 1-10 are refboost's own seeded random partitions with the IDA sizes of Rätsch et al. (2001), Table 1
+# (`rb.datasets.mat_realisation`: 666/400, 1000/2175, 140/75 and 400/7000 training/test points), **not** the original
+# IDA splits; they are marked † in the tables below (the study's `partition` column says `seeded`). The protocol on
+# them is otherwise the same. The AB and AB$_R$ columns of the paper's Table 1 are those of Rätsch et al. (2001); ours
+# are rerun.
 #
 # **Table 2.** The paper does not name its test. We report both a per-realisation paired $t$-test (two-sided, 90%,
 # $|t|>t_{0.95,9}=1.83$) and the summary-statistic unpaired test that fits the paper's entries
@@ -826,15 +831,30 @@ def test_errors(dataset, label):
 
 
 E = {(d, lab): test_errors(d, lab) for d in T1_SETS for lab in T1_LABELS}
+# the four sets on refboost's seeded partitions: the analysis' partition column against the data module's list of
+# sets stored as full pattern sets, and every test record's part sizes against the IDA sizes (not the whole set)
+SEEDED = [d for d in T1_SETS if t1[d, "AB"]["partition"] == "seeded"]
+assert set(SEEDED) == set(rb.datasets.IDA_MAT_SIZES)
+for d in SEEDED:
+    sizes = {(r["n_train"], r["n_test"]) for r in t1_recs if r["dataset"] == d and "/" not in r["split"]}
+    assert sizes == {rb.datasets.IDA_MAT_SIZES[d][:2]}
+assert all(t1[d, "AB"]["partition"] == "IDA" for d in T1_SETS if d not in SEEDED)
+
+
+def shown(d):
+    return d + (" †" if d in SEEDED else "")
+
+
 print("Table 1: test error % (mean ± std over 10 realisations): ours (stumps) | paper (RBF net, 100 realisations)")
-print(f"{'data':14s}" + "".join(f"{k:>14s}" for k in T1_LABELS) + " |" + "".join(f"{k:>12s}" for k in T1_LABELS))
+print(f"{'data':16s}" + "".join(f"{k:>14s}" for k in T1_LABELS) + " |" + "".join(f"{k:>12s}" for k in T1_LABELS))
 for d in T1_SETS:
     ours = "".join(f"{100 * E[d, k].mean():7.1f} ± {100 * E[d, k].std(ddof=1):4.1f}" for k in T1_LABELS)
     pap = "".join(f"{PAPER['table1'][d][k][0]:6.1f} ± {PAPER['table1'][d][k][1]:3.1f}" for k in T1_LABELS)
-    print(f"{d:14s}{ours} |{pap}")
+    print(f"{shown(d):16s}{ours} |{pap}")
+print("† realisations 1-10 are refboost's seeded partitions with the IDA sizes, not the IDA split files")
 print("\nchosen c (median of the 5 CV choices; the choices):")
 for d in T1_SETS:
-    print(f"{d:14s}" + "".join(f"  {k} {t1[d, k]['c']:g} ({t1[d, k]['choices']})" for k in T1_LABELS[1:]))
+    print(f"{shown(d):16s}" + "".join(f"  {k} {t1[d, k]['c']:g} ({t1[d, k]['choices']})" for k in T1_LABELS[1:]))
 for d in T1_SETS:  # the two paths agree: the analysis' means and the records read here
     for k in T1_LABELS:
         assert abs(t1[d, k]["test_error"] - E[d, k].mean()) < 1e-12
@@ -857,7 +877,7 @@ def verdict(t, crit):
 
 
 print("\nTable 2: AB_KL vs other (+ = AB_KL significantly better at 90%): paired | summary | paper")
-print(f"{'data':14s}" + "".join(f"{'vs ' + k:>16s}" for k in ("AB", "AB_R", "AB_N2")))
+print(f"{'data':16s}" + "".join(f"{'vs ' + k:>16s}" for k in ("AB", "AB_R", "AB_N2")))
 for d in T1_SETS:
     cells = []
     for k in ("AB", "AB_R", "AB_N2"):
@@ -866,7 +886,7 @@ for d in T1_SETS:
         assert (math.isinf(t_p) and t_p == row["test_t_paired"]) or abs(t_p - row["test_t_paired"]) < 1e-9
         assert verdict(t_p, CRIT) == row["test_mark_paired"]
         cells.append(f"{row['test_mark_paired']} | {row['test_mark_summary']} | {row['paper_mark'] or 'n/a'}")
-    print(f"{d:14s}" + "".join(f"{c:>16s}" for c in cells))
+    print(f"{shown(d):16s}" + "".join(f"{c:>16s}" for c in cells))
 # claims: none (the two paths to the study's numbers agree: its analysis and the records read here with scipy)
 
 # %%
@@ -877,9 +897,9 @@ for a in ("AB_KL", "AB_N2"):
     for b in ("AB", "AB_R"):
         t = {d: paired(E[d, b], E[d, a]) for d in T1_SETS}
         sig[a, b] = {d: verdict(t[d], CRIT) for d in T1_SETS}
-print(f"{'':14s}" + "".join(f"{a + ' vs ' + b:>16s}" for a, b in sig) + "   (paired, + = first significantly better)")
+print(f"{'':16s}" + "".join(f"{a + ' vs ' + b:>16s}" for a, b in sig) + "   (paired, + = first significantly better)")
 for d in T1_SETS:
-    print(f"{d:14s}" + "".join(f"{sig[k][d]:>16s}" for k in sig))
+    print(f"{shown(d):16s}" + "".join(f"{sig[k][d]:>16s}" for k in sig))
 # "AB_KL and AB_N2 beat AdaBoost" (Table 1, §4) and "except for heart, both beat AdaBoost_Reg" (§4)
 not_beat_ab = {a: [d for d in T1_SETS if sig[a, "AB"][d] != "+"] for a in ("AB_KL", "AB_N2")}
 not_beat_reg = {a: [d for d in T1_SETS if d != "heart" and sig[a, "AB_R"][d] != "+"] for a in ("AB_KL", "AB_N2")}
@@ -894,7 +914,7 @@ agree_p = [c for c in t2_cmp if c[2] == c[4]]
 agree_s = [c for c in t2_cmp if c[3] == c[4]]
 print(f"Table 2 marks reproduced: paired test {len(agree_p)} of {len(t2_cmp)}, summary test {len(agree_s)} of "
       f"{len(t2_cmp)}; not reproduced (paired): {[c[:3] + (c[4],) for c in t2_cmp if c[2] != c[4]]}")
-assert len(T1_SETS) == 8  # the whole stored grid is analysed
+assert len(T1_SETS) == 12  # the whole stored grid is analysed: 8 IDA sets and the 4 seeded ones
 # Table 1 / §4: "AB_KL and AB_N2 beat AdaBoost" fails: each is not significantly better somewhere, and on some
 # data set both are significantly WORSE than AdaBoost (the counterexample printed above) ...
 both_worse = [d for d in T1_SETS if sig["AB_KL", "AB"][d] == "-" and sig["AB_N2", "AB"][d] == "-"]
@@ -905,17 +925,31 @@ assert [d for d in T1_SETS if sig["AB_KL", "AB_R"][d] == "-" and sig["AB_N2", "A
 # ... while on other data sets both do significantly beat AdaBoost (the claim holds there)
 assert [d for d in T1_SETS if sig["AB_KL", "AB"][d] == "+" and sig["AB_N2", "AB"][d] == "+"]
 print("both significantly worse than AdaBoost on:", both_worse)
-claims.check("Sun Table 1", status="fails", on="8 IDA sets, 10 realisations each, stumps, T = 200, IDA protocol "
-             "(study sun_table1), paired t-test at 90%",
-             note="AB_KL and AB_N2 significantly beat AdaBoost on breast_cancer, heart and waveform (AB_N2 also on "
-                  "german) but not on banana, image and titanic; on ringnorm both are significantly worse than "
-                  "AdaBoost and AdaBoost_Reg (AB_N2 also on image); stumps, not the paper's RBF nets")
+# the data sets where every chosen value is its grid's smallest (Reg 0.01, KL 0.02, Norm2 0.05: the protocol above)
+at_floor = [d for d in T1_SETS if (t1[d, "AB_R"]["c"], t1[d, "AB_KL"]["c"], t1[d, "AB_N2"]["c"]) == (0.01, 0.02, 0.05)]
+print("CV choices at the grids' lower end:", at_floor)
+assert at_floor == ["image", "ringnorm", "thyroid", "twonorm"]
+# the note's lists, guarded so the text cannot drift from the store
+both_beat_ab = [d for d in T1_SETS if sig["AB_KL", "AB"][d] == "+" and sig["AB_N2", "AB"][d] == "+"]
+assert both_beat_ab == ["breast_cancer", "heart", "waveform", "flare_solar", "splice"] and both_worse == ["ringnorm"]
+assert [d for d in T1_SETS if sig["AB_KL", "AB_R"][d] == "-" and sig["AB_N2", "AB_R"][d] == "-"] == [
+    "ringnorm", "flare_solar"]
+claims.check("Sun Table 1", status="fails", on="12 data sets, 10 realisations each, stumps, T = 200, IDA protocol "
+             "(study sun_table1; flare_solar, splice, thyroid, twonorm on refboost's seeded partitions), paired t at 90%",
+             note="AB_KL and AB_N2 significantly beat AdaBoost on breast_cancer, heart, waveform, flare_solar and "
+                  "splice (AB_KL also on twonorm, AB_N2 also on german) but not on banana, titanic and thyroid; on "
+                  "ringnorm both are significantly worse than AdaBoost and AdaBoost_Reg (AB_N2 also on image), on "
+                  "flare_solar both are significantly worse than AdaBoost_Reg; stumps, not the paper's RBF nets")
 # Table 2: some of the paper's marks (AB_KL vs AB and vs AB_Reg) come back with the paired test, some do not
 assert 0 < len(agree_p) < len(t2_cmp)
-claims.check("Sun Table 2", status="partly reproduced", on="the same runs: AB_KL vs AB and vs AB_Reg on 8 data sets",
-             note="the paired test at 90% reproduces 10 of the paper's 16 marks (the summary-statistic test with "
-                  "n = 10: 7); not reproduced: banana '+' (ours '0', both columns), german vs AB '+' ('0'), ringnorm "
-                  "'+' ('-', both columns), titanic vs AB_Reg '0' ('-')")
+assert [c[:2] for c in t2_cmp if c[2] != c[4]] == [
+    ("banana", "AB"), ("banana", "AB_R"), ("german", "AB"), ("ringnorm", "AB"), ("ringnorm", "AB_R"),
+    ("titanic", "AB_R"), ("flare_solar", "AB_R"), ("splice", "AB_R"), ("twonorm", "AB_R")]  # the note's list
+claims.check("Sun Table 2", status="partly reproduced", on="the same runs: AB_KL vs AB and vs AB_Reg on 12 data sets",
+             note="the paired test at 90% reproduces 15 of the paper's 24 marks (the summary-statistic test with "
+                  "n = 10: 10); not reproduced: banana '+' (ours '0', both columns), german vs AB '+' ('0'), ringnorm "
+                  "'+' ('-', both columns), titanic vs AB_Reg '0' ('-'), flare_solar vs AB_Reg '0' ('-'), splice and "
+                  "twonorm vs AB_Reg '+' ('0'); all four marks against AdaBoost on the seeded sets are reproduced")
 
 # %% [markdown]
 # **The paper's Table 2 against its own Table 1.** What is asserted here is that the paper's Table 2 follows from
@@ -964,23 +998,111 @@ claims.check("Sun Table 2", status="partly reproduced", on="the paper's own Tabl
                   "titanic vs nu-Arc is '0' although t = 3.0")
 
 # %% [markdown]
+# **The §4 readings of Table 1, on the paper's numbers and on ours.** The text reads four more things off Table 1:
+# AdaBoost$_{Reg}$ performs significantly better than AdaBoost "in ten out of thirteen cases"; AdaBoost$_{KL}$ shows
+# "significant improvements" over AdaBoost$_{Reg}$ "in five datasets out of thirteen" (by Table 2: waveform, banana,
+# ringnorm, splice and twonorm); the standard deviations of AdaBoost$_{N2}$ and AdaBoost$_{KL}$ are smaller than those
+# of RBF and AdaBoost "in almost all cases"; and ringnorm, thyroid and twonorm show the regularised algorithms
+# effective "even in the low-noise regime". On the paper's Table 1 each is checked with the summary-statistic test
+# ($|t|>1.645$, $n=100$), on our 12 sets with the paired test at 90% (standard deviations over our 10 realisations;
+# there is no RBF column here, so ours compare with AdaBoost only).
+
+# %%
+# §4's readings of Table 1: on the paper's numbers (summary test, n = 100) and on our runs (paired test, n = 10)
+P1 = PAPER["table1"]
+
+
+def t_paper(d, a, b):
+    """The summary-statistic t of 'a has lower error than b' on the paper's Table 1 (n = 100)."""
+    (m_a, s_a), (m_b, s_b) = P1[d][a], P1[d][b]
+    return (m_b - m_a) / math.sqrt((s_a**2 + s_b**2) / 100)
+
+
+LOW_NOISE = ("ringnorm", "thyroid", "twonorm")
+read_paper = {
+    "AB_R beats AB": sorted(d for d in P1 if t_paper(d, "AB_R", "AB") > 1.645),
+    "AB_KL beats AB_R": sorted(d for d in P1 if t_paper(d, "AB_KL", "AB_R") > 1.645),
+    "AB_KL std below AB and RBF": sorted(d for d in P1 if P1[d]["AB_KL"][1] < min(P1[d]["AB"][1], P1[d]["RBF"][1])),
+    "AB_N2 std below AB and RBF": sorted(d for d in P1 if P1[d]["AB_N2"][1] < min(P1[d]["AB"][1], P1[d]["RBF"][1])),
+    "low noise: AB_KL beats AB": sorted(d for d in LOW_NOISE if t_paper(d, "AB_KL", "AB") > 1.645),
+    "low noise: AB_N2 beats AB": sorted(d for d in LOW_NOISE if t_paper(d, "AB_N2", "AB") > 1.645),
+}
+read_ours = {
+    "AB_R beats AB": sorted(d for d in T1_SETS if verdict(paired(E[d, "AB"], E[d, "AB_R"]), CRIT) == "+"),
+    "AB_KL beats AB_R": sorted(d for d in T1_SETS if sig["AB_KL", "AB_R"][d] == "+"),
+    "AB_KL std below AB": sorted(d for d in T1_SETS if E[d, "AB_KL"].std(ddof=1) < E[d, "AB"].std(ddof=1)),
+    "AB_N2 std below AB": sorted(d for d in T1_SETS if E[d, "AB_N2"].std(ddof=1) < E[d, "AB"].std(ddof=1)),
+    "low noise: AB_KL beats AB": sorted(d for d in LOW_NOISE if sig["AB_KL", "AB"][d] == "+"),
+    "low noise: AB_N2 beats AB": sorted(d for d in LOW_NOISE if sig["AB_N2", "AB"][d] == "+"),
+}
+for src, read, n_sets in (("paper's Table 1", read_paper, len(P1)), ("ours", read_ours, len(T1_SETS))):
+    print(f"{src} ({n_sets} data sets):")
+    for k, v in read.items():
+        print(f"  {k:28s} {len(v):2d}: {', '.join(v)}")
+# the paper's own numbers bear out the counts (10 of 13; exactly the five named; 10 of 13 for each deviation) ...
+assert len(read_paper["AB_R beats AB"]) == 10
+assert read_paper["AB_KL beats AB_R"] == ["banana", "ringnorm", "splice", "twonorm", "waveform"]
+assert len(read_paper["AB_KL std below AB and RBF"]) == len(read_paper["AB_N2 std below AB and RBF"]) == 10
+# ... except the low-noise sentence for thyroid: there neither regularised booster is significantly better (t < 1)
+assert read_paper["low noise: AB_KL beats AB"] == read_paper["low noise: AB_N2 beats AB"] == ["ringnorm", "twonorm"]
+assert max(t_paper("thyroid", a, "AB") for a in ("AB_KL", "AB_N2")) < 1.0
+claims.check("Sun §4 counts", status="holds", on="the paper's own Table 1 (13 data sets, summary test, n = 100)",
+             note="AB_Reg beats AB on 10 of 13, AB_KL beats AB_Reg on exactly banana, ringnorm, splice, twonorm and "
+                  "waveform, each regularised booster's std is below AB's and RBF's on 10 of 13")
+claims.check("Sun §4 low noise", status="fails", on="the paper's own Table 1 (summary test, n = 100)",
+             note="holds for ringnorm and twonorm; on thyroid neither AB_KL nor AB_N2 is significantly better than "
+                  "AdaBoost (t = 0.34 and 0)")
+# on our runs (paired test, n = 10): AdaBoost_Reg beats AdaBoost on far fewer than 10 of 12 sets, AdaBoost_KL beats
+# AdaBoost_Reg on fewer than five (and not on the five named: on ringnorm it is significantly worse), the standard
+# deviations are below AdaBoost's on most but not all sets, and the low-noise sentence fails on ringnorm (both
+# regularised boosters significantly worse than AdaBoost) and thyroid (no significant difference)
+assert len(read_ours["AB_R beats AB"]) <= len(T1_SETS) // 2
+assert len(read_ours["AB_KL beats AB_R"]) < 5 and sig["AB_KL", "AB_R"]["ringnorm"] == "-"
+assert not set(read_paper["AB_KL beats AB_R"]) <= set(read_ours["AB_KL beats AB_R"])
+assert len(T1_SETS) // 2 < len(read_ours["AB_KL std below AB"]) < len(T1_SETS)
+assert len(T1_SETS) // 2 < len(read_ours["AB_N2 std below AB"]) < len(T1_SETS)
+assert sig["AB_KL", "AB"]["ringnorm"] == sig["AB_N2", "AB"]["ringnorm"] == "-"
+assert sig["AB_KL", "AB"]["thyroid"] == sig["AB_N2", "AB"]["thyroid"] == "0"
+# the note's lists, guarded so the text below cannot drift from the store
+assert read_ours["AB_R beats AB"] == ["flare_solar", "splice", "titanic", "twonorm", "waveform"]
+assert read_ours["AB_KL beats AB_R"] == ["waveform"] and read_ours["low noise: AB_KL beats AB"] == ["twonorm"]
+assert read_ours["low noise: AB_N2 beats AB"] == []
+claims.check("Sun §4 counts", status="fails", on="12 data sets, 10 realisations each, stumps, T = 200, IDA protocol "
+             "(study sun_table1; flare_solar, splice, thyroid, twonorm on refboost's seeded partitions), paired t at 90%",
+             note="AB_Reg significantly beats AB on 5 of 12 (flare_solar, splice, titanic, twonorm, waveform), AB_KL "
+                  "beats AB_Reg on 1 (waveform; significantly worse on ringnorm, titanic and flare_solar); the std "
+                  "of AB_KL is below AB's on 9 of 12, AB_N2's on 8; n = 10 realisations, not 100")
+claims.check("Sun §4 low noise", status="fails", on="the same runs",
+             note="on ringnorm AB_KL and AB_N2 are significantly worse than AdaBoost, on thyroid (seeded partitions) "
+                  "no different; only AB_KL on twonorm (seeded partitions) is significantly better")
+
+# %% [markdown]
 # **What the tables show.** With decision stumps the absolute errors are the paper's only where an additive stump
-# model is not the bottleneck: on breast_cancer, german, heart, image and titanic ours are within about 3 points of
-# the paper's, while on banana (29% against 11-12%: an additive stump model cannot follow its curved boundary),
-# ringnorm (8-10% against 1.5-1.9%) and waveform (12-13% against 9-11%) all four stump ensembles stay far above the
-# paper's RBF-net errors after 200 rounds. The ordering the paper reports, AdaBoost$_{KL}$ and AdaBoost$_{N2}$ ahead of
-# AdaBoost and (heart aside) of AdaBoost$_{Reg}$, holds significantly against AdaBoost on breast_cancer, heart and
-# waveform (AdaBoost$_{N2}$ also on german) and against AdaBoost$_{Reg}$ only on waveform (AdaBoost$_{N2}$ also on banana
-# and heart); on ringnorm both regularised boosters are significantly *worse* than AdaBoost and AdaBoost$_{Reg}$
-# (AdaBoost$_{N2}$ also on image), and on image and ringnorm all five CV
-# choices are the grid's smallest value, so the grid's lower end binds there (a grid reaching $\beta=0$, i.e.
-# AdaBoost, would be the fairer protocol; we report the declared grid as run). On titanic AdaBoost$_{KL}$'s CV picks
-# its smallest $\beta$, which gives practically AdaBoost's error, and it loses to AdaBoost$_{Reg}$. About two thirds of the
-# paper's Table 2 marks against AdaBoost and AdaBoost$_{Reg}$ come back with the paired test, fewer with the paper's
-# summary-statistic test at our $n=10$ (it ignores the pairing, so it has less power). What holds on every run is
-# the mechanism the paper's title names: less skewed distributions (§3.8) and simpler boundaries (§3.9); the claim
-# that this turns into lower test error is, with stumps and 10 realisations, true on some data sets and false on
-# others. The paper's RBF-net base learner and its 100 realisations are out of scope here.
+# model is not the bottleneck: on breast_cancer, german, heart, image, titanic and flare_solar ours are within about
+# 3 points of the paper's (on splice, 60 nucleotide positions that stumps split one at a time, ours are even lower,
+# 6.7-7.2% against 9.2-10.1%), while on banana (29% against 11-12%: an additive stump model cannot follow its curved
+# boundary), ringnorm (8-10% against 1.5-1.9%), waveform (12-13% against 9-11%), twonorm (4.4-4.6% against 2.6-3.0%:
+# its optimal boundary is an oblique hyperplane) and thyroid (7% against 4.4%) all four stump ensembles stay above the
+# paper's RBF-net errors after 200 rounds. The four sets marked † run on refboost's seeded partitions with the IDA
+# sizes, not on the IDA files, so their realisations are not the paper's (the protocol is). The ordering the paper
+# reports, AdaBoost$_{KL}$ and AdaBoost$_{N2}$ ahead of AdaBoost and (heart aside) of AdaBoost$_{Reg}$, holds
+# significantly against AdaBoost on breast_cancer, heart, waveform, flare_solar and splice (AdaBoost$_{KL}$ also on
+# twonorm, AdaBoost$_{N2}$ also on german), but against AdaBoost$_{Reg}$ only on waveform (AdaBoost$_{N2}$ also on
+# banana and heart); on ringnorm both regularised boosters are significantly *worse* than AdaBoost and
+# AdaBoost$_{Reg}$ (AdaBoost$_{N2}$ also on image), on flare_solar both are significantly worse than
+# AdaBoost$_{Reg}$, and on thyroid no booster differs significantly from another. On image, ringnorm, thyroid and
+# twonorm the median CV choice of all three regularised boosters is its grid's smallest value, so the grid's lower
+# end binds there (a grid reaching $\beta=0$, i.e. AdaBoost, would be the fairer
+# protocol; we report the declared grid as run). On titanic AdaBoost$_{KL}$'s CV picks its smallest $\beta$, which
+# gives practically AdaBoost's error, and it loses to AdaBoost$_{Reg}$. 15 of the paper's 24 Table 2 marks against
+# AdaBoost and AdaBoost$_{Reg}$ come back with the paired test (all four against AdaBoost on the † sets), 10 with
+# the paper's summary-statistic test at our $n=10$ (it ignores the pairing, so it has less power). The §4 counts
+# read off the paper's Table 1 hold on its own numbers but not on ours (AdaBoost$_{Reg}$ beats AdaBoost on 5 of 12,
+# AdaBoost$_{KL}$ beats AdaBoost$_{Reg}$ on 1), and the "low-noise regime" sentence fails even on the paper's table
+# for thyroid. What holds on every run is the mechanism the paper's title names: less skewed distributions (§3.8)
+# and simpler boundaries (§3.9); the claim that this turns into lower test error is, with stumps and 10
+# realisations, true on some data sets and false on others. The paper's RBF-net base learner and its 100
+# realisations are out of scope here.
 
 # %% [markdown]
 # ## 4 Promotion

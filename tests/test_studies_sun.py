@@ -51,6 +51,30 @@ def test_ida_training_sizes_match_the_bundled_realisations(name):
     assert rb.datasets.load(name, realisation=1).X.shape[0] == _sun.IDA_TRAIN_SIZE[name]
 
 
+def test_seeded_sets_use_realisation_splits_with_the_ida_sizes():
+    """flare_solar, splice, thyroid, twonorm: the same r<R> / r<R>/cv5.F cells as the IDA sets, N from IDA_MAT_SIZES."""
+    cfg = _sun.SUN_SCALES["paper"]
+    assert set(_sun.SUN_SEEDED_SETS) == set(rb.datasets.IDA_MAT_SIZES)
+    assert _sun.SUN_PAPER_SETS == _sun.SUN_IDA_SETS + _sun.SUN_SEEDED_SETS and len(_sun.SUN_PAPER_SETS) == 12
+    keys = studies.get_study("sun_table1").cells("paper")
+    want = {f"r{r}" for r in cfg["reals"]} | {f"r{r}/cv5.{f}" for r in cfg["cv_reals"] for f in range(5)}
+    per_set = {}
+    for k in keys:
+        per_set.setdefault(k["dataset"], []).append(k)
+    for name in _sun.SUN_SEEDED_SETS:
+        n_train, _, n_real = rb.datasets.IDA_MAT_SIZES[name]
+        assert _sun.IDA_TRAIN_SIZE[name] == n_train and max(cfg["reals"]) <= n_real
+        assert _sun.sun_partition(name) == "seeded"
+        assert {k["split"] for k in per_set[name]} == want
+        # the same cells as an IDA set (banana, N = 400 like twonorm) apart from the data set and N
+        assert len(per_set[name]) == len(per_set["banana"])
+        assert all(k["dataset"] == name for k in per_set[name])
+    assert all(_sun.sun_partition(d) == "IDA" for d in _sun.SUN_IDA_SETS)
+    # twonorm and banana share N = 400, so their cells agree field by field but for the data set
+    strip = [{**k, "dataset": None} for k in per_set["twonorm"]]
+    assert strip == [{**k, "dataset": None} for k in per_set["banana"]]
+
+
 def test_test_statistics_against_scipy():
     rng = np.random.default_rng(0)
     a, b = rng.uniform(0.1, 0.3, 10), rng.uniform(0.1, 0.3, 10)
@@ -172,6 +196,33 @@ def test_paper_store_analysis_matches_an_independent_recount():
             assert r["test_mark_paired"] == _sun.mark(r["test_t_paired"], crit)
             assert r["test_mark_summary"] == _sun.mark(r["test_t_summary"], 1.645)
             assert (r["paper_mark"] is None) == (r["booster"] == "adaboost_norm2")
+
+
+@pytest.mark.skipif(not PAPER_STORE.exists(), reason="no committed paper store")
+def test_paper_store_analysis_includes_the_seeded_sets():
+    """The four sets stored as full pattern sets: run on their seeded IDA-size partitions, in both tables."""
+    cfg = _sun.SUN_SCALES["paper"]
+    recs = _records(PAPER_STORE)
+    rows = studies.analyse("sun_table1", "paper")
+    for name in _sun.SUN_PAPER_SETS:
+        t1 = [r for r in rows if r["table"] == "1" and r["dataset"] == name]
+        t2 = [r for r in rows if r["table"] == "2" and r["dataset"] == name]
+        assert [r["booster"] for r in t1] == list(_sun.SUN_BOOSTERS) and len(t2) == len(_sun.SUN_T2_OTHERS)
+        assert {r["partition"] for r in t1 + t2} == {_sun.sun_partition(name)}
+    for name in _sun.SUN_SEEDED_SETS:
+        n_train, n_test, _ = rb.datasets.IDA_MAT_SIZES[name]
+        mine = [r for r in recs if r["dataset"] == name]
+        assert mine and all(r["split"].startswith("r") for r in mine)
+        test = [r for r in mine if "/" not in r["split"]]
+        cv = [r for r in mine if "/cv5." in r["split"]]
+        assert len(test) + len(cv) == len(mine)
+        # a realisation's cell trains on the IDA training size and tests on the IDA test size (not the whole set)
+        assert {(r["n_train"], r["n_test"]) for r in test} == {(n_train, n_test)}
+        assert all(r["n_train"] + r["n_val"] == n_train and r["n_test"] is None for r in cv)
+        t1 = {r["booster"]: r for r in rows if r["table"] == "1" and r["dataset"] == name}
+        n_done = len({r["split"] for r in test if r["booster"] == "adaboost"})
+        assert t1["adaboost"]["realisations"] == f"{n_done}/{len(cfg['reals'])}"
+        assert t1["adaboost_kl"]["test_error"] is not None
 
 
 @pytest.mark.skipif(not FIG6_STORE.exists(), reason="no committed paper store")
