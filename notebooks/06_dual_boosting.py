@@ -1089,11 +1089,11 @@ plt.show()
 # subset of the splits (the grids are split-major, so `refboost-repro ... --limit N` runs whole splits first): the
 # `splits` column of each table is "complete splits / the paper's count" (a split counts only when every setting of
 # the validation grid is stored), and each store's `provenance.json` records every run (command, cells, wall and CPU
-# time). Tables II and IV: three splits of all 13 sets, five of the ten smaller ones (all but mushrooms, svmguide1 and
-# w1a; so Table IV's five runs are complete for those ten); Table III: six splits
-# (two for australian, whose QP over its 1900 stumps costs up to 35 s a cell); Table VI: three of five splits;
-# Tables V and VIII: all five. Another `refboost-repro STUDY --scale paper` resumes each store to the full protocol.
-# With three to six splits a paired test has little power: "not separated" below means no evidence of a
+# time). Tables II and IV: all ten splits of the ten smaller sets, five of mushrooms, svmguide1 and w1a (whose cells
+# cost three to five times more), so Table IV's five runs are complete on all 13 sets and Table II's ten on ten of them;
+# Table III: all ten splits of six sets, two of australian (whose QP over its 1900 stumps costs up to 35 s a cell);
+# Tables V, VI and VIII: all five. Another `refboost-repro STUDY --scale paper` resumes each store to the full protocol.
+# With five to ten splits a paired test has modest power: "not separated" below means no evidence of a
 # difference on these splits, which is what the paper's "no statistical difference" claims too.
 #
 # **Statistics.** The record of a cell holds its error rates, not its per-example predictions. Comparisons between
@@ -1298,7 +1298,8 @@ print("LDA's AdaBoost-CG minus the stumps' (Table IV, 1000 iterations), mean ove
       {d: round(v[0], 3) for d, v in lda_vs_stump.items()})
 print(f"McNemar (LDA; AdaBoost's rounds and CG's T chosen on validation), chi2 > {_shen.MCNEMAR_CHI2_95}: "
       f"{mcn6_sig or 'none'} of {len(mcn6)}; largest chi2 {max((v['chi2'] for v in mcn6.values()), default=0):.2f}")
-claims.check("Shen-Li Table VI", status="reproduced", on="7 re-run stored LDA cells of australian and breast-cancer",
+claims.check("Shen-Li Table VI", status="reproduced",
+             on="the stored LDA cells of australian and breast-cancer, 10 splits re-run",
              note="each re-run reproduces its stored test error exactly; McNemar's test is computed on them")
 
 # %% [markdown]
@@ -1340,17 +1341,23 @@ assert not mean_fail
 # ... but not split by split: on these sets some split has AdaBoost's mean margin the larger
 mean_fail_split = [d for d in sets2 if not tab2[d]["mean_split"]]
 print("QP's mean margin below AdaBoost's on some split of:", mean_fail_split)
-# test error: QP lower on most data sets (the paper: on 9 of 14), and wherever the paired t-test separates the two,
-# QP is the lower
-assert 2 * len(qp_better) > len(sets2) and all(tab2[d]["diff"] > 0 for d in sig2)
+# test error: QP lower on most data sets (the paper: on 9 of 14); the paired t-test separates the two mostly in QP's
+# favour, and in AdaBoost's only where the paper's own Table II has AdaBoost the lower too (mushrooms: 0 vs 0.005)
+sig2_qp = [d for d in sig2 if tab2[d]["diff"] > 0]
+sig2_ab = [d for d in sig2 if tab2[d]["diff"] < 0]
+paper_ab_lower = [d for d in sets2 if pap2[d]["adaboost"]["test_error"][0] < pap2[d]["adaboost_qp"]["test_error"][0]]
+print(f"significant in QP's favour: {sig2_qp}; in AdaBoost's: {sig2_ab} (the paper's AdaBoost lower on {paper_ab_lower})")
+assert 2 * len(qp_better) > len(sets2) and len(sig2_qp) > len(sig2_ab) and set(sig2_ab) <= set(paper_ab_lower)
 assert all(2 * len(v) > len(sets2) for v in near2.values())  # most means within two of the paper's std
 # FEW: at most one comparison in ten (about what alpha = 0.05 gives by chance), and at least one
 FEW = lambda n: max(1, n // 10)  # noqa: E731
 claims.check("Shen-Li Table II", status="reproduced",
-             on="13 LIBSVM sets, 3-5 seeded 70/15/15 splits each (store shen_tables)",
+             on="13 LIBSVM sets, 10 seeded 70/15/15 splits each of ten, 5 of mushrooms, svmguide1, w1a (store "
+                "shen_tables)",
              note="on every set's mean AdaBoost's minimum margin and QP's mean margin are the larger (not on every "
-                  "split: minimum on german.numer, mean on 7 sets); QP's test error lower on 8/13, significantly "
-                  "(paired t-test, p < 0.05) on australian and heart, both in QP's favour; every mean within 2 paper std")
+                  "split: minimum on german.numer, mean on 9 sets); QP's test error lower on 7/13, significantly "
+                  "(paired t-test, p < 0.05) on australian, breast-cancer, heart and splice in QP's favour and on "
+                  "mushrooms in AdaBoost's (0 vs 0.007; the paper: 0 vs 0.005); every mean within 2 paper std")
 # Table IV: McNemar (the paper's test) never rejects on the re-run splits; the paired t-test over splits separates the
 # two at a few data set x checkpoint pairs, in both directions
 assert not mcn_sig and len(mcn) >= 6
@@ -1360,7 +1367,7 @@ assert len(sig4) <= 0.2 * 3 * len(sets4)
 # "CG's training error is consistently better or no worse": the counterexamples
 assert train_worse
 claims.check("Shen-Li Table IV", status="partly reproduced",
-             on="13 LIBSVM sets, 3-5 seeded splits each (store shen_tables); McNemar on 10 re-run australian and "
+             on="13 LIBSVM sets, all 5 seeded splits each (store shen_tables); McNemar on 10 re-run australian and "
                 "breast-cancer splits",
              note="McNemar chi2 <= 3.841459 on every re-run split; the paired t-test over splits separates 5 of 39 "
                   "data set x checkpoint pairs (AdaBoost lower on breast-cancer at 100/500/1000 and heart at 100, CG "
@@ -1370,7 +1377,7 @@ assert sets3 and all(tab3[d]["diff"] < 0 for d in sig3)  # where separated, the 
 # "slightly better in most cases", and the printed means within two of the paper's standard deviations
 assert 2 * len(better3) > len(sets3) and len(near3) == len(sets3)
 claims.check("Shen-Li Table III", status="reproduced",
-             on="7 LIBSVM sets, 2-6 of the 10 splits each (store shen_table3)",
+             on="7 LIBSVM sets, all 10 splits of six, 2 of australian (store shen_table3)",
              note="QP over all stumps lower than over AdaBoost's 1500 on 5/7 sets ('slightly better in most cases'), "
                   "significantly (paired t-test, p < 0.05) only on mushrooms; every mean within 2 paper std; "
                   "liver-disorders not in the catalogue")
@@ -1381,8 +1388,8 @@ assert len(sig6) <= FEW(len(sets6)) and not mcn6_sig and len(mcn6) >= 4
 assert lda_worse
 assert len(near6) == 2 * len(sets6)  # every mean within two of the paper's standard deviations
 claims.check("Shen-Li Table VI", status="reproduced",
-             on="8 LIBSVM sets, LDA weak learner, 3-4 of the 5 splits each (store shen_table6)",
-             note="AdaBoost and AdaBoost-CG not separated (paired t-test over splits; McNemar on 7 re-run australian "
+             on="8 LIBSVM sets, LDA weak learner, all 5 splits each (store shen_table6)",
+             note="AdaBoost and AdaBoost-CG not separated (paired t-test over splits; McNemar on 10 re-run australian "
                   "and breast-cancer splits); every mean within 2 paper std; the text's 'slightly better than with "
                   "stumps' fails for CG on ionosphere, sonar and splice")
 # Tables V and VIII: "neither wins on all data sets" holds; "very similar" is weaker than the paired t-test on the sets
@@ -1401,8 +1408,8 @@ claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="partly reproduce
 # **Reading the stores.** Our means sit within two of the paper's standard deviations on almost every data set,
 # although our splits are not the paper's. What holds: on every data set's mean over splits AdaBoost's minimum margin
 # is larger than AdaBoost-QP's and QP's average margin is the larger (Table II); QP's test error is the lower on most
-# data sets (the paper: on 9 of 14), significantly (paired $t$-test) only where named above, always in QP's favour;
-# QP over all stumps is lower still on most sets (Table III); AdaBoost and AdaBoost-CG with LDA are not separated
+# data sets (the paper: on 9 of 14), significantly (paired $t$-test) where named above, in QP's favour except on
+# mushrooms (AdaBoost's 0 errors, as in the paper's own table); QP over all stumps is lower still on most sets (Table III); AdaBoost and AdaBoost-CG with LDA are not separated
 # (Table VI); McNemar's test, the paper's, never rejects on the re-run australian and breast-cancer splits (Tables IV,
 # VI); neither CG booster wins everywhere (Tables V, VIII). What does not: neither margin ordering is a split-by-split
 # fact (named above); in Table IV the paired $t$-test separates AdaBoost and AdaBoost-CG at a few data set and
