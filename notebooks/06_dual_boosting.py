@@ -1085,12 +1085,11 @@ plt.show()
 # set and split number; the paper does not give its own), shared by all the studies, so Table III's QP and Table II's
 # QP see the same training parts. liver-disorders is not in the data catalogue.
 #
-# **What ran.** The paper scale of every study is the paper's protocol; on the shared 2-core machine we ran a stated
-# subset of the splits (the grids are split-major, so `refboost-repro ... --limit N` runs whole splits first): the
+# **What ran.** The paper scale of every study is the paper's protocol; on the shared 2-core machine, where it did not
+# fit, we ran a stated subset of the splits (the grids are split-major, so `refboost-repro ... --limit N` runs whole splits first): the
 # `splits` column of each table is "complete splits / the paper's count" (a split counts only when every setting of
 # the validation grid is stored), and each store's `provenance.json` records every run (command, cells, wall and CPU
-# time). Tables II and IV: all ten splits of the ten smaller sets, five of mushrooms, svmguide1 and w1a (whose cells
-# cost three to five times more), so Table IV's five runs are complete on all 13 sets and Table II's ten on ten of them;
+# time). Tables II and IV: all ten splits (Table IV: the first five) of all 13 sets, the full protocol;
 # Table III: all ten splits of six sets, two of australian (whose QP over its 1900 stumps costs up to 35 s a cell);
 # Tables V, VI and VIII: all five. Another `refboost-repro STUDY --scale paper` resumes each store to the full protocol.
 # With five to ten splits a paired test has modest power: "not separated" below means no evidence of a
@@ -1341,23 +1340,25 @@ assert not mean_fail
 # ... but not split by split: on these sets some split has AdaBoost's mean margin the larger
 mean_fail_split = [d for d in sets2 if not tab2[d]["mean_split"]]
 print("QP's mean margin below AdaBoost's on some split of:", mean_fail_split)
-# test error: QP lower on most data sets (the paper: on 9 of 14); the paired t-test separates the two mostly in QP's
-# favour, and in AdaBoost's only where the paper's own Table II has AdaBoost the lower too (mushrooms: 0 vs 0.005)
+# test error: QP lower on most data sets (the paper: on 9 of 14); the paired t-test separates the two more often in
+# QP's favour than in AdaBoost's; a separation in AdaBoost's favour where the paper's own Table II has QP the lower
+# contradicts the paper's ordering (printed: the counterexamples)
 sig2_qp = [d for d in sig2 if tab2[d]["diff"] > 0]
 sig2_ab = [d for d in sig2 if tab2[d]["diff"] < 0]
 paper_ab_lower = [d for d in sets2 if pap2[d]["adaboost"]["test_error"][0] < pap2[d]["adaboost_qp"]["test_error"][0]]
 print(f"significant in QP's favour: {sig2_qp}; in AdaBoost's: {sig2_ab} (the paper's AdaBoost lower on {paper_ab_lower})")
-assert 2 * len(qp_better) > len(sets2) and len(sig2_qp) > len(sig2_ab) and set(sig2_ab) <= set(paper_ab_lower)
+assert 2 * len(qp_better) > len(sets2) and len(sig2_qp) > len(sig2_ab)
+print("AdaBoost significantly lower where the paper has QP lower:", [d for d in sig2_ab if d not in paper_ab_lower])
 assert all(2 * len(v) > len(sets2) for v in near2.values())  # most means within two of the paper's std
 # FEW: at most one comparison in ten (about what alpha = 0.05 gives by chance), and at least one
 FEW = lambda n: max(1, n // 10)  # noqa: E731
 claims.check("Shen-Li Table II", status="reproduced",
-             on="13 LIBSVM sets, 10 seeded 70/15/15 splits each of ten, 5 of mushrooms, svmguide1, w1a (store "
-                "shen_tables)",
+             on="13 LIBSVM sets, all 10 seeded 70/15/15 splits each (store shen_tables)",
              note="on every set's mean AdaBoost's minimum margin and QP's mean margin are the larger (not on every "
-                  "split: minimum on german.numer, mean on 9 sets); QP's test error lower on 7/13, significantly "
-                  "(paired t-test, p < 0.05) on australian, breast-cancer, heart and splice in QP's favour and on "
-                  "mushrooms in AdaBoost's (0 vs 0.007; the paper: 0 vs 0.005); every mean within 2 paper std")
+                  "split: minimum on german.numer, mean on 10 sets); QP's test error lower on 7/13, significantly "
+                  "(paired t-test, p < 0.05) on australian, breast-cancer, heart and splice in QP's favour, on "
+                  "mushrooms (as in the paper) and w1a (against the paper's ordering) in AdaBoost's; every mean "
+                  "within 2 paper std")
 # Table IV: McNemar (the paper's test) never rejects on the re-run splits; the paired t-test over splits separates the
 # two at a few data set x checkpoint pairs, in both directions
 assert not mcn_sig and len(mcn) >= 6
@@ -1408,8 +1409,8 @@ claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="partly reproduce
 # **Reading the stores.** Our means sit within two of the paper's standard deviations on almost every data set,
 # although our splits are not the paper's. What holds: on every data set's mean over splits AdaBoost's minimum margin
 # is larger than AdaBoost-QP's and QP's average margin is the larger (Table II); QP's test error is the lower on most
-# data sets (the paper: on 9 of 14), significantly (paired $t$-test) where named above, in QP's favour except on
-# mushrooms (AdaBoost's 0 errors, as in the paper's own table); QP over all stumps is lower still on most sets (Table III); AdaBoost and AdaBoost-CG with LDA are not separated
+# data sets (the paper: on 9 of 14), significantly (paired $t$-test) where named above, mostly in QP's favour
+# (AdaBoost's on mushrooms, as in the paper's own table, and on w1a, against it); QP over all stumps is lower still on most sets (Table III); AdaBoost and AdaBoost-CG with LDA are not separated
 # (Table VI); McNemar's test, the paper's, never rejects on the re-run australian and breast-cancer splits (Tables IV,
 # VI); neither CG booster wins everywhere (Tables V, VIII). What does not: neither margin ordering is a split-by-split
 # fact (named above); in Table IV the paired $t$-test separates AdaBoost and AdaBoost-CG at a few data set and
