@@ -859,34 +859,158 @@ claims.check("Shen-Li Fig 5", status="fails", on="australian, breast-cancer, hea
 #
 # ### 3.10 $T$ and the iteration count: Table VII (banana), Tables V and VIII ($T$ by validation)
 #
-# Table VII: AdaBoost-CG on banana (IDA realisation 1: 400 train, 4900 test), $\varepsilon=10^{-5}$, at most 400
-# columns; paper: training error falls strongly with $1/T$, test error flat ($0.298\to0.313$ with stumps), "all runs
-# stop before 100 iterations". Default: stumps at $1/T\in\{20,80\}$; `FULL_RUN`: $\{20,40,80\}$, stumps and the LDA
-# learner (`refboost.LDAOracle`). Tables V/VIII (`FULL_RUN` only): AdaBoost-CG and LogitBoost-CG with $T$ chosen on
-# the 15 % validation part from $\{1/10,1/20,1/50,1/100,1/200\}$, test error on the 15 % test part.
-#
-# `FULL_RUN` measured (seed 0): LDA on banana $0.141/0.132/0.138$ test, $0.028/0/0$ train (paper $0.134$–$0.136$,
-# $0.032/0.001/0$), stumps $0.316/0.323/0.330$ test (paper $0.298$–$0.313$); validated test errors AdaBoost-CG /
-# LogitBoost-CG: australian $0.117/0.097$, breast-cancer $0.078/0.088$, diabetes $0.252/0.270$, heart $0.280/0.240$,
-# splice $0.061/0.048$, svmguide3 $0.054/0.054$ — as in the paper, neither wins everywhere (one split, so no error bars).
+# **Table VII** (§4.2): AdaBoost-CG on the banana data of Rätsch, Onoda & Müller (2001) (the paper's ref. [32]) with
+# decision stumps and with LDA weak classifiers, $1/T\in\{20,40,80\}$, "the maximum iteration is set to 400", 50 runs.
+# The paper's claims: (a) "the training error depends on $T$"; (b) "$T$ also has influence on the convergence speed";
+# (c) "in a wide range of $T$, the test error does not change significantly"; (d) "all runs stop earlier than 100
+# iterations". The paper does not say which 50 runs; banana's benchmark comes as fixed realisations (400 training,
+# 4900 test examples), so a run here is one IDA realisation, and the data catalogue has realisations 1–10: **10 of
+# the paper's 50 runs** (store `shen_table7`, `refboost-repro shen_table7 --scale paper`; $\varepsilon=10^{-5}$, the
+# paper's threshold; LDA is `refboost.LDAOracle`, which the paper does not specify). The table below is read from the
+# store; the second path re-runs the six cells of the bundled realisation 1 here and requires each stored test error
+# to be reproduced exactly, and on those re-runs computes the paper's own test (McNemar, §4.2) between $1/T=20$ and
+# $80$. Tests over realisations are paired $t$-tests (`scipy.stats.ttest_rel`, two-sided, $\alpha=0.05$); agreement
+# with a printed number means our mean lies within two of the paper's standard deviations (at least 0.005).
 
 # %%
-ban = rb.datasets.load("ida:banana", realisation=1)
-learners = [("stumps", rb.StumpOracle(ban.X, ban.y))] + ([("LDA", rb.LDAOracle(ban.X, ban.y))] if FULL_RUN else [])
-table7 = {}
-print(f"{'learner':>7} {'1/T':>4} {'CG it':>5} {'train':>6} {'test':>6}")
-for lname, o in learners:
-    for inv_T in (20, 40, 80) if FULL_RUN else (20, 80):
-        cg = rb.adaboost_cg(o, T=1 / inv_T, eps=1e-5, max_iter=400)
-        te = error_rate(o.predict(cg.hypotheses, cg.weights, ban.X_test), ban.y_test)
-        table7[lname, inv_T] = (cg.n_iter, float(np.mean(cg.margins <= 0)), te)
-        print(f"{lname:>7} {inv_T:4d} {cg.n_iter:5d} {table7[lname, inv_T][1]:6.3f} {te:6.3f}")
-        assert cg.converged
-st20, st80 = table7["stumps", 20], table7["stumps", 80]
-assert st80[1] < st20[1] / 3 and abs(st80[2] - st20[2]) < 0.03  # train error falls with 1/T, test error flat
-assert st80[0] > 100  # "all runs stop before 100 iterations" fails at 1/T = 80 (stumps)
-claims.check("Shen-Li Table VII", status="fails", on="banana, stumps, 1/T in {20, 80}",
-             note="train error falls with 1/T and test error is flat, but at 1/T = 80 the run needs more than 100 iterations")
+from refboost import studies  # noqa: E402
+from refboost.studies import _shen  # noqa: E402
+
+with studies.Store(studies.default_store("shen_table7", "paper")) as _sto:
+    rec7 = _sto.records()
+t7 = _shen.shen_table7_runs(rec7, "paper")
+pap7 = studies.paper_numbers()["shen_table7"]["table_vii"]["values"]
+INV_T7, REAL7 = _shen.SHEN_T7_INV_T, _shen.SHEN_T7_SCALES["paper"]["realisations"]
+ALPHA7 = 0.05  # the level of every test of this section
+assert all(set(t7[wl, g]) == set(REAL7) for wl in _shen.SHEN_T7_LEARNERS for g in INV_T7)  # the store is complete
+col = {(wl, g, f): np.array([t7[wl, g][r][f] for r in REAL7], dtype=float)
+       for wl in _shen.SHEN_T7_LEARNERS for g in INV_T7 for f in ("test_error", "train_error", "n_iter")}
+print(f"Table VII: banana, {len(REAL7)} realisations (paper: 50 runs); ours (paper's) mean ± std")
+print(f"{'learner':>7} {'1/T':>4} {'test':>26} {'train':>26} {'iterations':>12} {'converged':>9}")
+for wl in _shen.SHEN_T7_LEARNERS:
+    for g in INV_T7:
+        pp = pap7[wl][str(g)]
+        cell = lambda f: (f"{col[wl, g, f].mean():.3f} ± {col[wl, g, f].std():.3f} "  # noqa: E731
+                          f"({pp[f][0]:.3f} ± {pp[f][1]:.3f})")
+        n_conv = sum(bool(t7[wl, g][r]["converged"]) for r in REAL7)
+        it = col[wl, g, "n_iter"]
+        print(f"{wl:>7} {g:4d} {cell('test_error'):>26} {cell('train_error'):>26} {it.mean():5.1f} [{it.min():.0f}-{it.max():.0f}]"
+              f" {n_conv:6d}/{len(REAL7)}")
+# the study's own table (refboost.studies.analyse) is the same computation written once more: it must agree
+for row in studies.analyse("shen_table7", "paper"):
+    for f in ("test_error", "train_error"):
+        assert abs(row[f] - col[row["weak_learner"], row["inv_T"], f].mean()) < 1e-12
+near7 = [(wl, g, f) for wl in _shen.SHEN_T7_LEARNERS for g in INV_T7 for f in ("test_error", "train_error")
+         if abs(col[wl, g, f].mean() - pap7[wl][str(g)][f][0]) <= 2 * max(pap7[wl][str(g)][f][1], 0.005)]
+print(f"means within 2 paper std (at least 0.005) of the paper's: {len(near7)}/12")
+
+
+def paired7(wl, f, a=INV_T7[0], b=INV_T7[-1]):
+    """(mean of b - a, paired t-test p, realisations where b > a) over the realisations; p = 0 if b - a is constant."""
+    d = col[wl, b, f] - col[wl, a, f]
+    p = float(stats.ttest_rel(col[wl, b, f], col[wl, a, f]).pvalue) if np.ptp(d) > 0 else 0.0
+    return float(d.mean()), p, int(np.sum(d > 0))
+
+
+verd7 = {(wl, f): paired7(wl, f) for wl in _shen.SHEN_T7_LEARNERS for f in ("train_error", "n_iter", "test_error")}
+for (wl, f), (d, p, up) in verd7.items():
+    print(f"{wl:>5} {f:>11}: 1/T = 80 minus 20 = {d:+8.4f}, paired t-test p = {p:.1e}, larger on {up}/{len(REAL7)}")
+over100 = {(wl, g): [r for r in REAL7 if t7[wl, g][r]["n_iter"] >= 100] for wl in _shen.SHEN_T7_LEARNERS for g in INV_T7}
+print("runs with 100 iterations or more:", {f"{wl} 1/T={g}": len(v) for (wl, g), v in over100.items() if v})
+# the paper's own numbers, read as 50 independent runs per column (Welch's test from the printed mean and std)
+welch7 = {wl: float(stats.ttest_ind_from_stats(*pap7[wl]["80"]["test_error"], 50, *pap7[wl]["20"]["test_error"], 50,
+                                               equal_var=False).pvalue) for wl in _shen.SHEN_T7_LEARNERS}
+print("the paper's test errors, 1/T = 80 vs 20, Welch's t-test p:", {k: f"{v:.1e}" for k, v in welch7.items()})
+
+# second path: re-run the cells of the bundled realisation 1; McNemar between 1/T = 20 and 80 on its 4900 test examples
+sp7 = studies.load_split("banana", "r1")
+mcn7 = {}
+for wl, oracle_cls in (("stump", rb.StumpOracle), ("lda", rb.LDAOracle)):
+    o = oracle_cls(sp7["X"], sp7["y"])
+    pred = {}
+    for g in INV_T7:
+        stored = t7[wl, g][1]
+        r_ = rb.adaboost_cg(o, **_shen._params(stored))
+        pred[g] = np.where(o.predict(r_.hypotheses, r_.weights, sp7["X_test"]) >= 0, 1.0, -1.0)
+        assert np.mean(pred[g] != sp7["y_test"]) == stored["test_error"] and r_.n_iter == stored["n_iter"]
+    mcn7[wl] = _shen.mcnemar(pred[INV_T7[0]], pred[INV_T7[-1]], sp7["y_test"])
+    assert mcn7[wl]["significant"] == (mcn7[wl]["p_exact"] < ALPHA7)  # chi2 and the exact binomial p agree
+    print(f"McNemar, realisation 1, {wl}, 1/T = 20 vs 80: chi2 = {mcn7[wl]['chi2']:.2f} (> {_shen.MCNEMAR_CHI2_95}: "
+          f"{mcn7[wl]['significant']}), exact p = {mcn7[wl]['p_exact']:.3f}; only 20 wrong {mcn7[wl]['n01']}, "
+          f"only 80 wrong {mcn7[wl]['n10']}")
+claims.check("Shen-Li Table VII", status="reproduced", on="the 6 re-run stored cells of banana realisation 1",
+             note="each re-run reproduces its stored test error and iteration count exactly; the study's table agrees "
+                  "with the means computed here; McNemar's test is computed on the re-runs")
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots(1, 3, figsize=(13, 3.8))
+for wl, mk in (("stump", "o"), ("lda", "s")):
+    for a, f in zip(ax[:2], ("test_error", "train_error"), strict=True):
+        m = [col[wl, g, f].mean() for g in INV_T7]
+        a.errorbar(INV_T7, m, yerr=[col[wl, g, f].std() for g in INV_T7], marker=mk, capsize=3, label=f"ours, {wl}")
+        a.errorbar(INV_T7, [pap7[wl][str(g)][f][0] for g in INV_T7], yerr=[pap7[wl][str(g)][f][1] for g in INV_T7],
+                   marker=mk, ls="--", mfc="none", capsize=3, label=f"paper, {wl}")
+        a.set_title(f"{f.replace('_', ' ')} (Table VII)")
+    ax[2].plot(INV_T7, [col[wl, g, "n_iter"].mean() for g in INV_T7], marker=mk, label=f"ours, {wl} (mean, range)")
+    ax[2].fill_between(INV_T7, [col[wl, g, "n_iter"].min() for g in INV_T7], [col[wl, g, "n_iter"].max() for g in INV_T7],
+                       alpha=0.2)
+ax[2].axhline(100, color="k", ls=":", label="the paper's 'all runs stop before 100'")
+ax[2].set_title("AdaBoost-CG iterations")
+for a in ax:
+    a.set_xlabel("1/T")
+    a.set_xticks(INV_T7)
+    a.legend(fontsize=9)
+plt.tight_layout()
+plt.show()
+
+# %% [markdown]
+# **Verdicts on Table VII** (asserted below on the 10 realisations; the counts are printed above).
+
+# %%
+# the printed numbers: every mean (test and train, both learners, the three T) within two of the paper's std
+assert len(near7) == 12
+# (a) the training error falls as 1/T grows, on every realisation, for both learners
+assert all(verd7[wl, "train_error"][0] < 0 and verd7[wl, "train_error"][1] < ALPHA7 and verd7[wl, "train_error"][2] == 0
+           for wl in _shen.SHEN_T7_LEARNERS)
+assert all(np.all(np.diff([col[wl, g, "train_error"].mean() for g in INV_T7]) <= 0) for wl in _shen.SHEN_T7_LEARNERS)
+# (b) T sets the convergence speed: more iterations at larger 1/T, on every realisation, every converged within 400
+assert all(verd7[wl, "n_iter"][2] == len(REAL7) and verd7[wl, "n_iter"][1] < ALPHA7 for wl in _shen.SHEN_T7_LEARNERS)
+assert all(bool(rec["converged"]) for runs in t7.values() for rec in runs.values())
+# (c) "the test error does not change significantly": the change of the mean is smaller than the spread over runs
+#     (ours and the paper's) ...
+assert all(abs(verd7[wl, "test_error"][0]) < max(col[wl, g, "test_error"].std() for g in INV_T7)
+           for wl in _shen.SHEN_T7_LEARNERS)
+assert all(abs(pap7[wl]["80"]["test_error"][0] - pap7[wl]["20"]["test_error"][0]) < pap7[wl]["20"]["test_error"][1]
+           for wl in _shen.SHEN_T7_LEARNERS)
+# ... but it is a significant rise, paired over realisations, for both learners (stumps: on every realisation; and
+# McNemar on realisation 1), and by Welch's test the paper's own stump columns already differ
+test_up = [wl for wl in _shen.SHEN_T7_LEARNERS if verd7[wl, "test_error"][0] > 0 and verd7[wl, "test_error"][1] < ALPHA7]
+assert test_up == ["stump", "lda"] and verd7["stump", "test_error"][2] == len(REAL7)
+assert mcn7["stump"]["significant"] and mcn7["stump"]["n10"] > mcn7["stump"]["n01"]
+assert welch7["stump"] < ALPHA7 <= welch7["lda"]
+# (d) "all runs stop earlier than 100 iterations" fails: counterexamples at 1/T = 40 and 80 (1/T = 20: all below 100)
+assert not any(over100[wl, 20] for wl in _shen.SHEN_T7_LEARNERS)
+assert len(over100["stump", 40]) == len(over100["stump", 80]) == len(over100["lda", 80]) == len(REAL7)
+print("counterexamples to 'all runs stop before 100 iterations' (learner, 1/T, realisation, iterations):",
+      [(wl, g, r, t7[wl, g][r]["n_iter"]) for (wl, g), v in over100.items() for r in v][:4], "...")
+claims.check("Shen-Li Table VII", status="fails",
+             on="banana, IDA realisations 1-10 (10 of the paper's 50 runs), stumps and LDA, 1/T in {20, 40, 80} "
+                "(store shen_table7)",
+             note="all 12 means within 2 paper std; training error falls and iterations grow with 1/T on every "
+                  "realisation; but every stump run at 1/T = 40, 80 and every LDA run at 1/T = 80 needs 100 or more "
+                  "iterations, and the test error rises significantly with 1/T (paired t-test, both learners; "
+                  "McNemar on realisation 1 for stumps), by less than its spread over runs")
+
+# %% [markdown]
+# **Table IX and Tables V/VIII** (`FULL_RUN` only for V/VIII): AdaBoost-CG and LogitBoost-CG with $T$ chosen on the
+# 15 % validation part from $\{1/10,1/20,1/50,1/100,1/200\}$, test error on the 15 % test part, one split each (the
+# paper's protocol is the study `shen_table58`, §3.12).
+#
+# `FULL_RUN` measured (seed 0): validated test errors AdaBoost-CG / LogitBoost-CG: australian $0.117/0.097$,
+# breast-cancer $0.078/0.088$, diabetes $0.252/0.270$, heart $0.280/0.240$, splice $0.061/0.048$, svmguide3
+# $0.054/0.054$ — as in the paper, neither wins everywhere (one split, so no error bars).
+
+# %%
 tab9 = {name: rb.datasets.load(name).X.shape for name in ("australian", "breast-cancer")}
 assert tab9 == {"australian": (690, 14), "breast-cancer": (683, 10)}  # Table IX's sizes
 claims.check("Shen-Li Table IX", status="partly reproduced", on="australian and breast-cancer (the LIBSVM files stored)",
@@ -961,15 +1085,14 @@ plt.show()
 # set and split number; the paper does not give its own), shared by all the studies, so Table III's QP and Table II's
 # QP see the same training parts. liver-disorders is not in the data catalogue.
 #
-# **What ran.** The paper scale of every study is the paper's protocol; on the shared 2-core machine we ran a stated
-# subset of the splits (the grids are split-major, so `refboost-repro ... --limit N` runs whole splits first): the
+# **What ran.** The paper scale of every study is the paper's protocol; on the shared 2-core machine, where it did not
+# fit, we ran a stated subset of the splits (the grids are split-major, so `refboost-repro ... --limit N` runs whole splits first): the
 # `splits` column of each table is "complete splits / the paper's count" (a split counts only when every setting of
 # the validation grid is stored), and each store's `provenance.json` records every run (command, cells, wall and CPU
-# time). Tables II and IV: three splits of all 13 sets, five of the ten smaller ones (all but mushrooms, svmguide1 and
-# w1a; so Table IV's five runs are complete for those ten); Table III: six splits
-# (two for australian, whose QP over its 1900 stumps costs up to 35 s a cell); Table VI: three of five splits;
-# Tables V and VIII: all five. Another `refboost-repro STUDY --scale paper` resumes each store to the full protocol.
-# With three to six splits a paired test has little power: "not separated" below means no evidence of a
+# time). Tables II and IV: all ten splits (Table IV: the first five) of all 13 sets, the full protocol;
+# Table III: all ten splits of six sets, two of australian (whose QP over its 1900 stumps costs up to 35 s a cell);
+# Tables V, VI and VIII: all five. Another `refboost-repro STUDY --scale paper` resumes each store to the full protocol.
+# With five to ten splits a paired test has modest power: "not separated" below means no evidence of a
 # difference on these splits, which is what the paper's "no statistical difference" claims too.
 #
 # **Statistics.** The record of a cell holds its error rates, not its per-example predictions. Comparisons between
@@ -1174,7 +1297,8 @@ print("LDA's AdaBoost-CG minus the stumps' (Table IV, 1000 iterations), mean ove
       {d: round(v[0], 3) for d, v in lda_vs_stump.items()})
 print(f"McNemar (LDA; AdaBoost's rounds and CG's T chosen on validation), chi2 > {_shen.MCNEMAR_CHI2_95}: "
       f"{mcn6_sig or 'none'} of {len(mcn6)}; largest chi2 {max((v['chi2'] for v in mcn6.values()), default=0):.2f}")
-claims.check("Shen-Li Table VI", status="reproduced", on="7 re-run stored LDA cells of australian and breast-cancer",
+claims.check("Shen-Li Table VI", status="reproduced",
+             on="the stored LDA cells of australian and breast-cancer, 10 splits re-run",
              note="each re-run reproduces its stored test error exactly; McNemar's test is computed on them")
 
 # %% [markdown]
@@ -1216,17 +1340,25 @@ assert not mean_fail
 # ... but not split by split: on these sets some split has AdaBoost's mean margin the larger
 mean_fail_split = [d for d in sets2 if not tab2[d]["mean_split"]]
 print("QP's mean margin below AdaBoost's on some split of:", mean_fail_split)
-# test error: QP lower on most data sets (the paper: on 9 of 14), and wherever the paired t-test separates the two,
-# QP is the lower
-assert 2 * len(qp_better) > len(sets2) and all(tab2[d]["diff"] > 0 for d in sig2)
+# test error: QP lower on most data sets (the paper: on 9 of 14); the paired t-test separates the two more often in
+# QP's favour than in AdaBoost's; a separation in AdaBoost's favour where the paper's own Table II has QP the lower
+# contradicts the paper's ordering (printed: the counterexamples)
+sig2_qp = [d for d in sig2 if tab2[d]["diff"] > 0]
+sig2_ab = [d for d in sig2 if tab2[d]["diff"] < 0]
+paper_ab_lower = [d for d in sets2 if pap2[d]["adaboost"]["test_error"][0] < pap2[d]["adaboost_qp"]["test_error"][0]]
+print(f"significant in QP's favour: {sig2_qp}; in AdaBoost's: {sig2_ab} (the paper's AdaBoost lower on {paper_ab_lower})")
+assert 2 * len(qp_better) > len(sets2) and len(sig2_qp) > len(sig2_ab)
+print("AdaBoost significantly lower where the paper has QP lower:", [d for d in sig2_ab if d not in paper_ab_lower])
 assert all(2 * len(v) > len(sets2) for v in near2.values())  # most means within two of the paper's std
 # FEW: at most one comparison in ten (about what alpha = 0.05 gives by chance), and at least one
 FEW = lambda n: max(1, n // 10)  # noqa: E731
 claims.check("Shen-Li Table II", status="reproduced",
-             on="13 LIBSVM sets, 3-5 seeded 70/15/15 splits each (store shen_tables)",
+             on="13 LIBSVM sets, all 10 seeded 70/15/15 splits each (store shen_tables)",
              note="on every set's mean AdaBoost's minimum margin and QP's mean margin are the larger (not on every "
-                  "split: minimum on german.numer, mean on 7 sets); QP's test error lower on 8/13, significantly "
-                  "(paired t-test, p < 0.05) on australian and heart, both in QP's favour; every mean within 2 paper std")
+                  "split: minimum on german.numer, mean on 10 sets); QP's test error lower on 7/13, significantly "
+                  "(paired t-test, p < 0.05) on australian, breast-cancer, heart and splice in QP's favour, on "
+                  "mushrooms (as in the paper) and w1a (against the paper's ordering) in AdaBoost's; every mean "
+                  "within 2 paper std")
 # Table IV: McNemar (the paper's test) never rejects on the re-run splits; the paired t-test over splits separates the
 # two at a few data set x checkpoint pairs, in both directions
 assert not mcn_sig and len(mcn) >= 6
@@ -1236,7 +1368,7 @@ assert len(sig4) <= 0.2 * 3 * len(sets4)
 # "CG's training error is consistently better or no worse": the counterexamples
 assert train_worse
 claims.check("Shen-Li Table IV", status="partly reproduced",
-             on="13 LIBSVM sets, 3-5 seeded splits each (store shen_tables); McNemar on 10 re-run australian and "
+             on="13 LIBSVM sets, all 5 seeded splits each (store shen_tables); McNemar on 10 re-run australian and "
                 "breast-cancer splits",
              note="McNemar chi2 <= 3.841459 on every re-run split; the paired t-test over splits separates 5 of 39 "
                   "data set x checkpoint pairs (AdaBoost lower on breast-cancer at 100/500/1000 and heart at 100, CG "
@@ -1246,7 +1378,7 @@ assert sets3 and all(tab3[d]["diff"] < 0 for d in sig3)  # where separated, the 
 # "slightly better in most cases", and the printed means within two of the paper's standard deviations
 assert 2 * len(better3) > len(sets3) and len(near3) == len(sets3)
 claims.check("Shen-Li Table III", status="reproduced",
-             on="7 LIBSVM sets, 2-6 of the 10 splits each (store shen_table3)",
+             on="7 LIBSVM sets, all 10 splits of six, 2 of australian (store shen_table3)",
              note="QP over all stumps lower than over AdaBoost's 1500 on 5/7 sets ('slightly better in most cases'), "
                   "significantly (paired t-test, p < 0.05) only on mushrooms; every mean within 2 paper std; "
                   "liver-disorders not in the catalogue")
@@ -1257,8 +1389,8 @@ assert len(sig6) <= FEW(len(sets6)) and not mcn6_sig and len(mcn6) >= 4
 assert lda_worse
 assert len(near6) == 2 * len(sets6)  # every mean within two of the paper's standard deviations
 claims.check("Shen-Li Table VI", status="reproduced",
-             on="8 LIBSVM sets, LDA weak learner, 3-4 of the 5 splits each (store shen_table6)",
-             note="AdaBoost and AdaBoost-CG not separated (paired t-test over splits; McNemar on 7 re-run australian "
+             on="8 LIBSVM sets, LDA weak learner, all 5 splits each (store shen_table6)",
+             note="AdaBoost and AdaBoost-CG not separated (paired t-test over splits; McNemar on 10 re-run australian "
                   "and breast-cancer splits); every mean within 2 paper std; the text's 'slightly better than with "
                   "stumps' fails for CG on ionosphere, sonar and splice")
 # Tables V and VIII: "neither wins on all data sets" holds; "very similar" is weaker than the paired t-test on the sets
@@ -1277,8 +1409,8 @@ claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="partly reproduce
 # **Reading the stores.** Our means sit within two of the paper's standard deviations on almost every data set,
 # although our splits are not the paper's. What holds: on every data set's mean over splits AdaBoost's minimum margin
 # is larger than AdaBoost-QP's and QP's average margin is the larger (Table II); QP's test error is the lower on most
-# data sets (the paper: on 9 of 14), significantly (paired $t$-test) only where named above, always in QP's favour;
-# QP over all stumps is lower still on most sets (Table III); AdaBoost and AdaBoost-CG with LDA are not separated
+# data sets (the paper: on 9 of 14), significantly (paired $t$-test) where named above, mostly in QP's favour
+# (AdaBoost's on mushrooms, as in the paper's own table, and on w1a, against it); QP over all stumps is lower still on most sets (Table III); AdaBoost and AdaBoost-CG with LDA are not separated
 # (Table VI); McNemar's test, the paper's, never rejects on the re-run australian and breast-cancer splits (Tables IV,
 # VI); neither CG booster wins everywhere (Tables V, VIII). What does not: neither margin ordering is a split-by-split
 # fact (named above); in Table IV the paired $t$-test separates AdaBoost and AdaBoost-CG at a few data set and
@@ -1302,7 +1434,8 @@ claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="partly reproduce
 # `refboost/boosters/_newton.py` of the entropy chapter as fallback and for AdaBoost-QP and the hinge LPBoost),
 # `refboost.adaboost` and `refboost.arcgv`, the exact stump oracle
 # `refboost.StumpOracle`, the data sets `refboost.datasets.load`, the declared studies of the paper's tables
-# (`refboost/studies/_shen.py`: `shen_tables`, `shen_table3`, `shen_table58`, `shen_table6`, with McNemar's test;
+# (`refboost/studies/_shen.py`: `shen_tables`, `shen_table3`, `shen_table58`, `shen_table6`, `shen_table7`, with
+# McNemar's test;
 # tests `tests/test_studies_shen.py`), the ground truth
 # `refboost.truth.*_eq5/10/14/15/18/28/30/31/32/41`, and `refboost.instances.threshold_pool` (the stump class
 # materialised for the ground truth), the certificates `refboost.certify.shen`. Tests: `tests/test_shen.py`,
@@ -1315,7 +1448,8 @@ claims.check(["Shen-Li Table V", "Shen-Li Table VIII"], status="partly reproduce
 # negation-closed pools (§3.3); and, on breast-cancer, Fig. 1's entropy ordering and Fig. 4's margin orderings, also
 # with Arc-Gv as the paper specifies it at $K=600$ (Fig. 1 holds on australian), Table II's mean-margin ordering at the
 # heuristic $T$ (§3.9; at the $T$ chosen on validation it holds on every data set's mean, §3.12), Fig. 5's "about 10×"
-# at $K=1000$ (more than 20× on breast-cancer and heart); Table VII's "all runs stop before 100 iterations" (§3.10); at
+# at $K=1000$ (more than 20× on breast-cancer and heart); Table VII's "all runs stop before 100 iterations" and its
+# "test error does not change significantly" (a small but significant rise with $1/T$, §3.10); at
 # the paper's protocol (§3.12, the study stores) Table IV's "CG's training error is consistently no worse" and Table
 # VI's "LDA slightly better than stumps for both". The conjugates (Definition 3.1, Proposition 3.1, §3.4), the smooth maximum
 # and the closed form (37) hold (§2.1, §3.7). Arc-Gv with the clipped step is `refboost.arcgv_clipped.arcgv_clipped`,

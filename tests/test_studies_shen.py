@@ -12,7 +12,7 @@ from refboost import studies
 from refboost.studies import _shen
 from refboost.studies._runner import STORE_PARQUET, default_store
 
-SHEN = ("shen_tables", "shen_table3", "shen_table58", "shen_table6")
+SHEN = ("shen_tables", "shen_table3", "shen_table58", "shen_table6")  # Table VII: its own tests below
 
 
 def _stored(name: str, scale: str) -> list[dict] | None:
@@ -150,3 +150,62 @@ def test_mcnemar_counts_disagreements_and_agrees_with_the_exact_test():
     assert same["chi2"] == 0.0 and not same["significant"] and same["p_exact"] == 1.0
     with pytest.raises(ValueError, match="pred_a, pred_b and y"):
         _shen.mcnemar(a, b[:3], y)
+
+
+# ------------------------------------------------------------------------------------------
+# Table VII: AdaBoost-CG on banana, stumps and LDA, 1/T in {20, 40, 80}
+# ------------------------------------------------------------------------------------------
+
+
+def test_table7_grid_is_the_papers_protocol_on_the_catalogues_realisations():
+    keys = studies.get_study("shen_table7").cells("paper")
+    assert len(keys) == 10 * 2 * 3
+    assert {k["split"] for k in keys} == {f"r{r}" for r in range(1, 11)}  # IDA realisations 1-10
+    assert {k["weak_learner"] for k in keys} == {"stump", "lda"} and {k["booster"] for k in keys} == {"adaboost_cg"}
+    assert {round(1 / k["params"]["T"]) for k in keys} == {20, 40, 80}
+    assert {(k["params"]["max_iter"], k["params"]["eps"]) for k in keys} == {(400, 1e-5)}  # "max iteration 400"
+    ci = studies.get_study("shen_table7").cells("ci")
+    assert {k["split"] for k in ci} == {"r1"}  # the bundled realisation
+
+
+@pytest.mark.parametrize("scale", ["ci", "paper"])
+def test_table7_committed_store_rows_recomputed_from_the_records(scale):
+    recs = _stored("shen_table7", scale)
+    if recs is None:
+        pytest.skip(f"no committed {scale} store for shen_table7")
+    st = studies.get_study("shen_table7")
+    assert {studies.key_id(r) for r in recs} <= {studies.key_id(k) for k in st.cells(scale)}
+    cfg = _shen.SHEN_T7_SCALES[scale]
+    paper = studies.paper_numbers()["shen_table7"]["table_vii"]["values"]
+    rows = studies.analyse("shen_table7", scale)
+    assert [(r["weak_learner"], r["inv_T"]) for r in rows] == [(wl, g) for wl in ("stump", "lda") for g in cfg["inv_T"]]
+    for row in rows:
+        # the records of this row, found here without the study's index: by learner and the rounded 1/T
+        mine = [r for r in recs if r["weak_learner"] == row["weak_learner"]
+                and round(1 / json.loads(r["params"])["T"]) == row["inv_T"]]
+        assert row["runs"] == f"{len(mine)}/{len(cfg['realisations'])}"
+        for f in ("test_error", "train_error"):
+            assert row[f] == pytest.approx(np.mean([r[f] for r in mine]))
+            assert row[f + "_std"] == pytest.approx(np.std([r[f] for r in mine]))
+            assert [row["paper_" + f], row["paper_" + f + "_std"]] == paper[row["weak_learner"]][str(row["inv_T"])][f]
+        assert row["n_iter_max"] == max(r["n_iter"] for r in mine)
+        assert row["converged"] == f"{sum(bool(r['converged']) for r in mine)}/{len(mine)}"
+
+
+def test_table7_analysis_separates_learners_and_counts_missing_realisations():
+    cfg = _shen.SHEN_T7_SCALES["paper"]
+    p20, p80 = _shen._t7_params(20, cfg), _shen._t7_params(80, cfg)
+    recs = [
+        _rec("banana", "r1", "adaboost_cg", p20, None, 0.30, wl="stump", n_iter=90),
+        _rec("banana", "r2", "adaboost_cg", p20, None, 0.32, wl="stump", n_iter=95),
+        _rec("banana", "r1", "adaboost_cg", p20, None, 0.12, wl="lda", n_iter=70),
+        _rec("banana", "r1", "adaboost_cg", p80, None, 0.13, wl="lda", n_iter=150, converged=False),
+        _rec("banana", "r11", "adaboost_cg", p20, None, 0.99, wl="stump", n_iter=1),  # not a declared realisation
+    ]
+    rows = {(r["weak_learner"], r["inv_T"]): r for r in _shen._t7_analysis(recs, "paper")}
+    assert rows["stump", 20]["runs"] == "2/10" and rows["stump", 20]["test_error"] == pytest.approx(0.31)
+    assert rows["stump", 20]["n_iter_max"] == 95 and rows["stump", 20]["paper_test_error"] == 0.298
+    assert rows["lda", 20]["runs"] == "1/10" and rows["lda", 20]["test_error"] == pytest.approx(0.12)
+    assert rows["lda", 80]["converged"] == "0/1" and rows["lda", 80]["paper_train_error"] == 0.0
+    assert rows["stump", 40]["runs"] == "0/10" and rows["stump", 40]["test_error"] is None
+    assert rows["stump", 40]["n_iter_max"] is None
