@@ -212,7 +212,9 @@ def _paper_label(pb) -> str | None:
     return f"{pb[0]:g}, {pb[1]:g}" + {0.01: " *", 1e-05: " **"}.get(pb[2], "")
 
 
-def _glocer_analysis(records: list[dict], scale: str, weak_learner: str = "stump", study: str = "glocer_ch5") -> list[dict]:
+def _glocer_analysis(
+    records: list[dict], scale: str, weak_learner: str = "stump", study: str = "glocer_ch5"
+) -> list[dict]:
     """Tables 5.4, 5.7 and 5.10 in one (5.5, 5.8, 5.11 for raw data; 5.6, 5.9, 5.12 for SVM hypotheses):
     per data set and booster, the setting of least validation error (:func:`glocer_best`), its test error,
     CPU time and parameters next to the thesis'."""
