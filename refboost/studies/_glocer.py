@@ -9,6 +9,8 @@ grid (Table 5.3), the selection by validation error and the analysis; each has i
 
 from __future__ import annotations
 
+import json
+
 from ._common import _key, _params, find_cell, paper_numbers, records_by_cell
 from ._runner import Study
 
@@ -357,3 +359,30 @@ GLOCER_SVM = _hyp_study(
 )
 
 DECLARED = (GLOCER_CH5, GLOCER_RAW, GLOCER_SVM)
+
+
+#: The a9a cells run as a timing probe (the largest N of the thesis' small-feature sets: 29,305 training
+#: examples): LPBoost and ERLPBoost at the theoretical eta, uncapped and at nu/N = 0.3 (Table 5.10's a9a
+#: ERLPBoost winner). Each is a cell of the glocer_ch5 paper grid.
+GLOCER_A9A_PROBE = (
+    ("lpboost", {"eps": 0.05, "max_iter": 1000}),
+    ("erlpboost", {"eps": 0.001, "max_iter": 1000}),
+    ("erlpboost", {"eps": 0.001, "max_iter": 1000, "nu_frac": 0.3}),
+    ("lpboost", {"eps": 0.05, "max_iter": 1000, "nu_frac": 0.3}),
+)
+
+
+def glocer_a9a_probe(n: int = len(GLOCER_A9A_PROBE)) -> Study:
+    """The glocer_ch5 study restricted to the first ``n`` cells of :data:`GLOCER_A9A_PROBE` (same name and
+    store: ``run_study(glocer_a9a_probe(), "paper")`` adds them to the glocer_ch5 paper store)."""
+    keys = [_key("a9a", GLOCER_SPLIT, b, p, "stump") for b, p in GLOCER_A9A_PROBE[:n]]
+    declared = {json.dumps(k, sort_keys=True) for k in _glocer_grid("paper")}
+    assert all(json.dumps(k, sort_keys=True) in declared for k in keys)  # every probe cell is a declared cell
+    return Study(
+        name=GLOCER_CH5.name,
+        title=GLOCER_CH5.title + " (a9a timing probe)",
+        source=GLOCER_CH5.source,
+        grid=lambda scale: keys if scale == "paper" else [],
+        analysis=GLOCER_CH5.analysis,
+        notes=GLOCER_CH5.notes,
+    )
