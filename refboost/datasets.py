@@ -633,8 +633,9 @@ def sparse_text_like(
     indices from a Zipf-like popularity ``p_j ~ 1/(j + 10)^1.1`` (repeats merged into counts; a second batch
     tops the mean number of distinct terms per row up to about ``nnz_per_row``, within a few per cent), values
     ``log(1 + count) * idf_j`` (``idf_j = log(1 / p_j)``, text-like tf-idf weights) and unit Euclidean row
-    norm, as in the LIBSVM versions of the text sets. Labels: the sign of a Gaussian linear teacher's score
-    thresholded at the class fraction's quantile, each flipped with probability ``noise``. Deterministic
+    norm, as in the LIBSVM versions of the text sets. Labels: the sign of a linear teacher's score (Gaussian
+    weights on the 1,000 most frequent features, zero elsewhere) thresholded so that the class fraction after
+    the flips is the published one, each label flipped with probability ``noise``. Deterministic
     given ``rng``'s state. This is a stand-in for timing and for running the sparse code paths at the
     thesis' shapes; its error rates say nothing about the real sets.
 
@@ -672,7 +673,9 @@ def sparse_text_like(
     X.data = np.log1p(X.data) * idf[X.indices]
     norms = np.sqrt(np.asarray(X.multiply(X).sum(axis=1)).ravel())
     X = sp.csr_matrix(sp.diags(1.0 / norms) @ X)
-    score = X @ rng.standard_normal(p)
+    teacher = np.zeros(p)
+    teacher[: min(p, 1000)] = rng.standard_normal(min(p, 1000))  # a topic: the 1,000 most frequent terms
+    score = X @ teacher
     q = (spec["positive"] - noise) / (1.0 - 2.0 * noise) if noise < 0.5 else 0.5  # after the flips: "positive"
     cut = np.quantile(score, 1.0 - float(np.clip(q, 0.0, 1.0)))
     y = np.where(score > cut, 1.0, -1.0)
