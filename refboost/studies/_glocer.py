@@ -89,8 +89,8 @@ def _glocer_settings(booster: str, scale: str, weak_learner: str = "stump") -> l
         out += [{"eps": 0.001, "eta": float(e), "max_iter": max_iter, **_nu(p)} for e in GLOCER_ETA]
         # the theoretical eta (the booster's default) at eps = 0.001 and 0.01, which Tables 5.10-5.12 show won
         out += [{"eps": eps, "max_iter": max_iter, **_nu(p)} for eps in (0.001, 0.01)]
-    if weak_learner == "kernel":
-        out.append({"eps": 1e-05, "max_iter": max_iter})
+        if weak_learner == "kernel" and p is None:  # after the nu = 1 block: its largest eta
+            out.append({"eps": 1e-05, "max_iter": max_iter})
     return out
 
 
