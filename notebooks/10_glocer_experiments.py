@@ -578,14 +578,14 @@ print("SVM hypotheses, german: winners at eps = 1e-5 (Table 5.12's german column
 # %%
 assert sum(v["theoretical"] for k, v in won_h.items() if k[0] == "raw") <= 2  # counterexamples to Table 5.11
 assert set(G.GLOCER_TC) <= set(hp_won_german)  # Table 5.12: both TC german winners are the eps = 1e-5 setting
-assert BEST_H["kernel"][("diabetes", "corrective_erlpboost")]["chosen"] == "0.4, 1833"  # as printed
+assert sum(v["theoretical"] for k, v in won_h.items() if k[0] == "kernel") < len(SETS) * len(ERLP_FAMILY)
 claims.check("Glocer Table 5.11", status="fails", on="german and diabetes, raw data, the core grid subset",
              note="'every winner is a theoretical eta' fails: only one of eight is; the TC winners are grid values "
                   "eta <= 500, the corrective ones mostly eta = 10 (more regularisation, cf. Fig 5.10)")
 claims.check("Glocer Table 5.12", status="partly reproduced", on="german and diabetes, SVM hypotheses",
              note="on german both totally corrective winners are the theoretical eta at the unstated eps = 1e-5, "
-                  "nu = 1, exactly as printed (1.28e6, 1.48e6), and diabetes' Corrective ERLPBoost winner (0.4, 1833) "
-                  "is the printed one; seven of eight winners are theoretical etas (Binary on diabetes: eta = 100)")
+                  "nu = 1, exactly as printed (1.28e6, 1.48e6); six of eight winners are theoretical etas, but on "
+                  "diabetes Binary (eta = 100) and Corrective ERLPBoost (eta = 10) win with grid values")
 
 # %% [markdown]
 # ### Figures 5.19-5.24: corrective against totally corrective, time and test error against $\eta$
@@ -655,9 +655,8 @@ assert all(all(v) for k, v in tc_time_win.items() if k[0] == "raw")  # Fig 5.20:
 claims.check("Glocer Fig 5.20", status="partly reproduced", on="german and diabetes, raw data, nu = 1",
              note="TC faster than corrective at every eta on both sets (the thesis: generally faster, german mixed)")
 assert all(all(v) and v for k, v in tc_time_win.items() if k[0] == "kernel")  # Fig 5.21
-claims.check("Glocer Fig 5.21", status="partly reproduced", on="german and diabetes, SVM hypotheses, nu = 1, the etas "
-             "both ran", note="TC faster at every eta both ran, as stated; only the theoretical eta ran for the "
-             "corrective boosters")
+claims.check("Glocer Fig 5.21", status="partly reproduced", on="german and diabetes, SVM hypotheses, nu = 1, eta in "
+             "{10, 100, 1000, theoretical}", note="TC faster at every eta, as stated")
 assert all(err_tie_small[k] for k in err_tie_small if k[0] in ("stump", "raw"))  # Figs 5.22, 5.23: tied at eta 10
 assert all(all(v) for k, v in err_tie.items() if k[0] == "raw")
 claims.check("Glocer Fig 5.22", status="partly reproduced", on="german and diabetes, stumps, nu = 1",
@@ -666,7 +665,7 @@ claims.check("Glocer Fig 5.23", status="partly reproduced", on="german and diabe
              note="tied within two standard errors at every eta (the thesis: ties on three of six sets)")
 assert all(all(v) for k, v in err_tie.items() if k[0] == "kernel")  # Fig 5.24: no significant difference
 claims.check("Glocer Fig 5.24", status="partly reproduced", on="german and diabetes, SVM hypotheses, the etas both ran",
-             note="no significant difference on german and diabetes, as stated (theoretical eta only)")
+             note="no significant difference on german and diabetes at any eta, as stated")
 
 # %% [markdown]
 # ### Figures 5.11, 5.12, 5.14, 5.15, 5.17, 5.18, 5.26, 5.27 from the same stores
@@ -738,7 +737,7 @@ assert all(np.all(iter_ratio_h[k] >= 10) and np.all((hyp_ratio_h[k] >= 0.1) & (h
 claims.check("Glocer Fig 5.26", status="partly reproduced", on="german and diabetes, raw data, nu = 1",
              note="corrective / TC iterations 60-1,700x, distinct hypotheses within 10x")
 claims.check("Glocer Fig 5.27", status="partly reproduced", on="german and diabetes, SVM hypotheses, nu = 1",
-             note="corrective / TC iterations > 1,000x, distinct hypotheses 2-4x")
+             note="corrective / TC iterations 270-3,300x, distinct hypotheses 1.5-5x")
 
 # %% [markdown]
 # ## 4 §5.5: high precision, duality gap against iterations and time
@@ -906,16 +905,15 @@ assert np.allclose(orc_d.predict(res_d.hypotheses, res_d.weights, X[te].toarray(
 #   as stated; "Corrective ERLPBoost faster than ERLPBoost" (raw) fails on both sets, and on german a Binary
 #   ERLPBoost run beats the linear SVM's time.
 # * **Tables 5.11 and 5.12** (parameters): with raw data one winner of eight is a theoretical $\eta$ (fails);
-#   with SVM hypotheses most are, and german's two TC winners are exactly the printed unstated-$\epsilon=10^{-5}$
-#   setting.
+#   with SVM hypotheses six of eight are, and german's two TC winners are exactly the printed
+#   unstated-$\epsilon=10^{-5}$ setting.
 # * **Figs 5.19-5.24**: TC faster at small $\eta$ for every class and at every $\eta$ for raw data and SVM
 #   hypotheses; with stumps on german not slower at large $\eta$ (against the text); test errors of TC and
 #   corrective tied at small $\eta$. **Figs 5.11, 5.14, 5.15, 5.17** fail on these two sets, **5.12, 5.18, 5.26,
 #   5.27** hold.
 # * **a9a**: six stump cells (10-29 s CPU each); LPBoost no better than the majority rule, ERLPBoost about 15 %.
 #   **Sparse sets**: not downloadable here; the sparse raw-data path runs at their shapes on synthetic data.
-# * Not run: the rest of a9a, the three large sets themselves, most of the corrective grids (for SVM hypotheses
-#   only part of the core), Fig 5.29. `refboost-repro glocer_svm --scale paper --datasets german.numer,diabetes`
+# * Not run: the rest of a9a, the three large sets themselves, the non-core corrective settings, Fig 5.29. `refboost-repro glocer_svm --scale paper --datasets german.numer,diabetes`
 #   resumes a grid.
 
 # %%
