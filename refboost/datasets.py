@@ -623,6 +623,86 @@ def waveform(
     return (X, y, cls) if return_class else (X, y)
 
 
+# --------------------------------------------------------------------------------------
+# Synthetic stand-ins for the large sparse text sets of Glocer (2009), Tables 5.1-5.2
+# --------------------------------------------------------------------------------------
+
+#: The shapes of astro-ph, news20 (LIBSVM news20.binary) and real-sim (all examples, training and test
+#: together, as Glocer (2009), Table 5.1 lists them) with approximate densities (non-zeros per row) and
+#: fractions of positive labels as published with the data (LIBSVM data page; Joachims 2006 for astro-ph).
+#: The densities and class fractions are approximate, and :func:`sparse_text_like` only imitates these
+#: statistics: its examples are synthetic, not the documents.
+SPARSE_TEXT_SHAPES: dict[str, dict] = {
+    "astro-ph": {"rows": 94856, "features": 99757, "nnz_per_row": 77, "positive": 0.31},
+    "news20": {"rows": 19996, "features": 1355191, "nnz_per_row": 455, "positive": 0.50},
+    "real-sim": {"rows": 72309, "features": 20958, "nnz_per_row": 51, "positive": 0.31},
+}
+
+
+def sparse_text_like(
+    name: str, rng: np.random.Generator, *, scale: float = 1.0, noise: float = 0.05
+) -> tuple[sp.csr_matrix, np.ndarray]:
+    """A synthetic sparse binary data set with the shape and density of astro-ph, news20 or real-sim.
+
+    ``round(scale * rows)`` examples (at least 2) over all the set's features
+    (:data:`SPARSE_TEXT_SHAPES`): ``scale`` shrinks the number of rows only, so the dimension and the density
+    (non-zeros per row) stay the published ones. Each row draws term occurrences, ``1 + Poisson(.)`` feature
+    indices from a Zipf-like popularity ``p_j ~ 1/(j + 10)^1.1`` (repeats merged into counts; a second batch
+    tops the mean number of distinct terms per row up to about ``nnz_per_row``, within a few per cent), values
+    ``log(1 + count) * idf_j`` (``idf_j = log(1 / p_j)``, text-like tf-idf weights) and unit Euclidean row
+    norm, as in the LIBSVM versions of the text sets. Labels: the sign of a linear teacher's score (Gaussian
+    weights on the 1,000 most frequent features, zero elsewhere) thresholded so that the class fraction after
+    the flips is the published one, each label flipped with probability ``noise``. Deterministic
+    given ``rng``'s state. This is a stand-in for timing and for running the sparse code paths at the
+    thesis' shapes; its error rates say nothing about the real sets.
+
+    Returns
+    -------
+    X : scipy.sparse.csr_matrix, shape (round(scale * rows), features)
+    y : ndarray of {-1, +1}, both classes present
+    """
+    from ._validation import check_real
+
+    if not isinstance(name, str) or name not in SPARSE_TEXT_SHAPES:
+        raise ValueError(f"name must be one of {sorted(SPARSE_TEXT_SHAPES)}, got {name!r}")
+    scale = check_real(scale, "scale", low=0.0, high=1.0, low_open=True)
+    noise = check_real(noise, "noise", low=0.0, high=0.5)
+    rng = check_rng(rng)
+    spec = SPARSE_TEXT_SHAPES[name]
+    n, p, k = max(2, round(scale * spec["rows"])), spec["features"], spec["nnz_per_row"]
+    pop = 1.0 / (np.arange(p) + 10.0) ** 1.1
+    pop /= pop.sum()
+    idf = np.log(1.0 / pop)
+    cdf = np.cumsum(pop)
+
+    def draw(mean):  # term occurrences: rows x features count matrix (repeated terms summed)
+        counts = 1 + rng.poisson(max(mean - 1.0, 0.0), size=n)
+        cols = np.searchsorted(cdf, rng.random(int(counts.sum())), side="right").clip(0, p - 1)
+        return sp.csr_matrix((np.ones(cols.size), (np.repeat(np.arange(n), counts), cols)), shape=(n, p)), counts
+
+    X, counts = draw(k)
+    # repeated popular terms merge, so fewer distinct terms than draws: one more batch of draws, sized by the
+    # observed ratio of distinct terms to draws, brings the mean non-zeros per row to about nnz_per_row
+    short = k - X.nnz / n
+    if short > 0.5:
+        extra, _ = draw(1.0 + short * counts.sum() / X.nnz)
+        X = X + extra
+    X.data = np.log1p(X.data) * idf[X.indices]
+    norms = np.sqrt(np.asarray(X.multiply(X).sum(axis=1)).ravel())
+    X = sp.csr_matrix(sp.diags(1.0 / norms) @ X)
+    teacher = np.zeros(p)
+    teacher[: min(p, 1000)] = rng.standard_normal(min(p, 1000))  # a topic: the 1,000 most frequent terms
+    score = X @ teacher
+    q = (spec["positive"] - noise) / (1.0 - 2.0 * noise) if noise < 0.5 else 0.5  # after the flips: "positive"
+    cut = np.quantile(score, 1.0 - float(np.clip(q, 0.0, 1.0)))
+    y = np.where(score > cut, 1.0, -1.0)
+    flip = rng.random(n) < noise
+    y[flip] = -y[flip]
+    if np.unique(y).size < 2:  # tiny samples: make both classes present
+        y[np.argmax(score)], y[np.argmin(score)] = 1.0, -1.0
+    return X, y
+
+
 _GENERATORS = {"gen:twonorm": twonorm, "gen:ringnorm": ringnorm, "gen:waveform": waveform}
 
 

@@ -1,0 +1,135 @@
+"""Sparse input for the raw-feature and SVM (linear-kernel) hypotheses, and the synthetic sparse text-like
+sets with the shapes of Glocer (2009), Table 5.1 (astro-ph, news20, real-sim)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+import refboost as rb
+from refboost import datasets
+from refboost._registry import resolve_weak_learner
+from refboost.experiments import run_cell
+from refboost.oracles import KernelColumnOracle, MatrixOracle, RawFeatureOracle, SparseRawFeatureOracle
+
+EDGE_TOL = 1e-12  # sparse and dense sweeps sum the same products in another order
+
+
+def _sparse_problem(n=120, p=400, density=0.03, seed=0):
+    rng = np.random.default_rng(seed)
+    X = sp.random(n, p, density=density, random_state=seed, format="csr")
+    X.data = rng.standard_normal(X.data.size)
+    X = sp.hstack([X, sp.csr_matrix((n, 3))]).tocsr()  # three all-zero columns
+    y = np.where(rng.random(n) < 0.4, 1.0, -1.0)
+    return X, y, rng
+
+
+@pytest.mark.parametrize("reflexive", [True, False])
+def test_sparse_raw_oracle_equals_dense_in_keys_edges_columns(reflexive):
+    X, y, rng = _sparse_problem()
+    dense, sparse = RawFeatureOracle(X.toarray(), y, reflexive), RawFeatureOracle(X, y, reflexive)
+    assert isinstance(sparse, SparseRawFeatureOracle) and not isinstance(sparse, MatrixOracle)
+    assert sparse.n_hypotheses == dense.n_hypotheses == (2 if reflexive else 1) * X.shape[1]
+    for _ in range(20):
+        d = rng.dirichlet(np.ones(X.shape[0]) * 0.3)
+        np.testing.assert_allclose(sparse.edges(d), dense.edges(d), rtol=0, atol=EDGE_TOL)
+        (k1, u1), (k2, u2) = dense.best(d), sparse.best(d)
+        assert k1 == k2
+        np.testing.assert_allclose(u2, u1, rtol=0, atol=1e-15)
+        assert sparse.best_edge(d) == (k2, pytest.approx(float(u1 @ d), abs=EDGE_TOL))
+    keys = [0, 5, X.shape[1] - 1] + ([X.shape[1] + 2] if reflexive else [])
+    np.testing.assert_allclose(sparse.columns(keys), dense.columns(keys), rtol=0, atol=1e-15)
+
+
+def test_sparse_raw_oracle_ties_take_the_lowest_index():
+    # two identical columns and their negations: the first of the tied maxima is returned, as in MatrixOracle
+    X = sp.csr_matrix(np.array([[1.0, 1.0, 0.0], [0.0, 0.0, 1.0], [1.0, 1.0, 0.0]]))
+    y = np.array([1.0, -1.0, 1.0])
+    o = RawFeatureOracle(X, y)
+    assert o.best(np.ones(3) / 3)[0] == RawFeatureOracle(X.toarray(), y).best(np.ones(3) / 3)[0] == 0
+
+
+@pytest.mark.parametrize("booster", ["erlpboost", "binary_erlpboost", "corrective_erlpboost", "adaboost"])
+def test_boosters_give_the_same_result_on_sparse_and_dense_raw_features(booster):
+    X, y, _ = _sparse_problem(seed=1)
+    dense, sparse = RawFeatureOracle(X.toarray(), y), RawFeatureOracle(X, y)
+    kw = {"max_iter": 60} if booster == "adaboost" else {"eps": 0.05, "max_iter": 300}
+    r1, r2 = getattr(rb, booster)(dense, **kw), getattr(rb, booster)(sparse, **kw)
+    assert r1.hypotheses == r2.hypotheses and r1.n_iter == r2.n_iter
+    np.testing.assert_allclose(r2.weights, r1.weights, rtol=0, atol=1e-9)
+    f1 = dense.predict(r1.hypotheses, r1.weights, X.toarray())
+    f2 = sparse.predict(r2.hypotheses, r2.weights, X)  # new data stays sparse too
+    np.testing.assert_allclose(f2, f1, rtol=0, atol=1e-9)
+
+
+def test_sparse_raw_oracle_never_densifies_the_data():
+    # news20's dimension: a dense N x d float matrix would need N * 1.36e6 * 8 bytes (2.2 GB at N = 200)
+    X, y = datasets.sparse_text_like("news20", np.random.default_rng(3), scale=0.01)
+    o = RawFeatureOracle(X, y)
+    assert sp.issparse(o.X) and sp.issparse(o.U_half) and o.U_half.nnz == X.nnz
+    key, u = o.best(np.ones(X.shape[0]) / X.shape[0])
+    assert u.shape == (X.shape[0],) and np.all(np.abs(u) <= 1.0)
+
+
+def test_sparse_kernel_oracle_equals_dense():
+    X, y, rng = _sparse_problem(n=80, p=200, seed=2)
+    dense, sparse = KernelColumnOracle(X.toarray(), y), KernelColumnOracle(X, y)
+    np.testing.assert_allclose(sparse.U, dense.U, rtol=0, atol=1e-14)
+    d = rng.dirichlet(np.ones(80))
+    assert dense.best(d)[0] == sparse.best(d)[0]
+    keys = [0, 3, 100]
+    w = [0.5, 0.3, 0.2]
+    np.testing.assert_allclose(sparse.predict(keys, w, X), dense.predict(keys, w, X.toarray()), rtol=0, atol=1e-13)
+
+
+def test_run_cell_on_a_sparse_split_with_the_raw_weak_learner():
+    X, y = datasets.sparse_text_like("real-sim", np.random.default_rng(4), scale=0.005)
+    n = X.shape[0]
+    tr, va, te = np.arange(0, n // 2), np.arange(n // 2, 3 * n // 4), np.arange(3 * n // 4, n)
+    split = {"split": "synthetic", "X": X[tr], "y": y[tr], "X_val": X[va], "y_val": y[va], "X_test": X[te],
+             "y_test": y[te]}
+    rec = run_cell(split, "erlpboost", {"eps": 0.1}, "raw")
+    Xd = {k: (v.toarray() if sp.issparse(v) else v) for k, v in split.items()}
+    rec_d = run_cell(Xd, "erlpboost", {"eps": 0.1}, "raw")
+    for f in ("train_error", "val_error", "test_error", "n_iter", "n_hypotheses"):
+        assert rec[f] == rec_d[f], f
+    assert resolve_weak_learner("raw")[0] == "raw"
+
+
+# ------------------------------------------------------------------------------------------
+# the synthetic sparse text-like sets
+# ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(datasets.SPARSE_TEXT_SHAPES))
+def test_sparse_text_like_has_the_published_shape_and_density(name):
+    spec = datasets.SPARSE_TEXT_SHAPES[name]
+    X, y = datasets.sparse_text_like(name, np.random.default_rng(0), scale=0.01)
+    assert sp.isspmatrix_csr(X) and X.shape == (round(0.01 * spec["rows"]), spec["features"])
+    per_row = X.nnz / X.shape[0]
+    assert abs(per_row - spec["nnz_per_row"]) <= 0.05 * spec["nnz_per_row"]  # density within 5 %
+    assert set(np.unique(y)) == {-1.0, 1.0}
+    assert abs(np.mean(y > 0) - spec["positive"]) <= 0.06  # class fraction, sampling error at ~200-950 rows
+    np.testing.assert_allclose(np.sqrt(np.asarray(X.multiply(X).sum(axis=1)).ravel()), 1.0, rtol=1e-12)
+    assert np.all(X.data > 0)
+
+
+def test_sparse_text_like_is_deterministic_given_the_seed():
+    a = datasets.sparse_text_like("astro-ph", np.random.default_rng(7), scale=0.005)
+    b = datasets.sparse_text_like("astro-ph", np.random.default_rng(7), scale=0.005)
+    c = datasets.sparse_text_like("astro-ph", np.random.default_rng(8), scale=0.005)
+    assert (a[0] != b[0]).nnz == 0 and np.array_equal(a[1], b[1])
+    assert (a[0] != c[0]).nnz > 0
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [({"name": "rcv1"}, "name must be one of"), ({"scale": 0.0}, "scale must lie in"),
+     ({"scale": 1.5}, "scale must lie in"), ({"noise": 0.7}, "noise must lie in")],
+)
+def test_sparse_text_like_bad_input(kwargs, match):
+    args = {"name": "news20", "scale": 0.001} | kwargs
+    name = args.pop("name")
+    with pytest.raises(ValueError, match=match):
+        datasets.sparse_text_like(name, np.random.default_rng(0), **args)
