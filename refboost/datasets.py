@@ -31,7 +31,9 @@ are refboost's seeded partitions with the IDA sizes, :func:`mat_realisation`);
 the LIBSVM sets of Shen & Li (2010) are ``australian, breast-cancer, diabetes, fourclass,
 german.numer, ionosphere, mushrooms, sonar, svmguide1, svmguide3, w1a, a9a`` plus
 ``libsvm:heart`` and ``libsvm:splice`` (the bare names ``heart`` and ``splice`` mean the IDA
-versions), and ``a9a-erlpboost`` (the 60/20/20 split shipped with the ERLPBoost code).
+versions), and ``a9a-erlpboost`` (the 60/20/20 split shipped with the ERLPBoost code). The large
+sparse sets of Glocer (2009), ``news20.binary``, ``real-sim`` and ``astro-ph``, are catalogued
+with their published shapes but unpinned checksums (:data:`UNPINNED`).
 ``gen:twonorm``, ``gen:ringnorm`` and ``gen:waveform`` draw fresh samples from Breiman's
 generators (:func:`twonorm`, :func:`ringnorm`, :func:`waveform`). :func:`names` lists them all.
 
@@ -95,11 +97,40 @@ class ChecksumError(ValueError):
     """A file's sha256 differs from the registry."""
 
 
+def _unpinned(path: str, rows: int, cols: int, url: str | None, source: str) -> dict:
+    return {
+        "cols": cols, "family": "libsvm", "format": "libsvm/svmlight text", "gzip": True, "labels": {},
+        "license": "see the source", "manifest_dataset": None, "path": path, "rows": rows,
+        "sha256": None, "sha256_content": None, "source_commit": None, "source_path": None,
+        "source_repo": None, "source_sha256": None, "transform": {}, "url": url, "source": source,
+    }
+
+
+#: The large sparse sets of Glocer (2009), Table 5.1. They are not in the data MANIFEST: no copy was
+#: available when the registry was made, so their checksums are **not pinned**. A download is
+#: accepted if it parses to the published shape (rows x features), and the sha256 of the stored
+#: file is then written next to it (``<file>.sha256``): :func:`verify` checks against that from then
+#: on (trust on first download). astro-ph (Joachims 2006) has no public canonical copy that we know
+#: of: place the svmlight file at ``libsvm/astro-ph.gz`` in a data folder to use it.
+UNPINNED = {
+    r["path"]: r
+    for r in (
+        _unpinned("libsvm/news20.binary.gz", 19996, 1355191, LIBSVM_URL + "news20.binary.bz2",
+                  "LIBSVM data page, binary: news20.binary"),
+        _unpinned("libsvm/real-sim.gz", 72309, 20958, LIBSVM_URL + "real-sim.bz2",
+                  "LIBSVM data page, binary: real-sim"),
+        _unpinned("libsvm/astro-ph.gz", 62369, 99757, None,  # the training part of Glocer (2009), Table 5.1
+                  "Joachims (2006), 'Training linear SVMs in linear time' (no public canonical copy known)"),
+    )
+}
+
+
 def registry() -> dict[str, dict]:
-    """The file registry ``{relative path: record}`` (generated from the data MANIFEST.md)."""
+    """The file registry ``{relative path: record}`` (generated from the data MANIFEST.md, plus
+    the :data:`UNPINNED` records, whose ``sha256`` is None)."""
     global _REGISTRY
     if _REGISTRY is None:
-        _REGISTRY = json.loads(_REGISTRY_FILE.read_text(encoding="utf-8"))
+        _REGISTRY = {**json.loads(_REGISTRY_FILE.read_text(encoding="utf-8")), **UNPINNED}
     return _REGISTRY
 
 
@@ -187,6 +218,12 @@ for _s in (
     ),
 ):
     _SPECS[_s.name] = _s
+for _s in (
+    _libsvm("libsvm:news20.binary", "libsvm/news20.binary.gz", note="checksum not pinned (UNPINNED)"),
+    _libsvm("libsvm:real-sim", "libsvm/real-sim.gz", note="checksum not pinned (UNPINNED)"),
+    _libsvm("libsvm:astro-ph", "libsvm/astro-ph.gz", note="no public canonical copy known; checksum not pinned"),
+):
+    _SPECS[_s.name] = _s
 for _n in ("twonorm", "ringnorm", "waveform"):
     _SPECS[f"gen:{_n}"] = _Spec(f"gen:{_n}", "generator", note="Breiman (1996) generator")
 
@@ -205,6 +242,7 @@ _ALIASES.update(
         "flare-solar": "ida:flare_solar",
         "breast-cancer_scale": "libsvm:breast-cancer",
         "heart_scale": "libsvm:heart",
+        "news20": "libsvm:news20.binary",
     }
 )
 
@@ -923,6 +961,17 @@ def sha256_file(path: str | os.PathLike, *, content: bool = False) -> str:
 def _check_file(rel: str, path: Path) -> str:
     """Verify one located file against the registry; returns the SHA-256 hash compared."""
     rec = registry()[rel]
+    if rec["sha256"] is None:  # UNPINNED: the hash recorded at the first download
+        side = path.with_name(path.name + ".sha256")
+        if not side.is_file():
+            raise ChecksumError(
+                f"file '{rel}' ({path}): the registry pins no checksum for it and no '{side.name}' was recorded "
+                "(refboost-data download records one); its content cannot be verified"
+            )
+        want, got = side.read_text().split()[0], sha256_file(path)
+        if got != want:
+            raise ChecksumError(f"file '{rel}' ({path}): sha256 {got} differs from the {want} recorded at download")
+        return got
     if path.name == rel.rsplit("/", 1)[-1]:  # stored as in the catalogue
         want, got = rec["sha256"], sha256_file(path)
     else:  # a gzip-compressed copy of an uncompressed catalogue file: compare the content
@@ -1011,7 +1060,45 @@ def _content_matches(content: bytes, rec: dict) -> bool:
         return False
     vals, cnts = np.unique(y, return_counts=True)
     labels = {str(float(v)): int(c) for v, c in zip(vals, cnts, strict=True)}
-    return X.shape == (rec["rows"], rec["cols"]) and labels == rec["labels"]
+    return X.shape == (rec["rows"], rec["cols"]) and (not rec["labels"] or labels == rec["labels"])
+
+
+def _download_unpinned(f: str, rec: dict, dest: Path, fetch, mirror: str | None, overwrite: bool) -> Path:
+    """An :data:`UNPINNED` file: accepted if it parses to the published shape; its sha256 is recorded."""
+    import bz2
+
+    side = dest.with_name(dest.name + ".sha256")
+    if dest.is_file() and side.is_file() and not overwrite:
+        _check_file(f, dest)
+        return dest
+    url = mirror.rstrip("/") + "/" + f if mirror is not None else rec["url"]
+    if url is None:
+        raise ChecksumError(f"'{f}': {rec['source']}; place the svmlight file at '{f}' in a data folder to use it")
+    try:
+        raw = fetch(url)
+    except Exception as exc:
+        raise ChecksumError(f"could not fetch '{f}' from {url}: {exc}") from None
+    if raw[:3] == b"BZh":
+        raw = bz2.decompress(raw)
+    elif raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    if not _content_matches(raw, rec):
+        raise ChecksumError(
+            f"'{f}' from {url} does not parse to the published shape {rec['rows']}x{rec['cols']} (checksum not "
+            "pinned: the shape is the only check)"
+        )
+    warnings.warn(
+        f"{f}: no pinned checksum exists; accepted because it parses to the published shape "
+        f"{rec['rows']}x{rec['cols']}; its sha256 is recorded in {side.name} and verified from now on",
+        stacklevel=3,
+    )
+    payload = gzip.compress(raw, compresslevel=9, mtime=0)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_suffix(dest.suffix + ".part")
+    tmp.write_bytes(payload)
+    tmp.replace(dest)
+    side.write_text(f"{hashlib.sha256(payload).hexdigest()}  {dest.name}  (from {url})\n")
+    return dest
 
 
 def download(
@@ -1054,6 +1141,9 @@ def download(
     for f in _files(spec):
         rec = registry()[f]
         dest = home / f
+        if rec["sha256"] is None:
+            written.append(_download_unpinned(f, rec, dest, fetch, mirror, overwrite))
+            continue
         if dest.is_file() and not overwrite and sha256_file(dest) == rec["sha256"]:
             written.append(dest)
             continue

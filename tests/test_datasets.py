@@ -740,3 +740,57 @@ def test_generators_are_seeded_and_validate():
         ds.ringnorm(0, np.random.default_rng(0))
     with pytest.raises(ValueError, match="positive_class"):
         ds.waveform(10, np.random.default_rng(0), positive_class=4)
+
+
+# ---- the unpinned large sparse sets (Glocer 2009, Table 5.1) ----------------------------------
+
+
+def _fake_real_sim(rows=72309, cols=20958) -> bytes:
+    """A bz2 svmlight file with real-sim's published shape (one non-zero per row)."""
+    import bz2
+
+    lines = [f"{1 if i % 3 else -1} {1 + i % (cols - 1)}:1" for i in range(rows - 1)]
+    lines.append(f"1 {cols}:0.5")
+    return bz2.compress(("\n".join(lines) + "\n").encode())
+
+
+def test_unpinned_sets_are_catalogued_by_name():
+    for name, rel in (("news20", "libsvm/news20.binary.gz"), ("real-sim", "libsvm/real-sim.gz"),
+                      ("astro-ph", "libsvm/astro-ph.gz")):
+        st = ds.status(name, data_home=None)
+        assert st["files"] == [rel]
+        assert ds.registry()[rel]["sha256"] is None  # not pinned, and said so
+
+
+def test_unpinned_download_checks_the_shape_and_records_the_hash(tmp_path):
+    urls = []
+
+    def fetch(url):
+        urls.append(url)
+        return _fake_real_sim()
+
+    with pytest.warns(UserWarning, match="no pinned checksum"):
+        (path,) = ds.download("real-sim", data_home=tmp_path, fetcher=fetch)
+    assert urls == [ds.LIBSVM_URL + "real-sim.bz2"]
+    side = path.with_name(path.name + ".sha256")
+    assert side.read_text().split()[0] == ds.sha256_file(path)
+    assert ds.verify("real-sim", data_home=tmp_path) == {"libsvm/real-sim.gz": ds.sha256_file(path)}
+    d = ds.load("real-sim", data_home=tmp_path, dense=False)
+    assert d.X.shape == (72309, 20958) and set(np.unique(d.y)) == {-1.0, 1.0}
+    # a second download keeps the verified file; a changed file fails verification
+    assert ds.download("real-sim", data_home=tmp_path, fetcher=lambda u: pytest.fail("fetched again")) == [path]
+    path.write_bytes(path.read_bytes() + b"\x00")  # one byte more
+    with pytest.raises(ds.ChecksumError, match="recorded at download"):
+        ds.verify("real-sim", data_home=tmp_path)
+
+
+def test_unpinned_download_refuses_a_wrong_shape_and_astro_ph(tmp_path):
+    with pytest.raises(ds.ChecksumError, match="published shape 72309x20958"):
+        ds.download("real-sim", data_home=tmp_path, fetcher=lambda u: _fake_real_sim(rows=100))
+    assert not (tmp_path / "libsvm" / "real-sim.gz").exists()
+    with pytest.raises(ds.ChecksumError, match="no public canonical copy"):
+        ds.download("astro-ph", data_home=tmp_path, fetcher=lambda u: pytest.fail("no URL to fetch"))
+    (tmp_path / "libsvm").mkdir(exist_ok=True)
+    (tmp_path / "libsvm" / "astro-ph.gz").write_bytes(b"x")
+    with pytest.raises(ds.ChecksumError, match="pins no checksum"):
+        ds.verify("astro-ph", data_home=tmp_path)

@@ -26,7 +26,7 @@ GLOCER_BOOSTERS = ("lpboost", *GLOCER_TC, *GLOCER_CORRECTIVE, "adaboost")
 GLOCER_ETA = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 3000)
 GLOCER_NU_FRAC = (None, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 
-#: The Table 5.4 data sets in the catalogue (astro-ph, news20 and real-sim are not in it).
+#: The Table 5.4 data sets run here (astro-ph, news20 and real-sim are catalogued but not stored here).
 GLOCER_PAPER_SETS = ("german.numer", "diabetes", "a9a")
 
 #: The thesis' protocol: one random 60/20/20 train/validation/test split of all the examples.
@@ -289,7 +289,8 @@ GLOCER_CH5 = Study(
         "iterations) chosen by validation error; test error of the chosen setting; reflexive decision "
         "stumps. Data: german (LIBSVM german.numer, 24 features as in Table 5.1), diabetes, a9a; none "
         "is bundled, so the paper scale needs `refboost-data download libsvm:german.numer libsvm:diabetes "
-        "libsvm:a9a`; astro-ph, news20 and real-sim are not in the catalogue. LPBoost is run for its "
+        "libsvm:a9a`; astro-ph, news20 and real-sim are catalogued (unpinned checksums) but not stored here. "
+        "LPBoost is run for its "
         "Table 5.3 grid but has no Table 5.4 row (the thesis excludes it). SoftBoost is not part of the "
         "chapter's experiments. The split seed differs from the thesis' (its script is not public). ci "
         "scale: the bundled LIBSVM australian set as a stand-in, eps = 0.1, two settings per booster, "
