@@ -47,12 +47,18 @@ def _plain(X, y):
     return o
 
 
+def _screened(X, y):
+    o = TreeOracle(X, y)
+    o._screen = True
+    return o
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_screened_search_equals_plain_search_bit_for_bit(seed):
     rng = np.random.default_rng(seed)
     for _ in range(25):
         X, y = _instance(rng)
-        fast, plain = TreeOracle(X, y), _plain(X, y)
+        fast, plain = _screened(X, y), _plain(X, y)
         for d in _distributions(rng, len(y)):
             assert fast.best_edge(d) == plain.best_edge(d)
 
@@ -83,7 +89,7 @@ def test_screened_search_equals_brute_force_with_duplicates(seed):
     X[:, 2] = 0.5  # a constant feature
     y = np.where(rng.random(12) < 0.5, 1.0, -1.0)
     y[:2] = [1.0, -1.0]
-    tr = TreeOracle(X, y)
+    tr = _screened(X, y)
     sk = StumpOracle(X, y).all_keys()
     roots = [k for k in sk if k[0] >= 0 and k[2] == 1]
     trees = [(j, th, kl, kr) for (j, th, _), kl, kr in itertools.product(roots, sk, sk)]
@@ -100,6 +106,7 @@ def test_screened_search_on_a_larger_continuous_instance():
     X = rng.normal(size=(120, 6))
     X[:40, 1] = np.round(X[:40, 1])  # some repeated values
     y = np.where(X[:, 0] * X[:, 2] + 0.3 * rng.normal(size=120) > 0, 1.0, -1.0)
-    fast, plain = TreeOracle(X, y), _plain(X, y)
+    fast, plain = _screened(X, y), _plain(X, y)
+    assert TreeOracle(X, y)._use_screen()  # 700 root splits over 6 features: the sweep is cheaper
     for d in _distributions(rng, 120):
         assert fast.best_edge(d) == plain.best_edge(d)
