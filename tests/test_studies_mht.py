@@ -61,6 +61,20 @@ def test_cv_selection_picks_the_least_mean_cv_error_and_breaks_ties_to_the_small
     assert {r["nu_frac"] for r in tie} == {0.2} and {r["test_error"] for r in tie} == {0.11}
 
 
+def test_cv_selection_treats_means_equal_up_to_rounding_as_tied():
+    # 0.1 + 0.2 + 0.3 (mean over folds in one order) and 0.3 + 0.2 + 0.1 differ in the last bit; exact tie -> smaller nu
+    a, b = [0.1, 0.2], [0.2, 0.1]
+    assert np.mean([0.1, 0.2, 0.3]) != np.mean([0.3, 0.2, 0.1])
+    rows = _mht._mht_analysis(_ci_records({(0, 0.2): a[0], (1, 0.2): a[1], (0, 0.5): b[0], (1, 0.5): b[1]},
+                                          {0.2: 0.11, 0.5: 0.22}), "ci")
+    assert {r["nu_frac"] for r in rows} == {0.2}
+    recs = _ci_records({(0, 0.2): 0.1, (1, 0.2): 0.2, (0, 0.5): 0.1, (1, 0.5): 0.2}, {0.2: 0.11, 0.5: 0.22})
+    for r in recs:  # nu = 0.5's mean one ulp below nu = 0.2's: still a tie
+        if "0.5" in r["params"] and r["split"] == "r1/cv2.1":
+            r["val_error"] = np.nextafter(0.2, 0.0)
+    assert {r["nu_frac"] for r in _mht._mht_analysis(recs, "ci")} == {0.2}
+
+
 def test_cv_selection_needs_every_fold_and_nu():
     recs = _ci_records({(0, 0.2): 0.1, (1, 0.2): 0.3, (0, 0.5): 0.2, (1, 0.5): 0.1}, {0.2: 0.11, 0.5: 0.22})
     recs = [r for r in recs if not (r["booster"] == "lpboost" and r["split"] == "r1/cv2.1" and "0.5" in r["params"])]
