@@ -75,7 +75,7 @@ def _mht_grid(scale: str) -> list[dict]:
 
 
 def _mht_analysis(records: list[dict], scale: str) -> list[dict]:
-    """Per data set and booster: nu by least mean CV error (ties within ``CV_TIE_TOL``: the smaller nu), its test error."""
+    """Per data set and booster: nu by least mean CV error (ties within ``CV_TIE_TOL``: smaller nu), its test error."""
     cfg = MHT_SCALES[scale]
     paper = paper_numbers()["mht_table3"]
     by = {}
