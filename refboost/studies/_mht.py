@@ -64,7 +64,9 @@ def _mht_grid(scale: str) -> list[dict]:
     keys = []
     for dataset, reals in cfg["sets"].items():
         for r in reals:
-            splits = [f"r{r}/cv{cfg['folds']}.{f}" for f in range(cfg["folds"])] + [f"r{r}"]
+            # the whole training part first: its cells are Table 2's runs and the test errors at every nu, so a
+            # run stopped early (--limit, an interrupt) leaves whole rows of Table 2 rather than partial CV folds
+            splits = [f"r{r}"] + [f"r{r}/cv{cfg['folds']}.{f}" for f in range(cfg["folds"])]
             for split in splits:
                 for booster in MHT_BOOSTERS:
                     for p in cfg["nu_frac"]:
