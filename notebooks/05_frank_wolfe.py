@@ -1079,18 +1079,26 @@ assert [n_reach[c] for c in ("MLPB.(SS)", "MLPB+p(SS)")] == [25, 26]
 # ### 3.12 The paper's experiments from the study stores: Table 3, Table 2, Figs 1 and 3
 # The experiments of §5 are declared as studies (`refboost.studies`, chapter 2) and their runs are committed
 # stores in `data/results/`; the cells below read them and run nothing. `mht_table3` follows Table 3's protocol:
-# on the training part of IDA realisation 1, 5-fold cross-validation picks $\nu\in\{0.1,\dots,0.5\}m$ (least mean
+# on the training part of realisation 1 (IDA's; for the sets marked * below, refboost's seeded partition), 5-fold
+# cross-validation picks $\nu\in\{0.1,\dots,0.5\}m$ (least mean
 # validation error, ties to the smaller $\nu$), the booster is retrained on the whole training part and its test
 # error reported; $\epsilon=0.01$, the exact best depth-2 tree (`refboost.TreeOracle`). Its cells on the whole
 # training part are exactly the runs Table 2 times (mean over $\nu$ at $\epsilon=0.01$), so Table 2's ratios come
 # from the same store (`refboost.studies._mht.mht_table2`). `mht_figs` holds one traced run per set and booster at
 # $\nu=0.1m$ (Figs 1 and 3): the objective $\rho(w_t)$ and the test error at roughly geometric checkpoints $t$,
 # with the run's clock at $t$. What ran is what the stores' `provenance.json` lists; the rest of each grid is
-# declared and shown as missing (`x/y` cells). In short: the exact tree search costs $O(\text{root splits}\times Nd)$
-# per call, so Table 3 covers banana, breast_cancer, heart and titanic, with C-ERLPBoost on titanic only (german,
-# image and ringnorm did not fit the CPU budget of a shared 2-core machine: on german no exact-tree cell finished in
-# 14 minutes; flare_solar, splice, thyroid and twonorm have no IDA train/test realisation in the catalogue), and the
-# figures use greedy depth-2 trees.
+# declared and shown as missing (`not run`, `x/y` cells). The grid holds the 11 Table 3 sets of the catalogue (the
+# paper's Diabetes, Rätsch's diabetis, is not in it). Four of them, marked * below (flare_solar, splice, thyroid,
+# twonorm), exist in the catalogue only as full pattern sets: their realisation 1 is refboost's seeded partition
+# with the IDA sizes (`refboost.datasets.mat_realisation`), **not** an original IDA split file, so their numbers
+# are for a different split from any IDA realisation. The exact tree search screens every root split with a
+# segment-tree sweep (`refboost._jit.tree`) and recomputes only the near-best ones with the plain histogram code,
+# which gives the same tree and edge bit for bit (`tests/test_tree_oracle_screened.py`) 100-300 times faster per
+# call on ringnorm, twonorm and image; a cell is still costly on a shared 2-core machine (about 80 ms of CPU per
+# LPBoost round on ringnorm; on german and splice even a greedy-tree LPBoost run takes 60-100 s), so german,
+# image, ringnorm, splice and twonorm are covered only as far as the store lists. Each set's whole-training-part
+# cells (the runs Table 2 times) come first in the grid. C-ERLPBoost ran on titanic only. The figures use greedy
+# depth-2 trees.
 
 # %% tags=["hide-input"]
 import json as _json
@@ -1220,7 +1228,7 @@ def _fmt(v):
 
 
 for r in rows2:
-    print(f"{r['dataset']:14s} {r['cells']:>16s} {_fmt(r['lpboost_cpu']):>12s}" + "".join(
+    print(f"{r['dataset'] + ('*' if r['dataset'] in MHT_SEEDED_PARTITION else ''):14s} {r['cells']:>16s} {_fmt(r['lpboost_cpu']):>12s}" + "".join(
         f"{_fmt(r[f'{b}/lpboost']) + ' [' + _fmt(r[f'paper {b}/lpboost']) + ']':>19s}"
         for b in ("erlpboost", "mlpboost", "cerlpboost")))
 # second path: the per-(set, nu) CPU times straight from the records
@@ -1243,11 +1251,15 @@ paper_e = {dn: v["erlpboost"] / v["lpboost"] for dn, v in paper2.items()}
 # the 13 sets (fails: ERLPBoost's compiled step makes it faster than LPBoost here)
 assert all(v["mlpboost"] > v["lpboost"] for v in paper2.values()) and p_m < 0.01
 assert sum(v > 10 for v in paper_e.values()) == 10 and min(v for v in paper_e.values() if v > 10) > 13 and p_e < 0.01
-assert all(r["erlpboost/lpboost"] < 1 for r in rows2 if r["erlpboost/lpboost"] is not None)
+ratio_e = {r["dataset"]: r["erlpboost/lpboost"] for r in rows2 if r["erlpboost/lpboost"] is not None}
+print(f"ERLPB./LPB. above 10 on {sum(v > 10 for v in ratio_e.values())} of our {len(ratio_e)} sets (paper: 10 of 13); "
+      f"above 1 on {[dn for dn, v in ratio_e.items() if v > 1]}")
+assert sum(v > 10 for v in ratio_e.values()) < len(ratio_e) / 2  # the paper's "ERLPB. >10x slower on most sets" fails
 claims.check("MHT Table 2", status="partly reproduced",
-             on="mht_table3 store: banana, breast_cancer, heart, titanic, nu in {0.1, ..., 0.5} m, eps = 0.01, exact trees",
-             note="MLPB. slower than LPB. in every (set, nu) pair, as in the paper; ERLPB. faster than LPB. "
-             "(the paper: 13-124x slower on 10 of 13 sets)")
+             on="mht_table3 store, whole-training-part cells of the sets with all five nu (table above), "
+             "nu in {0.1, ..., 0.5} m, eps = 0.01, exact trees",
+             note="MLPB. slower than LPB. in (nearly) every (set, nu) pair, as in the paper; ERLPB. is not 13-124x "
+             "slower than LPB. as on 10 of the paper's 13 sets, but faster on most (set, nu) pairs")
 
 # %% [markdown]
 # **Figs 1 and 3 (objective and test error vs time).** One traced run per set and booster, realisation 1's
