@@ -297,6 +297,8 @@ MHT_FIGS = Study(
         "call), a greedy one about 1 s. The greedy tree is not an exact linear-minimisation oracle. "
         "Declared: the sets of mht_table3 with all four boosters. Run so far (provenance.json): LPBoost, "
         "ERLPBoost, MLPBoost and C-ERLPBoost on banana, breast_cancer, heart, image, ringnorm and titanic; "
+        "LPBoost, ERLPBoost and MLPBoost on flare_solar, splice, thyroid and twonorm (realisation 1 = refboost's "
+        "seeded partition with the IDA sizes, not an IDA split file); "
         "LPBoost and ERLPBoost on german (its MLPBoost run exceeded a 900 s limit; C-ERLPBoost not run). "
         "With the greedy tree a booster's stopping test is no certificate of rho* - rho(w_T). "
         "ci scale: heart, stumps, nu = 0.2 m, eps = 0.1."
