@@ -1079,18 +1079,26 @@ assert [n_reach[c] for c in ("MLPB.(SS)", "MLPB+p(SS)")] == [25, 26]
 # ### 3.12 The paper's experiments from the study stores: Table 3, Table 2, Figs 1 and 3
 # The experiments of §5 are declared as studies (`refboost.studies`, chapter 2) and their runs are committed
 # stores in `data/results/`; the cells below read them and run nothing. `mht_table3` follows Table 3's protocol:
-# on the training part of IDA realisation 1, 5-fold cross-validation picks $\nu\in\{0.1,\dots,0.5\}m$ (least mean
+# on the training part of realisation 1 (IDA's; for the sets marked * below, refboost's seeded partition), 5-fold
+# cross-validation picks $\nu\in\{0.1,\dots,0.5\}m$ (least mean
 # validation error, ties to the smaller $\nu$), the booster is retrained on the whole training part and its test
 # error reported; $\epsilon=0.01$, the exact best depth-2 tree (`refboost.TreeOracle`). Its cells on the whole
 # training part are exactly the runs Table 2 times (mean over $\nu$ at $\epsilon=0.01$), so Table 2's ratios come
 # from the same store (`refboost.studies._mht.mht_table2`). `mht_figs` holds one traced run per set and booster at
 # $\nu=0.1m$ (Figs 1 and 3): the objective $\rho(w_t)$ and the test error at roughly geometric checkpoints $t$,
 # with the run's clock at $t$. What ran is what the stores' `provenance.json` lists; the rest of each grid is
-# declared and shown as missing (`x/y` cells). In short: the exact tree search costs $O(\text{root splits}\times Nd)$
-# per call, so Table 3 covers banana, breast_cancer, heart and titanic, with C-ERLPBoost on titanic only (german,
-# image and ringnorm did not fit the CPU budget of a shared 2-core machine: on german no exact-tree cell finished in
-# 14 minutes; flare_solar, splice, thyroid and twonorm have no IDA train/test realisation in the catalogue), and the
-# figures use greedy depth-2 trees.
+# declared and shown as missing (`not run`, `x/y` cells). The grid holds the 11 Table 3 sets of the catalogue (the
+# paper's Diabetes, Rätsch's diabetis, is not in it). Four of them, marked * below (flare_solar, splice, thyroid,
+# twonorm), exist in the catalogue only as full pattern sets: their realisation 1 is refboost's seeded partition
+# with the IDA sizes (`refboost.datasets.mat_realisation`), **not** an original IDA split file, so their numbers
+# are for a different split from any IDA realisation. The exact tree search screens every root split with a
+# segment-tree sweep (`refboost._jit.tree`) and recomputes only the near-best ones with the plain histogram code,
+# which gives the same tree and edge bit for bit (`tests/test_tree_oracle_screened.py`) 100-300 times faster per
+# call on ringnorm, twonorm and image; a cell is still costly on a shared 2-core machine (about 80 ms of CPU per
+# LPBoost round on ringnorm; on german and splice even a greedy-tree LPBoost run takes 60-100 s), so german,
+# image, ringnorm, splice and twonorm are covered only as far as the store lists. Each set's whole-training-part
+# cells (the runs Table 2 times) come first in the grid. C-ERLPBoost ran on titanic only. The figures use greedy
+# depth-2 trees.
 
 # %% tags=["hide-input"]
 import json as _json
@@ -1099,7 +1107,7 @@ import pandas as pd
 from scipy.stats import binomtest
 
 from refboost import studies
-from refboost.studies._mht import MHT_SCALES, mht_fig_curves, mht_table2
+from refboost.studies._mht import CV_TIE_TOL, MHT_SCALES, MHT_SEEDED_PARTITION, mht_fig_curves, mht_table2
 
 COLS = {"lpboost": "LPB.", "erlpboost": "ERLPB.", "mlpboost": "MLPB.(SS)", "cerlpboost": "C-ERLPB."}
 paper3 = studies.paper_numbers()["mht_table3"]["values"]
@@ -1117,7 +1125,7 @@ full = df3[df3["split"] == "r1"].set_index(["dataset", "booster", "nu_frac"])["t
 ours3 = {}
 for (dn, b), g in cv.groupby(["dataset", "booster"]):
     if len(g) == len(MHT_SCALES["paper"]["nu_frac"]):
-        best = g.sort_values(["mean", "nu_frac"]).iloc[0]
+        best = g[g["mean"] <= g["mean"].min() + CV_TIE_TOL].sort_values("nu_frac").iloc[0]  # ties: smaller nu
         if (dn, b, best["nu_frac"]) in full.index:
             ours3[dn, b] = (best["nu_frac"], float(full[dn, b, best["nu_frac"]]))
 for r in rows3:
@@ -1126,10 +1134,11 @@ for r in rows3:
         assert (r["nu_frac"], r["test_error"]) == ours3[r["dataset"], r["booster"]]
 
 done3 = sorted({dn for dn, b in ours3 if all((dn, c) in ours3 for c in ("lpboost", "erlpboost", "mlpboost"))})
-print(f"Table 3 (test error; paper in brackets), {len(recs3)} stored cells; nu/m chosen by 5-fold CV in ():")
+print(f"Table 3 (test error; paper in brackets), {len(recs3)} stored cells; nu/m chosen by 5-fold CV in ();")
+print("* realisation 1 is refboost's seeded partition with the IDA sizes, not an IDA split file")
 print(f"{'data set':14s}" + "".join(f"{c:>22s}" for c in COLS.values()))
 for dn in MHT_SCALES["paper"]["sets"]:
-    line = f"{dn:14s}"
+    line = f"{dn + ('*' if dn in MHT_SEEDED_PARTITION else ''):14s}"
     for b in COLS:
         o_ = ours3.get((dn, b))
         p_ = paper3.get(dn, {}).get(b)
@@ -1140,36 +1149,66 @@ for dn in MHT_SCALES["paper"]["sets"]:
 # asserted in the next cell)
 
 # %% [markdown]
-# The paper's Table 3 has MLPBoost far below LPBoost and ERLPBoost on most sets (banana 0.10 vs 0.28 and 0.37),
-# although the three solve the same soft-margin LP to within $\epsilon$ (Lemma 2; LPBoost's stopping rule). On
-# our runs the three test errors agree closely. The cell asserts: on every set with all three columns, the three
-# errors are within 0.03 of each other; an exact two-sided sign test over these sets finds no evidence that MLPBoost's
-# error differs from LPBoost's ($p>0.05$; with at most four sets the test cannot detect anything, so this only
-# says the paper's ordering is not supported); and on banana (4900 test examples) the paper's difference
-# MLPB. − LPB. $=-0.18$ lies far outside our 95% interval for that difference (normal approximation with
-# independent errors, which over-states the variance of a paired difference). Titanic is the paper's 24-row
-# de-duplicated set (its 0.60 for all three); ours is IDA's 150-row training part.
+# The paper's Table 3 has MLPBoost far below LPBoost and ERLPBoost on most sets (banana 0.10 vs 0.28 and 0.37,
+# ringnorm 0.03 vs 0.18), although the three solve the same soft-margin LP to within $\epsilon$ (Lemma 2;
+# LPBoost's stopping rule). The cell compares, on every set with all three columns, ERLPB. − LPB. and
+# MLPB. − LPB. with a 95% interval (normal approximation with independent errors on the $n$ test examples, which
+# over-states the variance of a paired difference, so the intervals are conservative). It asserts: (i) on every
+# such set but titanic both of our differences lie inside their interval (no detectable difference between methods
+# that solve the same LP); titanic is the counterexample: a dozen distinct training inputs, an LP with many optimal
+# solutions, and LPBoost's and MLPBoost's classifiers differ widely at equal $\nu$ (the non-unique optima the paper
+# itself names as a source of its spread); (ii) an exact two-sided sign test over the sets finds no evidence that MLPBoost's error differs from
+# LPBoost's ($p>0.05$), whereas the paper has MLPB. below LPB. on 9 of its 12 sets (equal on titanic and twonorm); (iii) on banana (4900 test
+# examples) the paper's MLPB. − LPB. $=-0.18$ lies far outside our interval. The sets marked * use refboost's seeded
+# partition with the IDA sizes (the catalogue has only their full pattern sets), so their errors are for a
+# different split than any IDA realisation. Titanic is the paper's 24-row de-duplicated set (its 0.60 for all
+# three); ours is IDA's 150-row training part.
 
 # %%
-TOL3 = 0.03  # the three methods solve the same LP: their test errors agree within this
 err = {(dn, b): ours3[dn, b][1] for dn in done3 for b in ("lpboost", "erlpboost", "mlpboost")}
+r1_err = df3[df3["split"] == "r1"].pivot_table(index=["dataset", "nu_frac"], columns="booster", values="test_error")
+n_test3 = {dn: int(df3[(df3["dataset"] == dn) & (df3["split"] == "r1")]["n_test"].iloc[0]) for dn in done3}
+
+
+def half_width(e1, e2, n):
+    """95% half-width of e2 - e1 for two error rates on n test examples (independent-error approximation)."""
+    return 1.96 * math.sqrt((e1 * (1 - e1) + e2 * (1 - e2)) / n)
+
+
+print(f"{'set':14s} {'n_test':>6s} {'ERLPB.-LPB.':>12s} {'MLPB.-LPB.':>12s} {'95% +-':>7s} {'paper MLPB.-LPB.':>17s}")
+inside, paper_out = {}, {}
 for dn in done3:
-    e3 = [err[dn, b] for b in ("lpboost", "erlpboost", "mlpboost")]
-    assert max(e3) - min(e3) <= TOL3, (dn, e3)
+    e_l = err[dn, "lpboost"]
+    hws = {b: half_width(e_l, err[dn, b], n_test3[dn]) for b in ("erlpboost", "mlpboost")}
+    inside[dn] = all(abs(err[dn, b] - e_l) <= hws[b] for b in hws)
+    pd_ = paper3[dn]["mlpboost"] - paper3[dn]["lpboost"]
+    paper_out[dn] = abs(pd_ - (err[dn, "mlpboost"] - e_l)) > hws["mlpboost"]
+    print(f"{dn + ('*' if dn in MHT_SEEDED_PARTITION else ''):14s} {n_test3[dn]:6d} {err[dn, 'erlpboost'] - e_l:+12.4f} "
+          f"{err[dn, 'mlpboost'] - e_l:+12.4f} {hws['mlpboost']:7.3f} {pd_:+17.2f}{'  (outside ours)' if paper_out[dn] else ''}")
+# (i) holds on every set but titanic: its training part has only a dozen distinct inputs, the LP many optimal
+# solutions, and at equal nu the two runs' classifiers differ widely (the non-unique optima the paper names)
+assert {dn for dn in done3 if not inside[dn]} <= {"titanic"}, inside
+if not inside.get("titanic", True):
+    X_ti = studies.load_split("titanic", "r1")["X"]
+    at_nu = r1_err.loc["titanic"]
+    print(f"titanic: {len(np.unique(X_ti, axis=0))} distinct training inputs; test error at equal nu/m "
+          f"(LPB., MLPB.): {[(nu, round(a, 3), round(b, 3)) for nu, a, b in zip(at_nu.index, at_nu['lpboost'], at_nu['mlpboost'], strict=True)]}")
+    assert len(np.unique(X_ti, axis=0)) <= 15 and (at_nu["lpboost"] - at_nu["mlpboost"]).abs().max() > 0.3
 diff = np.array([err[dn, "mlpboost"] - err[dn, "lpboost"] for dn in done3])
 n_neq = int(np.sum(diff != 0))
 p_sign = binomtest(int(np.sum(diff < 0)), n_neq).pvalue if n_neq else 1.0
-print(f"sets with all three columns: {done3}; MLPB. - LPB.: {np.round(diff, 4)}; sign test p = {p_sign:.3f}")
-assert len(done3) >= 3 and p_sign > 0.05
-n_test = int(df3[(df3["dataset"] == "banana") & (df3["split"] == "r1")]["n_test"].iloc[0])
-e_l, e_m = err["banana", "lpboost"], err["banana", "mlpboost"]
-half_width = 1.96 * math.sqrt((e_l * (1 - e_l) + e_m * (1 - e_m)) / n_test)
-paper_diff = paper3["banana"]["mlpboost"] - paper3["banana"]["lpboost"]
-print(f"banana: ours MLPB. - LPB. = {e_m - e_l:+.4f} +- {half_width:.4f} (95%), paper {paper_diff:+.2f}")
-assert abs(paper_diff - (e_m - e_l)) > 5 * half_width
-claims.check("MHT Table 3", status="fails", on="IDA realisation 1 of banana, breast_cancer, heart, titanic; exact depth-2 trees",
-             note="LPB., ERLPB. and MLPB. test errors agree within 0.03 on every set; the paper's gaps (banana "
-             "MLPB. 0.10 vs LPB. 0.28) are not reproduced; german, image, ringnorm not run (CPU budget)")
+paper_below = sum(v["mlpboost"] < v["lpboost"] for v in paper3.values())
+print(f"sets with all three columns: {len(done3)}; MLPB. below / above LPB. on {int(np.sum(diff < 0))} / "
+      f"{int(np.sum(diff > 0))}; sign test p = {p_sign:.3f} (paper: below on {paper_below} of {len(paper3)}); "
+      f"the paper's MLPB. - LPB. outside our 95% interval on {[dn for dn in done3 if paper_out[dn]]}")
+assert len(done3) >= 3 and p_sign > 0.05 and paper_below == 9  # (ii)
+assert paper_out["banana"] and abs(paper3["banana"]["mlpboost"] - paper3["banana"]["lpboost"]) > 0.1  # (iii)
+claims.check("MHT Table 3", status="fails",
+             on="realisation 1 of banana, breast_cancer, flare_solar*, heart, thyroid*, titanic (* refboost's seeded "
+             "partition with the IDA sizes); nu by 5-fold CV; exact depth-2 trees",
+             note="LPB., ERLPB. and MLPB. test errors differ by less than their 95% intervals on every set but "
+             "titanic (non-unique LP optima); the paper's gaps (banana MLPB. 0.10 vs LPB. 0.28) are not reproduced; "
+             "german, image, ringnorm, splice, twonorm incomplete (CPU budget, see provenance.json)")
 
 # %% [markdown]
 # **Table 2 (CPU time ratios).** Our mean CPU time over $\nu$ per booster (the `mht_table3` cells on the whole
@@ -1189,7 +1228,7 @@ def _fmt(v):
 
 
 for r in rows2:
-    print(f"{r['dataset']:14s} {r['cells']:>16s} {_fmt(r['lpboost_cpu']):>12s}" + "".join(
+    print(f"{r['dataset'] + ('*' if r['dataset'] in MHT_SEEDED_PARTITION else ''):14s} {r['cells']:>16s} {_fmt(r['lpboost_cpu']):>12s}" + "".join(
         f"{_fmt(r[f'{b}/lpboost']) + ' [' + _fmt(r[f'paper {b}/lpboost']) + ']':>19s}"
         for b in ("erlpboost", "mlpboost", "cerlpboost")))
 # second path: the per-(set, nu) CPU times straight from the records
@@ -1212,11 +1251,15 @@ paper_e = {dn: v["erlpboost"] / v["lpboost"] for dn, v in paper2.items()}
 # the 13 sets (fails: ERLPBoost's compiled step makes it faster than LPBoost here)
 assert all(v["mlpboost"] > v["lpboost"] for v in paper2.values()) and p_m < 0.01
 assert sum(v > 10 for v in paper_e.values()) == 10 and min(v for v in paper_e.values() if v > 10) > 13 and p_e < 0.01
-assert all(r["erlpboost/lpboost"] < 1 for r in rows2 if r["erlpboost/lpboost"] is not None)
+ratio_e = {r["dataset"]: r["erlpboost/lpboost"] for r in rows2 if r["erlpboost/lpboost"] is not None}
+print(f"ERLPB./LPB. above 10 on {sum(v > 10 for v in ratio_e.values())} of our {len(ratio_e)} sets (paper: 10 of 13); "
+      f"above 1 on {[dn for dn, v in ratio_e.items() if v > 1]}")
+assert sum(v > 10 for v in ratio_e.values()) < len(ratio_e) / 2  # the paper's "ERLPB. >10x slower on most sets" fails
 claims.check("MHT Table 2", status="partly reproduced",
-             on="mht_table3 store: banana, breast_cancer, heart, titanic, nu in {0.1, ..., 0.5} m, eps = 0.01, exact trees",
-             note="MLPB. slower than LPB. in every (set, nu) pair, as in the paper; ERLPB. faster than LPB. "
-             "(the paper: 13-124x slower on 10 of 13 sets)")
+             on="mht_table3 store, whole-training-part cells of the sets with all five nu (table above), "
+             "nu in {0.1, ..., 0.5} m, eps = 0.01, exact trees",
+             note="MLPB. slower than LPB. in (nearly) every (set, nu) pair, as in the paper; ERLPB. is not 13-124x "
+             "slower than LPB. as on 10 of the paper's 13 sets, but faster on most (set, nu) pairs")
 
 # %% [markdown]
 # **Figs 1 and 3 (objective and test error vs time).** One traced run per set and booster, realisation 1's
@@ -1294,8 +1337,10 @@ below = {dn: curves[dn, "mlpboost"]["test_error"][-1]
 print(f"MLPB. low on {sum(low.values())} of {len(fig_sets)} sets (not on {[dn for dn in fig_sets if not low[dn]]}); "
       f"more than 0.02 below both LPB. and ERLPB. on {sum(below.values())}")
 assert 2 * sum(low.values()) > len(fig_sets) and not any(below.values())
-claims.check("MHT Fig 3", status="partly reproduced", on="IDA realisation 1 of the sets in mht_figs, nu = 0.1 m, eps = 0.01, greedy depth-2 trees",
-             note="MLPB.'s final test error within 0.02 of the best of LPB. and ERLPB. on most sets (not titanic); "
+claims.check("MHT Fig 3", status="partly reproduced",
+             on="realisation 1 (IDA's; * a seeded partition: flare_solar, splice, thyroid, twonorm) of the 10 sets with "
+             "LPB., ERLPB. and MLPB. in mht_figs, nu = 0.1 m, eps = 0.01, greedy depth-2 trees",
+             note="MLPB.'s final test error within 0.02 of the best of LPB. and ERLPB. on 8 of 10 sets (not thyroid*, titanic); "
              "on no set is it more than 0.02 below both, unlike the paper's Table 3")
 
 # %% tags=["hide-input"]
@@ -1325,16 +1370,20 @@ plt.tight_layout()
 plt.show()
 
 # %% [markdown]
-# What the stores show. The three methods that solve the soft-margin LP give test errors within a few
-# hundredths of each other on every set we ran, so the paper's wide differences in Table 3 (and MLPBoost's low test
-# error in Figs 1 and 3 as a *difference* to LPBoost) are not reproduced; the run-to-run detail the paper leaves
-# open (split, de-duplicated rows, Gurobi's choice among optimal LP solutions) is a plausible source of its spread.
-# Table 2's ordering MLPBoost slower than LPBoost is reproduced; ERLPBoost, slowest in the paper, is faster than
-# LPBoost here (its compiled step, `refboost/_jit/entropy.py`). C-ERLPBoost (the paper's FW) needs thousands of
-# rounds, and with the greedy tree its stopping test is no certificate (heart, above). The missing cells (german,
-# image, ringnorm in Table 3; MLPBoost and C-ERLPBoost on german in the figures) are declared in the
-# studies and can be added to the same stores on a machine with more CPU time, e.g.
-# `refboost-repro mht_table3 --scale paper --datasets german`.
+# What the stores show. The three methods that solve the soft-margin LP give test errors whose differences lie
+# inside their 95% intervals on every set we ran but titanic, whose dozen distinct training inputs leave the LP with
+# many optimal solutions (there LPBoost's and MLPBoost's classifiers differ widely at equal $\nu$, the paper's own
+# explanation of its spread). So the paper's wide differences in Table 3 (and MLPBoost's low test error in Figs 1
+# and 3 as a *difference* to LPBoost) are not reproduced; the run-to-run detail the paper leaves open (split,
+# de-duplicated rows, Gurobi's choice among optimal LP solutions) is a plausible source of its spread. On the
+# seeded partitions (*) the comparison is between methods on one split, not with the paper's split. Table 2's
+# ordering MLPBoost slower than LPBoost is reproduced; ERLPBoost, slowest in the paper, is faster than LPBoost on most
+# of our (set, $\nu$) pairs (its compiled step, `refboost/_jit/entropy.py`). C-ERLPBoost (the paper's FW) needs
+# thousands of rounds, and with the greedy tree its stopping test is no certificate (heart, above). The missing
+# cells (Table 3's german, image, ringnorm, splice and twonorm rows as far as the table shows them missing;
+# MLPBoost and C-ERLPBoost on german in the figures) are declared in the studies and can be added to the same
+# stores on a machine with more CPU time, e.g. `refboost-repro mht_table3 --scale paper --datasets german`
+# (`REFBOOST_DATA` pointing at the downloaded sets).
 
 
 # %% [markdown]
