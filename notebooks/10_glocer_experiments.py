@@ -800,6 +800,143 @@ claims.check("Glocer Fig 5.27", status="partly reproduced", on="german and diabe
              note="corrective / TC iterations 270-3,300x, distinct hypotheses 1.5-5x")
 
 # %% [markdown]
+# ## §5.1: test error against iteration (Figs 5.1-5.9)
+#
+# Glocer (2009), §5.1 follows single runs and plots the test error of the combined hypothesis after each
+# iteration: LPBoost uncapped (Figs 5.1-5.3: stumps at $\epsilon=0.05$, raw data at $\epsilon=0.01$, SVM
+# hypotheses), LPBoost capped (Figs 5.4-5.6, several $\nu/N$) and ERLPBoost at $\nu=1$, $\epsilon=0.001$,
+# $\eta\in\{20,200,2000\}$ (Figs 5.7-5.9), one panel per data set. The text: LPBoost's error "fluctuates
+# wildly" on every set except a9a (stumps), except news20 and diabetes (raw data), except real-sim (SVM);
+# capping "does not stabilize the algorithm"; ERLPBoost is stable "in almost every case", its worst case a change
+# of 0.07 in one iteration (Fig 5.9(f), diabetes, SVM hypotheses), "not nearly as severe" as LPBoost's.
+#
+# Study `glocer_stability` (`refboost-repro glocer_stability --scale paper`): the same cells on german and
+# diabetes with `trace: true`, LPBoost capped at $\nu/N\in\{0.1,0.3\}$ (our choice: the figures' legends are not
+# legible in our copy). The trace evaluates the run at roughly geometric checkpoints (every iteration up to
+# $t=4$, then ratio $\sqrt2$, and the last one), so with stumps (100-250 iterations) it sees about 15 points per
+# run; the raw-data and SVM runs stop within 25 iterations and are seen almost at every iteration. **Statistic,
+# fixed before the runs:** the largest rise of the test error between consecutive checkpoints; a run is
+# *unstable* when it is at least 5 percentage points (`GLOCER_JUMP`; 10 of german's 200, 8 of diabetes' 154
+# test examples), a bit below the thesis' own "not severe" 0.07.
+
+# %%
+ST_STORE = studies.default_store("glocer_stability", "paper")
+with studies.Store(ST_STORE) as sto:
+    ST_RECS = sto.records()
+ST_PROV = json.loads((ST_STORE / "provenance.json").read_text())
+ST_ROWS = studies.analyse("glocer_stability", "paper")
+print(studies.format_table([{k: r[k] for k in ("figure", "dataset", "weak_learner", "booster", "setting", "n_iter",
+                                              "max_rise_pct", "test_error_pct", "unstable", "paper")}
+                            for r in sorted(ST_ROWS, key=lambda r: (r["figure"], r["dataset"], r["setting"]))]))
+print(f"{len(ST_RECS)} traced cells, {sum(r['time_cpu'] for r in ST_RECS):.0f} s CPU in the cells")
+
+
+def pj(r):
+    """A record's parameters as a dict."""
+    return json.loads(r["params"]) if isinstance(r["params"], str) else dict(r["params"])
+
+
+def st_cell(ds, wl, b, **p):
+    """The traced record of (data set, class, booster, parameters without eps/max_iter/trace)."""
+    out = [r for r in ST_RECS if r["dataset"] == ds and r["weak_learner"] == wl and r["booster"] == b
+           and {k: v for k, v in pj(r).items() if k not in ("eps", "max_iter", "trace")} == p]
+    assert len(out) == 1, (ds, wl, b, p)
+    return out[0]
+
+
+# %% tags=["hide-input"]
+WL_NAME = {"stump": "stumps", "raw": "raw data", "kernel": "SVM hypotheses"}
+for ds in SETS:
+    fig, axs = plt.subplots(3, 3, figsize=(13, 10), sharey="row")
+    for i, wl in enumerate(G.GLOCER_WEAK_LEARNERS):
+        panels = ([("nu = 1", st_cell(ds, wl, "lpboost"))],
+                  [(f"nu/N = {f}", st_cell(ds, wl, "lpboost", nu_frac=f)) for f in (0.1, 0.3)],
+                  [(f"eta = {e:g}", st_cell(ds, wl, "erlpboost", eta=e)) for e in (20.0, 200.0, 2000.0)])
+        for j, lines in enumerate(panels):
+            for lab, r in lines:
+                s = G.glocer_trace_stats(r)
+                axs[i, j].plot(s["t"], s["test_error"], "o-", ms=3, label=lab)
+            fig_no = G.GLOCER_STABILITY_FIGS[("lpboost", "lpboost capped", "erlpboost")[j]][i]
+            axs[i, j].set(title=f"{fig_no}: {('LPBoost', 'LPBoost capped', 'ERLPBoost')[j]}, {WL_NAME[wl]}",
+                          xlabel="iteration", ylabel="test error" if j == 0 else None)
+            axs[i, j].legend(fontsize=9)
+    fig.suptitle(f"{ds}: test error after t iterations (cf. Glocer 2009, Figs 5.1-5.9, panels (e)/(f))")
+    fig.tight_layout()
+    plt.show()
+
+# %% [markdown]
+# **Two paths.** The traced cells repeat cells of the `glocer_ch5`, `glocer_raw` and `glocer_svm` stores (same data
+# set, split, booster and parameters, run separately without a trace): the last checkpoint of each trace must be
+# that run, with the same number of iterations and the same test error. Then the thesis' statements, with the
+# statistic above.
+
+# %%
+n_same = 0
+for r in ST_RECS:
+    p = {k: v for k, v in pj(r).items() if k != "trace"}
+    twin = [q for q in RECS_H[r["weak_learner"]] if q["dataset"] == r["dataset"] and q["booster"] == r["booster"]
+            and pj(q) == p]
+    tr = json.loads(r["trace"]) if isinstance(r["trace"], str) else r["trace"]
+    # the trace ends at the run (ERLPBoost's history also holds the final oracle call that certified the stop)
+    assert tr["t"][-1] - r["n_iter"] in (0, 1) and abs(tr["test_error"][-1] - r["test_error"]) < 1e-12
+    for q in twin:  # the separate, untraced run of the same cell
+        assert q["n_iter"] == r["n_iter"] and abs(q["test_error"] - r["test_error"]) < 1e-12, (r["dataset"], p)
+        n_same += 1
+print(f"{n_same} of {len(ST_RECS)} traced cells have an untraced twin in the glocer stores; all agree")
+assert n_same >= 20  # every ERLPBoost cell (18) and the stump LPBoost cells at eps = 0.05 (6)
+
+ST = {(r["dataset"], r["weak_learner"], r["booster"], r["setting"]): r for r in ST_ROWS}
+lp = {k: r for k, r in ST.items() if k[2] == "lpboost"}
+er = {k: r for k, r in ST.items() if k[2] == "erlpboost"}
+# Figs 5.1-5.3: LPBoost uncapped is unstable on both sets and every class, also raw data on diabetes,
+# which the thesis names as an exception (Fig 5.2)
+assert all(r["unstable"] for k, r in lp.items() if k[3] == "0")
+assert ST[("diabetes", "raw", "lpboost", "0")]["max_rise_pct"] >= 20
+# Figs 5.4-5.6: capping does not stabilise: every capped run is unstable too
+assert all(r["unstable"] for k, r in lp.items() if k[3] != "0")
+assert len(lp) == 18 and sum(r["max_rise_pct"] >= 17 for r in lp.values()) == 17
+# Figs 5.7-5.9: ERLPBoost stable with stumps and raw data on both sets and with SVM hypotheses on german ...
+assert all(not r["unstable"] for k, r in er.items() if not (k[0] == "diabetes" and k[1] == "kernel"))
+# ... but not with SVM hypotheses on diabetes (the thesis' own worst case, Fig 5.9(f): 0.07): rises of 8-11 points
+# at eta = 200 and 2000, above the capped LPBoost run at nu/N = 0.3 (6.5) but below the other two LPBoost runs
+dk = [r["max_rise_pct"] for k, r in er.items() if k[:2] == ("diabetes", "kernel")]
+assert sum(v >= 100 * G.GLOCER_JUMP for v in dk) == 2 and max(dk) < 11
+assert ST[("diabetes", "kernel", "lpboost", "0.3")]["max_rise_pct"] < max(dk)
+# on every set and class ERLPBoost's largest rise is below the uncapped LPBoost run's (Figs 5.1-5.3 vs 5.7-5.9)
+for ds in SETS:
+    for wl in G.GLOCER_WEAK_LEARNERS:
+        e_max = max(r["max_rise_pct"] for k, r in er.items() if k[:2] == (ds, wl))
+        assert e_max < ST[(ds, wl, "lpboost", "0")]["max_rise_pct"], (ds, wl)
+ON_51 = "german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs"
+claims.check("Glocer Fig 5.1", status="partly reproduced", on=ON_51 + ", stumps, eps = 0.05",
+             note="max test-error rise between checkpoints 29.5 (german) and 28.6 (diabetes) points: unstable")
+claims.check("Glocer Fig 5.2", status="partly reproduced", on=ON_51 + ", raw data, eps = 0.01",
+             note="unstable on german as stated; the thesis' diabetes exception is not reproduced (a 28.6-point rise)")
+claims.check("Glocer Fig 5.3", status="partly reproduced", on=ON_51 + ", SVM hypotheses, eps = 0.01",
+             note="unstable on both sets, as stated")
+for f, wl in (("5.4", "stumps"), ("5.5", "raw data"), ("5.6", "SVM hypotheses")):
+    claims.check(f"Glocer Fig {f}", status="partly reproduced", on=ON_51 + f", {wl}, nu/N in {{0.1, 0.3}}",
+                 note="capping does not stabilise: every capped run has a rise of >= 5 points")
+claims.check("Glocer Fig 5.7", status="partly reproduced", on=ON_51 + ", stumps, eta in {20, 200, 2000}",
+             note="no rise of 5 points or more; the slow upward drift of (e), (f) shows too")
+claims.check("Glocer Fig 5.8", status="partly reproduced", on=ON_51 + ", raw data, eta in {20, 200, 2000}",
+             note="no rise of 5 points or more")
+claims.check("Glocer Fig 5.9", status="partly reproduced", on=ON_51 + ", SVM hypotheses, eta in {20, 200, 2000}",
+             note="stable on german; on diabetes rises of 8.4 and 10.4 points at eta = 200, 2000 (the thesis' worst "
+                  "case there is 0.07): below uncapped LPBoost's 17.5 on the same set and class, above the "
+                  "capped (nu/N = 0.3) LPBoost run's 6.5")
+
+# %% [markdown]
+# **Result.** With the statistic fixed in advance, LPBoost is unstable in all 18 runs (6 uncapped, 12 capped):
+# its test error jumps by 6.5-55 points between two checkpoints (17 of 18 runs by 17 or more), and capping does
+# not help (Figs 5.4-5.6 hold on both sets). The thesis' exception for raw data on diabetes (Fig 5.2) is **not** reproduced: our run jumps by 28.6
+# points. ERLPBoost stays below 5 points with stumps and raw data on both sets and with SVM hypotheses on german;
+# with SVM hypotheses on diabetes (the panel the thesis itself names as ERLPBoost's worst, 0.07) it jumps by 8.4
+# and 10.4 points at $\eta=200$ and $2000$ (at $\eta=20$ by 0.6), less than the uncapped LPBoost run (17.5) but
+# more than the capped run at $\nu/N=0.3$ (6.5). Several LPBoost runs stop far above the majority rule's error
+# (german, 30 % positives: up to 66.5 % test error). Only german and diabetes, the thesis' panels (e) and (f), are run: the four large sets are not here (§5).
+
+# %% [markdown]
 # ## 4 §5.5: high precision, duality gap against iterations and time
 #
 # At $\epsilon=10^{-5}$ the thesis runs ERLPBoost and Corrective ERLPBoost on diabetes (Fig 5.28)
