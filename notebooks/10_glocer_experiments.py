@@ -815,8 +815,8 @@ claims.check("Glocer Fig 5.27", status="partly reproduced", on="german and diabe
 # Study `glocer_stability` (`refboost-repro glocer_stability --scale paper`): the same cells on german and
 # diabetes with `trace: true`, LPBoost capped at $\nu/N\in\{0.1,0.3\}$ (our choice: the figures' legends are not
 # legible in our copy). The trace evaluates the run at roughly geometric checkpoints (every iteration up to
-# $t=4$, then ratio $\sqrt2$, and the last one), so with stumps (100-250 iterations) it sees about 15 points per
-# run; the raw-data and SVM runs stop within 25 iterations and are seen almost at every iteration. **Statistic,
+# $t=4$, then ratio $\sqrt2$, and the last one), so with stumps (37-253 iterations) it sees 11-16 points per
+# run; the raw-data and SVM runs stop within 25 iterations and are seen at 4-11 checkpoints. **Statistic,
 # fixed before the runs:** the largest rise of the test error between consecutive checkpoints; a run is
 # *unstable* when it is at least 5 percentage points (`GLOCER_JUMP`; 10 of german's 200, 8 of diabetes' 154
 # test examples), a bit below the thesis' own "not severe" 0.07.
