@@ -22,8 +22,10 @@
 # versions and AdaBoost on six data sets with three hypothesis classes. This chapter reruns all three
 # classes (decision stumps, raw data, SVM hypotheses) on the two small LIBSVM sets the catalogue has,
 # **german** (`german.numer`, 24 features) and **diabetes**, from the studies `glocer_ch5`, `glocer_raw` and
-# `glocer_svm` (`refboost-repro glocer_ch5` etc.), the high-precision comparison of §5.5 on a bundled set,
-# a few a9a cells, and the sparse code paths at the shapes of the three large text sets (§5).
+# `glocer_svm` (`refboost-repro glocer_ch5` etc.), the data sets of Table 5.1, the single-run test-error traces of
+# §5.1 (study `glocer_stability`), the high-precision comparison of §5.5 (curves on a bundled set; final gaps and
+# times on german and diabetes, study `glocer_precision`), a few a9a cells, and the sparse code paths at the shapes
+# of the three large text sets (§5).
 #
 # **Protocol** (Glocer 2009, §5 and Table 5.3). Training and test files together, one random
 # 60/20/20 train/validation/test split (german: 600/200/200, diabetes: 460/154/154 as in Table 5.2;
@@ -74,6 +76,66 @@ RECS = [r for r in RECS if r["dataset"] in SETS]
 cpu = sum(r["time_cpu"] for r in RECS)
 print(f"{len(RECS)} stored cells of german and diabetes, {cpu / 60:.1f} CPU minutes in the cells; "
       f"{len(PROV['runs'])} runs, wall {sum(r['wall_time'] for r in PROV['runs']) / 60:.1f} min")
+
+# %% [markdown]
+# ## Table 5.1: the data sets
+#
+# Glocer (2009), Table 5.1 lists six LIBSVM-style sets with the sizes of their training and test files
+# *before* the 60/20/20 re-split (one size when the set comes as one file) and their dimensions. The cell
+# prints each row next to refboost's catalogue: the rows and features of the catalogue files the name
+# resolves to (`datasets.status(name)["files"]`, sizes from `datasets.registry()`, which records each file's
+# parsed shape; for the three sparse sets the published shapes of `datasets.UNPINNED`). **Two paths** for the
+# sizes: (i) the registry's parsed shapes; (ii) the examples the study actually loaded at paper scale, the
+# train + validation + test sizes of every stored cell of `glocer_ch5` (german, diabetes, a9a), and, where a
+# data folder has the file (not in CI), the shape `datasets.load` returns.
+
+# %%
+#: Glocer (2009), Table 5.1: name -> (training size, test size or None for a single file, dimensions)
+TABLE_5_1 = {"news20": (19996, None, 1355191), "real-sim": (72309, None, 20958),
+             "astro-ph": (62369, 32487, 99757), "a9a": (32561, 16281, 123),
+             "german.numer": (1000, None, 24), "diabetes": (768, None, 8)}
+REG = datasets.registry()
+t51, stored_n = [], {}
+with studies.Store(STORE) as sto:
+    for r in sto.records():
+        stored_n.setdefault(r["dataset"], set()).add(r["n_train"] + r["n_val"] + r["n_test"])
+for nm, (tr_p, te_p, dim_p) in TABLE_5_1.items():
+    st = datasets.status(nm)
+    files = [REG[f] for f in st["files"]]
+    rows = [f["rows"] for f in files]
+    cols = {f["cols"] for f in files}
+    loaded = None
+    if st["loadable"]:  # a data folder has it (paper-scale machine): the shape the loader returns
+        d = datasets.load(nm, dense=False)
+        loaded = (d.X.shape[0], None if d.X_test is None else d.X_test.shape[0], d.X.shape[1])
+    t51.append({"data set": nm, "catalogue": st["name"], "paper train/test": f"{tr_p}" + (f"/{te_p}" if te_p else ""),
+                "ours (files)": "/".join(map(str, rows)), "paper dims": dim_p, "ours dims": "/".join(map(str, cols)),
+                "stored cells' N": "/".join(map(str, sorted(stored_n.get(nm, [])))) or None,
+                "unpinned": any(f["path"] in datasets.UNPINNED for f in files), "loaded": loaded})
+print(studies.format_table(t51))
+
+# %%
+for row, (nm, (tr_p, te_p, dim_p)) in zip(t51, TABLE_5_1.items(), strict=True):
+    rows = [int(v) for v in row["ours (files)"].split("/")]
+    assert [int(v) for v in row["ours dims"].split("/")] == [dim_p], nm  # every file: the printed dimension
+    if nm == "astro-ph":  # only the training file is catalogued (no public canonical copy of either part)
+        assert rows == [tr_p] and row["unpinned"]
+        # the synthetic stand-in's row count is the thesis' total, Table 5.1's two parts together
+        assert datasets.SPARSE_TEXT_SHAPES[nm]["rows"] == tr_p + te_p
+    else:
+        assert rows == [tr_p] + ([te_p] if te_p else []), nm
+    if nm in stored_n:  # second path: what the study loaded and split, every stored cell
+        assert stored_n[nm] == {tr_p + (te_p or 0)}, nm
+    if row["loaded"] is not None:
+        assert row["loaded"] == (tr_p, te_p, dim_p) or (nm == "astro-ph" and row["loaded"][:1] == (tr_p,)), nm
+assert set(stored_n) >= {"german.numer", "diabetes", "a9a"}
+# german: the thesis' 24 dimensions are LIBSVM's german.numer; the IDA german (ch. 2) has 20 features
+assert REG["raetsch/german/german_train_data_1.asc.gz"]["cols"] == 20
+claims.check("Glocer Table 5.1", status="holds",
+             on="the catalogue's files for all six sets (astro-ph: training part only) and the glocer_ch5 store "
+                "(german, diabetes, a9a)",
+             note="sizes and dimensions agree; astro-ph's 32,487-example test part is not catalogued, and the three "
+                  "sparse sets' shapes are the published ones (checksums unpinned)")
 
 # %% [markdown]
 # ## 1 Tables 5.4, 5.7 and 5.10: the chosen setting, its test error, time and parameters
@@ -740,6 +802,166 @@ claims.check("Glocer Fig 5.27", status="partly reproduced", on="german and diabe
              note="corrective / TC iterations 270-3,300x, distinct hypotheses 1.5-5x")
 
 # %% [markdown]
+# ## §5.1: test error against iteration (Figs 5.1-5.9)
+#
+# Glocer (2009), §5.1 follows single runs and plots the test error of the combined hypothesis after each
+# iteration: LPBoost uncapped (Figs 5.1-5.3: stumps at $\epsilon=0.05$, raw data at $\epsilon=0.01$, SVM
+# hypotheses), LPBoost capped (Figs 5.4-5.6, several $\nu/N$) and ERLPBoost at $\nu=1$, $\epsilon=0.001$,
+# $\eta\in\{20,200,2000\}$ (Figs 5.7-5.9), one panel per data set. The text: LPBoost's error "fluctuates
+# wildly" on every set except a9a (stumps), except news20 and diabetes (raw data), except real-sim (SVM);
+# capping "does not stabilize the algorithm"; ERLPBoost is stable "in almost every case", its worst case a change
+# of 0.07 in one iteration (Fig 5.9(f), diabetes, SVM hypotheses), "not nearly as severe" as LPBoost's.
+#
+# Study `glocer_stability` (`refboost-repro glocer_stability --scale paper`): the same cells on german and
+# diabetes with `trace: true`, LPBoost capped at $\nu/N\in\{0.1,0.3\}$ (our choice: the figures' legends are not
+# legible in our copy). The trace evaluates the run at roughly geometric checkpoints (every iteration up to
+# $t=4$, then ratio $\sqrt2$, and the last one), so with stumps (37-253 iterations) it sees 11-16 points per
+# run; the raw-data and SVM runs stop within 25 iterations and are seen at 4-11 checkpoints. **Statistic,
+# fixed before the runs:** the largest rise of the test error between consecutive checkpoints; a run is
+# *unstable* when it is at least 5 percentage points (`GLOCER_JUMP`; 10 of german's 200, 8 of diabetes' 154
+# test examples), a bit below the thesis' own "not severe" 0.07.
+
+# %%
+ST_STORE = studies.default_store("glocer_stability", "paper")
+with studies.Store(ST_STORE) as sto:
+    ST_RECS = sto.records()
+ST_PROV = json.loads((ST_STORE / "provenance.json").read_text())
+ST_ROWS = studies.analyse("glocer_stability", "paper")
+print(studies.format_table([{k: r[k] for k in ("figure", "dataset", "weak_learner", "booster", "setting", "n_iter",
+                                              "max_rise_pct", "test_error_pct", "unstable", "paper")}
+                            for r in sorted(ST_ROWS, key=lambda r: (r["figure"], r["dataset"], r["setting"]))]))
+print(f"{len(ST_RECS)} traced cells, {sum(r['time_cpu'] for r in ST_RECS):.0f} s CPU in the cells")
+
+
+def pj(r):
+    """A record's parameters as a dict."""
+    return json.loads(r["params"]) if isinstance(r["params"], str) else dict(r["params"])
+
+
+def st_cell(ds, wl, b, **p):
+    """The traced record of (data set, class, booster, parameters without eps/max_iter/trace)."""
+    out = [r for r in ST_RECS if r["dataset"] == ds and r["weak_learner"] == wl and r["booster"] == b
+           and {k: v for k, v in pj(r).items() if k not in ("eps", "max_iter", "trace")} == p]
+    assert len(out) == 1, (ds, wl, b, p)
+    return out[0]
+
+
+# %% tags=["hide-input"]
+WL_NAME = {"stump": "stumps", "raw": "raw data", "kernel": "SVM hypotheses"}
+for ds in SETS:
+    fig, axs = plt.subplots(3, 3, figsize=(13, 10), sharey="row")
+    for i, wl in enumerate(G.GLOCER_WEAK_LEARNERS):
+        panels = ([("nu = 1", st_cell(ds, wl, "lpboost"))],
+                  [(f"nu/N = {f}", st_cell(ds, wl, "lpboost", nu_frac=f)) for f in (0.1, 0.3)],
+                  [(f"eta = {e:g}", st_cell(ds, wl, "erlpboost", eta=e)) for e in (20.0, 200.0, 2000.0)])
+        for j, lines in enumerate(panels):
+            for lab, r in lines:
+                s = G.glocer_trace_stats(r)
+                axs[i, j].plot(s["t"], s["test_error"], "o-", ms=3, label=lab)
+            fig_no = G.GLOCER_STABILITY_FIGS[("lpboost", "lpboost capped", "erlpboost")[j]][i]
+            axs[i, j].set(title=f"{fig_no}: {('LPBoost', 'LPBoost capped', 'ERLPBoost')[j]}, {WL_NAME[wl]}",
+                          xlabel="iteration", ylabel="test error" if j == 0 else None)
+            axs[i, j].legend(fontsize=9)
+    fig.suptitle(f"{ds}: test error after t iterations (cf. Glocer 2009, Figs 5.1-5.9, panels (e)/(f))")
+    fig.tight_layout()
+    plt.show()
+
+# %% [markdown]
+# **Two paths.** The traced cells repeat cells of the `glocer_ch5`, `glocer_raw` and `glocer_svm` stores (same data
+# set, split, booster and parameters, run separately without a trace): the last checkpoint of each trace must be
+# that run, with the same number of iterations and the same test error. Then the thesis' statements, with the
+# statistic above.
+
+# %%
+n_same = 0
+for r in ST_RECS:
+    p = {k: v for k, v in pj(r).items() if k != "trace"}
+    twin = [q for q in RECS_H[r["weak_learner"]] if q["dataset"] == r["dataset"] and q["booster"] == r["booster"]
+            and pj(q) == p]
+    tr = json.loads(r["trace"]) if isinstance(r["trace"], str) else r["trace"]
+    # the trace ends at the run (ERLPBoost's history also holds the final oracle call that certified the stop)
+    assert tr["t"][-1] - r["n_iter"] in (0, 1) and abs(tr["test_error"][-1] - r["test_error"]) < 1e-12
+    for q in twin:  # the separate, untraced run of the same cell
+        assert q["n_iter"] == r["n_iter"] and abs(q["test_error"] - r["test_error"]) < 1e-12, (r["dataset"], p)
+        n_same += 1
+print(f"{n_same} of {len(ST_RECS)} traced cells have an untraced twin in the glocer stores; all agree")
+assert n_same >= 20  # every ERLPBoost cell (18) and the stump LPBoost cells at eps = 0.05 (6)
+
+ST = {(r["dataset"], r["weak_learner"], r["booster"], r["setting"]): r for r in ST_ROWS}
+lp = {k: r for k, r in ST.items() if k[2] == "lpboost"}
+er = {k: r for k, r in ST.items() if k[2] == "erlpboost"}
+# Figs 5.1-5.3: LPBoost uncapped is unstable on both sets and every class, also raw data on diabetes,
+# which the thesis names as an exception (Fig 5.2)
+assert all(r["unstable"] for k, r in lp.items() if k[3] == "0")
+assert ST[("diabetes", "raw", "lpboost", "0")]["max_rise_pct"] >= 20
+# Figs 5.4-5.6: capping does not stabilise: every capped run is unstable too
+assert all(r["unstable"] for k, r in lp.items() if k[3] != "0")
+assert len(lp) == 18 and sum(r["max_rise_pct"] >= 17 for r in lp.values()) == 17
+# Figs 5.7-5.9: ERLPBoost stable with stumps and raw data on both sets and with SVM hypotheses on german ...
+assert all(not r["unstable"] for k, r in er.items() if not (k[0] == "diabetes" and k[1] == "kernel"))
+# ... but not with SVM hypotheses on diabetes (the thesis' own worst case, Fig 5.9(f): 0.07): rises of 8-11 points
+# at eta = 200 and 2000, above the capped LPBoost run at nu/N = 0.3 (6.5) but below the other two LPBoost runs
+dk = [r["max_rise_pct"] for k, r in er.items() if k[:2] == ("diabetes", "kernel")]
+assert sum(v >= 100 * G.GLOCER_JUMP for v in dk) == 2 and max(dk) < 11
+assert ST[("diabetes", "kernel", "lpboost", "0.3")]["max_rise_pct"] < max(dk)
+# on every set and class ERLPBoost's largest rise is below the uncapped LPBoost run's (Figs 5.1-5.3 vs 5.7-5.9)
+for ds in SETS:
+    for wl in G.GLOCER_WEAK_LEARNERS:
+        e_max = max(r["max_rise_pct"] for k, r in er.items() if k[:2] == (ds, wl))
+        assert e_max < ST[(ds, wl, "lpboost", "0")]["max_rise_pct"], (ds, wl)
+claims.check("Glocer Fig 5.1", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "stumps, eps = 0.05",
+             note="max test-error rise between checkpoints 29.5 (german) and 28.6 (diabetes) points: unstable")
+claims.check("Glocer Fig 5.2", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "raw data, eps = 0.01",
+             note="unstable on german as stated; the thesis' diabetes exception is not reproduced "
+                  "(a 28.6-point rise)")
+claims.check("Glocer Fig 5.3", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "SVM hypotheses, eps = 0.01",
+             note="unstable on both sets, as stated")
+claims.check("Glocer Fig 5.4", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "stumps, nu/N in {0.1, 0.3}",
+             note="capping does not stabilise: every capped run has a rise of >= 5 points")
+claims.check("Glocer Fig 5.5", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "raw data, nu/N in {0.1, 0.3}",
+             note="capping does not stabilise: every capped run has a rise of >= 5 points")
+claims.check("Glocer Fig 5.6", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "SVM hypotheses, nu/N in {0.1, 0.3}",
+             note="capping does not stabilise: every capped run has a rise of >= 5 points")
+claims.check("Glocer Fig 5.7", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "stumps, eta in {20, 200, 2000}",
+             note="no rise of 5 points or more; the slow upward drift of (e), (f) shows too")
+claims.check("Glocer Fig 5.8", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "raw data, eta in {20, 200, 2000}",
+             note="no rise of 5 points or more")
+claims.check("Glocer Fig 5.9", status="partly reproduced",
+             on="german.numer and diabetes (the thesis' panels (e), (f)), one 60/20/20 split, traced single runs, "
+                "SVM hypotheses, eta in {20, 200, 2000}",
+             note="stable on german; on diabetes rises of 8.4 and 10.4 points at eta = 200, 2000 (the thesis' "
+                  "worst case "
+                  "there is 0.07): below uncapped LPBoost's 17.5 on the same set and class, above the capped "
+                  "(nu/N = 0.3) LPBoost run's 6.5")
+
+# %% [markdown]
+# **Result.** With the statistic fixed in advance, LPBoost is unstable in all 18 runs (6 uncapped, 12 capped): its
+# test error jumps by 6.5-55 points between two checkpoints (17 of 18 runs by 17 or more), and capping does not
+# help (Figs 5.4-5.6 hold on both sets). The thesis' exception for raw data on diabetes (Fig 5.2) is **not**
+# reproduced: our run jumps by 28.6 points. ERLPBoost stays below 5 points with stumps and raw data on both sets
+# and with SVM hypotheses on german; with SVM hypotheses on diabetes (the panel the thesis itself names as
+# ERLPBoost's worst, 0.07) it jumps by 8.4 and 10.4 points at $\eta=200$ and $2000$ (at $\eta=20$ by 0.6), less
+# than the uncapped LPBoost run (17.5) but more than the capped run at $\nu/N=0.3$ (6.5). Several LPBoost runs stop
+# far above the majority rule's error (german, 30 % positives: up to 66.5 % test error). Only german and diabetes,
+# the thesis' panels (e) and (f), are run: the four large sets are not here (§5).
+
+# %% [markdown]
 # ## 4 §5.5: high precision, duality gap against iterations and time
 #
 # At $\epsilon=10^{-5}$ the thesis runs ERLPBoost and Corrective ERLPBoost on diabetes (Fig 5.28)
@@ -815,6 +1037,84 @@ plt.show()
 # hundred. The thesis' Fig 5.28 shows the same ordering on diabetes, with a less extreme gap between the
 # two; its corrective curve is not reproduced point by point here (different data set, and refboost's
 # step is the one with the squared norm, as in Shalev-Shwartz and Singer).
+
+# %% [markdown]
+# **German, all three classes (Fig 5.29) and diabetes (Fig 5.28) from the stores.** The curves above are on a
+# bundled stand-in; the thesis' own sets are not bundled, so the study `glocer_precision` ran the same two
+# settings ($\nu=1$, $\epsilon=10^{-5}$, theoretical $\eta$; ERLPBoost at most 1,000 and Corrective ERLPBoost
+# 20,000 iterations) on german and diabetes with stumps and raw data, and the `glocer_svm` store holds them for
+# SVM hypotheses (Table 5.12's setting). A record keeps the run's final gap and CPU time, not the gap at every
+# iteration, so the check is the figures' conclusion: which run reaches $\epsilon/2$ first. The thesis (§5.5):
+# on diabetes ERLPBoost converges in fewer iterations and less time for every class; on german it takes less time
+# for stumps and SVM hypotheses **but not for raw data**. **Two paths:** the analysis' `tc_faster` flag and the
+# raw records (converged flag, the recorded gap against $\epsilon$, CPU seconds).
+
+# %%
+PREC = {}
+for h, study in (("stump", "glocer_precision"), ("raw", "glocer_precision"), ("kernel", "glocer_svm")):
+    with studies.Store(studies.default_store(study, "paper")) as sto:
+        for r in sto.records():
+            p = pj(r)
+            if r["weak_learner"] in (h, "linear-svm") and p.get("eps") == 1e-05 and "eta" not in p \
+                    and "nu_frac" not in p and r["booster"] in ("erlpboost", "corrective_erlpboost"):
+                PREC[(r["dataset"], h, r["booster"])] = r
+prec_rows = []
+for ds in SETS:
+    for h in G.GLOCER_WEAK_LEARNERS:
+        tc, co = PREC.get((ds, h, "erlpboost")), PREC.get((ds, h, "corrective_erlpboost"))
+        if tc is None or co is None:
+            continue
+        prec_rows.append({"dataset": ds, "class": WL_NAME[h], "TC iter": tc["n_iter"], "TC gap": tc["gap"],
+                          "TC CPU s": tc["time_cpu"], "corr iter": co["n_iter"], "corr gap": co["gap"],
+                          "corr CPU s": co["time_cpu"], "TC first": tc["converged"] and tc["time_cpu"] < co["time_cpu"],
+                          "paper": "TC first" if (ds, h) != ("german.numer", "raw") else "corrective first"})
+print(studies.format_table(prec_rows))
+
+# %%
+assert len(prec_rows) == 6
+P_ROWS = {(r["dataset"], r["weak_learner"]): r for r in studies.analyse("glocer_precision", "paper")}
+for (ds, h, b), r in PREC.items():
+    if b == "erlpboost":  # every totally corrective run stopped and its recorded gap is within eps (Lemma 3.5)
+        assert r["converged"] and r["gap"] <= EPS_HP, (ds, h)
+    else:  # no corrective run got within eps/2 in 20,000 iterations: the gap is still of order 1
+        assert not r["converged"] and r["n_iter"] == 20000 and r["gap"] > 0.5, (ds, h)
+for row in prec_rows:  # the analysis' flag agrees with the raw records
+    key = (row["dataset"], {v: k for k, v in WL_NAME.items()}[row["class"]])
+    if key in P_ROWS:
+        assert P_ROWS[key]["tc_faster"] == row["TC first"], key
+verdict = {(r["dataset"], r["class"]): r["TC first"] for r in prec_rows}
+# Fig 5.29 (german): TC first for stumps and SVM hypotheses, as stated; for raw data TC converges in well under a
+# second while the corrective run has not converged after 20,000 iterations: the thesis' exception fails
+assert verdict[("german.numer", "stumps")] and verdict[("german.numer", "SVM hypotheses")]
+assert verdict[("german.numer", "raw data")]
+g_raw = (PREC[("german.numer", "raw", "erlpboost")], PREC[("german.numer", "raw", "corrective_erlpboost")])
+assert g_raw[0]["time_cpu"] < 0.05 * g_raw[1]["time_cpu"]
+# Fig 5.28 (diabetes): TC in fewer iterations for every class; in less time for raw data and SVM hypotheses; with
+# stumps undecided here: TC took longer (eps = 1e-5 with eta ~ 1.2e6) than the capped corrective run, which had not
+# converged either
+assert all(PREC[("diabetes", h, "erlpboost")]["n_iter"] < 1000 for h in G.GLOCER_WEAK_LEARNERS)
+assert verdict[("diabetes", "raw data")] and verdict[("diabetes", "SVM hypotheses")]
+assert not verdict[("diabetes", "stumps")]
+assert PREC[("diabetes", "stump", "erlpboost")]["time_cpu"] > PREC[("diabetes", "stump", "corrective_erlpboost")][
+    "time_cpu"]
+claims.check("Glocer Fig 5.29", status="fails",
+             on="german.numer, stumps, raw data and SVM hypotheses, nu = 1, eps = 1e-5, corrective capped at 20,000 "
+                "iterations (final gaps and CPU times, not the curves)",
+             note="TC reaches eps/2 first for stumps and SVM hypotheses, as stated; for raw data too (0.04 s; the "
+                  "corrective run has gap 1.4 after 20,000 iterations, 7.8 s), against the thesis' exception")
+claims.check("Glocer Fig 5.28", status="partly reproduced",
+             on="diabetes, stumps, raw data and SVM hypotheses, nu = 1, eps = 1e-5 (final gaps and CPU times)",
+             note="TC converges in fewer iterations for every class and in less time for raw data and SVM "
+                  "hypotheses; with stumps TC took 173 s, longer than the unconverged 20,000-iteration corrective run")
+
+# %% [markdown]
+# At $\epsilon=10^{-5}$ refboost's Corrective ERLPBoost does not converge within 20,000 iterations on any of the
+# six set/class pairs (final gap above 1; the reason is the step size, see above), so "who converges first" is
+# decided only where ERLPBoost finished within the corrective run's time: everywhere except stumps on diabetes,
+# where ERLPBoost needed 297 iterations and 173 s of CPU at $\eta\approx1.2\cdot10^6$. On german the thesis'
+# exception for raw data (corrective faster, "even decreasing $\epsilon$ to $10^{-8}$") fails here: ERLPBoost
+# converges in 25 iterations and 0.04 s. The thesis' corrective step may differ from refboost's, so this is a
+# statement about these implementations.
 
 # %% [markdown]
 # ## 5 The large sets: a9a and sparse text data
@@ -917,7 +1217,19 @@ assert np.allclose(orc_d.predict(res_d.hypotheses, res_d.weights, X[te].toarray(
 #   5.27** hold.
 # * **a9a**: six stump cells (10-29 s CPU each); LPBoost no better than the majority rule, ERLPBoost about 15 %.
 #   **Sparse sets**: not downloadable here; the sparse raw-data path runs at their shapes on synthetic data.
-# * Not run: the rest of a9a, the three large sets themselves, the non-core corrective settings, Fig 5.29. `refboost-repro glocer_svm --scale paper --datasets german.numer,diabetes`
+# * **Table 5.1**: the catalogue's files have the printed sizes and dimensions for all six sets (astro-ph: its
+#   training part only; the three sparse sets with published, unpinned shapes); the stored german, diabetes and a9a
+#   cells loaded exactly those examples.
+# * **Figs 5.1-5.9** (german and diabetes, traced single runs): LPBoost unstable in all 18 runs, capped or not (a
+#   rise of >= 5 points between checkpoints; 17 of 18 by >= 17 points), also on diabetes with raw data, the thesis'
+#   exception; ERLPBoost stable except with SVM hypotheses on diabetes (8.4 and 10.4 points at $\eta=200, 2000$),
+#   the panel the thesis names as its worst case.
+# * **Fig 5.29** (german, $\epsilon=10^{-5}$): ERLPBoost reaches $\epsilon/2$ first for stumps and SVM hypotheses,
+#   as stated, and also for raw data, where the thesis says it does not (fails). **Fig 5.28** on diabetes: fewer
+#   iterations everywhere, less time for raw data and SVM hypotheses, undecided for stumps. Only final gaps and
+#   times are stored for these sets; the gap curves are drawn on breast-cancer.
+# * Not run: the rest of a9a, the three large sets themselves, the non-core corrective settings, the §5.1 and §5.5
+#   runs on the four large sets. `refboost-repro glocer_svm --scale paper --datasets german.numer,diabetes`
 #   resumes a grid.
 
 # %%

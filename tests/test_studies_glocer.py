@@ -307,3 +307,45 @@ def test_hypothesis_class_analysis_on_the_committed_store(study, wl):
         chosen = [r for r in cand if r["val_error"] == best["val_error"]]
         assert any(100 * r["test_error"] == pytest.approx(row["test_error_pct"]) for r in chosen)
         assert int(row["settings"].split("/")[0]) == len(cand)
+
+
+def test_stability_grid_is_the_section_5_1_protocol():
+    """Glocer (2009), §5.1: LPBoost uncapped and capped (eps 0.05 stumps, 0.01 raw/SVM: Figs 5.1, 5.2),
+    ERLPBoost at nu = 1, eps = 0.001, eta in {20, 200, 2000}; every cell traced, on german and diabetes."""
+    keys = studies.get_study("glocer_stability").cells("paper")
+    assert len(keys) == 3 * 2 * 6 and all(k["params"]["trace"] is True for k in keys)
+    for k in keys:
+        p = k["params"]
+        if k["booster"] == "lpboost":
+            assert p["eps"] == {"stump": 0.05, "raw": 0.01, "kernel": 0.01}[k["weak_learner"]]
+            assert p.get("nu_frac") in (None, 0.1, 0.3)
+        else:
+            assert k["booster"] == "erlpboost" and p["eps"] == 0.001 and "nu_frac" not in p
+            assert p["eta"] in (20.0, 200.0, 2000.0)
+    assert {k["dataset"] for k in keys} == {"german.numer", "diabetes"}
+    ci = studies.get_study("glocer_stability").cells("ci")
+    assert ci and all(k["dataset"] == "australian" and k["params"]["trace"] for k in ci)
+
+
+def test_trace_stats_on_a_hand_made_path():
+    rec = {"trace": json.dumps({"t": [1, 2, 3, 4, 6], "test_error": [0.3, 0.2, 0.26, 0.25, 0.1]})}
+    s = g.glocer_trace_stats(rec)
+    assert math.isclose(s["max_rise"], 0.06) and s["at"] == 3 and s["unstable"]
+    assert math.isclose(s["tv"], 0.1 + 0.06 + 0.01 + 0.15) and math.isclose(s["net"], 0.2)
+    flat = g.glocer_trace_stats({"trace": {"t": [1, 2], "test_error": [0.2, 0.2 + g.GLOCER_JUMP - 1e-9]}})
+    assert not flat["unstable"]
+    one = g.glocer_trace_stats({"trace": {"t": [1], "test_error": [0.2]}})
+    assert one["max_rise"] == 0.0 and one["at"] is None and not one["unstable"]
+
+
+def test_precision_grid_is_the_section_5_5_protocol():
+    """Glocer (2009), §5.5: nu = 1, eps = 1e-5, theoretical eta; ERLPBoost 1,000 and Corrective ERLPBoost 20,000
+    iterations; german and diabetes with stumps and raw data (the SVM cells are glocer_svm's)."""
+    keys = studies.get_study("glocer_precision").cells("paper")
+    assert len(keys) == 8 and {k["weak_learner"] for k in keys} == {"stump", "raw"}
+    for k in keys:
+        max_iter = {"erlpboost": 1000, "corrective_erlpboost": 20000}[k["booster"]]
+        assert k["params"] == {"eps": 1e-05, "max_iter": max_iter}
+    svm = [k for k in studies.get_study("glocer_svm").cells("paper") if k["params"].get("eps") == 1e-05
+           and k["booster"] in ("erlpboost", "corrective_erlpboost") and k["dataset"] != "a9a"]
+    assert len(svm) == 4  # the SVM-hypothesis cells of Figs 5.28, 5.29 are in the glocer_svm grid
