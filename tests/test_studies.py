@@ -196,12 +196,17 @@ def test_trace_checkpoints_are_geometric_and_end_at_the_last_iteration():
 def test_a_traced_cell_ends_where_its_record_ends():
     """The trace's last checkpoint is the full run: its errors are the record's; re-running gives the same trace."""
     st = studies.get_study("mht_table3")
-    key = {**st.cells("ci")[0]}
-    key["params"] = {**key["params"], "trace": True}
-    rec = studies.execute_cell(key)
-    tr, times = json.loads(rec["trace"]), json.loads(rec["trace_time"])
-    assert len(tr["t"]) == len(times) and times == sorted(times)
-    assert tr["val_error"][-1] == rec["val_error"] and tr["train_error"][-1] == rec["train_error"]
+    cells = st.cells("ci")
+    cv_cell = next(k for k in cells if "/cv" in k["split"])  # a validation part, no test part
+    whole = next(k for k in cells if "/cv" not in k["split"])  # a test part, no validation part
+    for cell in (cv_cell, whole):
+        key = {**cell, "params": {**cell["params"], "trace": True}}
+        rec = studies.execute_cell(key)
+        tr, times = json.loads(rec["trace"]), json.loads(rec["trace_time"])
+        assert len(tr["t"]) == len(times) and times == sorted(times)
+        part = "val_error" if cell is cv_cell else "test_error"
+        assert rec[part] is not None
+        assert tr[part][-1] == rec[part] and tr["train_error"][-1] == rec["train_error"]
     assert studies.same_record(rec, studies.execute_cell(key)) == []
     with pytest.raises(ValueError, match="trace must be true or false"):
         studies.execute_cell({**key, "params": {**key["params"], "trace": 1}})

@@ -737,16 +737,19 @@ def run_study(
     run_id = uuid.uuid4().hex[:12]
     t0, c0 = time.perf_counter(), time.process_time()
     cpu_cells = [0.0]
-    with Store(path) as sto:
+    sto = bar = None
+    before, pending, failures, ran, completed, noop = 0, [], [], [0], False, False
+    # everything after the store's file exists is inside try/finally: an interruption at any point
+    # (Ctrl-C, SIGTERM via the CLI) still exports the stored cells and records the run
+    try:
+        sto = Store(path)
         stored = sto.keys()
         before = sum(1 for k in keys if key_id(k) in stored)
         pending = [k for k in todo if key_id(k) not in stored]
         if limit is not None:
             pending = pending[:limit]
-        failures: list = []
-        ran = [0]
-        completed = False
         if not pending:
+            noop = True
             return RunSummary(st.name, scale, path, len(keys), before, 0, [], time.perf_counter() - t0, run_id)
         bar = _progress_bar(len(keys), before, f"{st.name} [{scale}]", progress)
 
@@ -757,16 +760,18 @@ def run_study(
             cpu_cells[0] += rec["time_cpu"]
             bar.update(1)
 
-        try:
-            if client is not None:
-                failures = run_cells(pending, client, on_record)
-            else:
-                with dask_client(scheduler, workers) as cl:
-                    failures = run_cells(pending, cl, on_record)
-            completed = True
-        finally:
-            # also on an interruption (Ctrl-C): the stored cells are exported and the run is recorded
+        if client is not None:
+            failures = run_cells(pending, client, on_record)
+        else:
+            with dask_client(scheduler, workers) as cl:
+                failures = run_cells(pending, cl, on_record)
+        completed = True
+    finally:
+        if bar is not None:
             bar.close()
+        if not noop:
+            if sto is None:  # interrupted while the store was being opened
+                sto = Store(path)
             n_stored = sum(1 for k in keys if k in sto)
             sto.export_parquet()
             wall = time.perf_counter() - t0
@@ -797,6 +802,8 @@ def run_study(
                     cpu_time_driver=round(time.process_time() - c0, 3),
                 ),
             )
+        if sto is not None:
+            sto.close()
     return RunSummary(st.name, scale, path, len(keys), before, ran[0], failures, wall, run_id)
 
 
