@@ -1277,8 +1277,9 @@ claims.check("MHT Table 2", status="partly reproduced",
 # The cell checks the bounds row on the worst-case family of §3.8 ($m = 20, 40, 80$, $\nu = 1$,
 # $\epsilon = 0.01$): LPBoost's rounds are $m/2+1$, linear in $m$; ERLPBoost's are within Glocer's Thm 3.10 bound
 # `bounds.erlpboost_bound` and MLPBoost's and C-ERLPBoost's within Theorem 3's `bounds.fw_iteration_bound` at
-# `bounds.eta_fw`. The second row describes the solvers (refboost's: a dual simplex LP, the capped-simplex
-# projection in closed form, a small smooth dual problem, the LP again) and is not a measurable claim. The
+# `bounds.eta_fw`. The second row describes the solvers and is not a measurable claim (refboost's: the
+# restricted LP with HiGHS; the log-domain capped-simplex projection of `refboost.projections`, a fixed-point
+# iteration without a sort; an active-set Newton method on the small dual; the LP again). The
 # caption's speed order is checked on the Table 2 runs above: there ERLPBoost is *faster* than LPBoost on most
 # $(\text{set},\nu)$ pairs, so the order fails on our runs (ERLPBoost's step is compiled here; the paper's
 # was a generic convex solver).

@@ -367,7 +367,7 @@ GLOCER_SVM = _hyp_study(
 DECLARED = (GLOCER_CH5, GLOCER_RAW, GLOCER_SVM)
 
 
-#: The a9a cells run as a timing probe (the largest N of the thesis' small-feature sets: 29,305 training
+#: The a9a cells run as a timing probe (the largest N of the thesis' small-feature sets: 29,306 training
 #: examples): LPBoost and ERLPBoost at the theoretical eta, uncapped and at nu/N = 0.3 (Table 5.10's a9a
 #: ERLPBoost winner). Each is a cell of the glocer_ch5 paper grid.
 GLOCER_A9A_PROBE = (
