@@ -1063,6 +1063,14 @@ def _content_matches(content: bytes, rec: dict) -> bool:
     return X.shape == (rec["rows"], rec["cols"]) and (not rec["labels"] or labels == rec["labels"])
 
 
+def _write_atomic(dest: Path, payload: bytes) -> None:
+    """Write ``payload`` to ``dest`` via a ``.part`` file, so an interrupted download leaves no partial file."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = dest.with_suffix(dest.suffix + ".part")
+    tmp.write_bytes(payload)
+    tmp.replace(dest)
+
+
 def _download_unpinned(f: str, rec: dict, dest: Path, fetch, mirror: str | None, overwrite: bool) -> Path:
     """An :data:`UNPINNED` file: accepted if it parses to the published shape; its sha256 is recorded."""
     import bz2
@@ -1093,10 +1101,7 @@ def _download_unpinned(f: str, rec: dict, dest: Path, fetch, mirror: str | None,
         stacklevel=3,
     )
     payload = gzip.compress(raw, compresslevel=9, mtime=0)
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dest.with_suffix(dest.suffix + ".part")
-    tmp.write_bytes(payload)
-    tmp.replace(dest)
+    _write_atomic(dest, payload)
     side.write_text(f"{hashlib.sha256(payload).hexdigest()}  {dest.name}  (from {url})\n")
     return dest
 
@@ -1178,10 +1183,7 @@ def download(
             errors.append(f"{url}: content sha256 mismatch")
         if payload is None:
             raise ChecksumError(f"could not fetch a verified copy of '{f}' ({spec.name}): " + "; ".join(errors))
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = dest.with_suffix(dest.suffix + ".part")
-        tmp.write_bytes(payload)
-        tmp.replace(dest)
+        _write_atomic(dest, payload)
         written.append(dest)
     return written
 
