@@ -212,7 +212,7 @@ def test_a_traced_cell_ends_where_its_record_ends():
         studies.execute_cell({**key, "params": {**key["params"], "trace": 1}})
 
 
-def test_shards_on_two_clusters_merge_into_the_one_shot_store(cluster, tmp_path):
+def test_shards_on_two_clusters_merge_into_the_one_shot_store(cluster, tmp_path, capsys):
     """Two drivers, each with its own LocalCluster on a loopback address (the stand-in for two machines)."""
     name = "mht_table3"
     n = len(studies.get_study(name).cells("ci"))
@@ -229,6 +229,22 @@ def test_shards_on_two_clusters_merge_into_the_one_shot_store(cluster, tmp_path)
     assert set(merged) == {studies.key_id(k) for k in studies.get_study(name).cells("ci")}
     with studies.Store(tmp_path / "s0") as sto:
         assert sto.merge(tmp_path / "s1") == 0  # merging again adds nothing
+    # the other driver's run provenance came along, once, tagged with the store it was merged into
+    prov = [json.loads((tmp_path / f"s{i}" / "provenance.json").read_text()) for i in (0, 1)]
+    (theirs,) = prov[1]["runs"]
+    assert [r["run_id"] for r in prov[0]["runs"]][-1] == theirs["run_id"]
+    assert prov[0]["runs"][-1] == {**theirs, "merged_into": str(tmp_path / "s0")}
+    assert prov[0]["cells_stored"] == n
+    assert cli.main([name, "--scale", "ci", "--store", str(tmp_path / "s0"), "--merge", str(tmp_path / "s1")]) == 0
+    assert json.loads((tmp_path / "s0" / "provenance.json").read_text())["runs"] == prov[0]["runs"]
+    # a store of another study or scale is refused before anything is merged
+    other_scale = {**prov[1], "scale": "paper"}
+    (tmp_path / "s1" / "provenance.json").write_text(json.dumps(other_scale))
+    before = (tmp_path / "s0" / "cells.sqlite").stat().st_mtime_ns, (tmp_path / "s0" / "provenance.json").read_text()
+    assert cli.main([name, "--scale", "ci", "--store", str(tmp_path / "s0"), "--merge", str(tmp_path / "s1")]) == 2
+    assert "not of 'mht_table3' at scale 'ci'" in capsys.readouterr().err
+    assert (tmp_path / "s0" / "cells.sqlite").stat().st_mtime_ns == before[0]
+    assert (tmp_path / "s0" / "provenance.json").read_text() == before[1]
     for bad in ("2/2", "1", "a/b", (0, 0)):
         with pytest.raises(ValueError, match="shard must be"):
             studies.run_study(name, "ci", store=tmp_path / "x", shard=bad)

@@ -592,6 +592,48 @@ def append_provenance(store: Path, study: str, scale: str, entry: dict) -> Path:
     return path
 
 
+def provenance_runs(other: str | os.PathLike, study: str, scale: str) -> list[dict]:
+    """The runs of the store folder ``other``'s provenance.json (``[]`` if it has none).
+
+    ``ValueError`` if that provenance is of another study or scale, or a run has no ``run_id``:
+    checked before :func:`merge_provenance` (and the cells' merge) changes anything.
+    """
+    src = Path(other) / PROVENANCE
+    if not src.exists():
+        return []
+    theirs = json.loads(src.read_text())
+    if theirs.get("study") != study or theirs.get("scale") != scale:
+        raise ValueError(
+            f"--merge: {src} is the provenance of study {theirs.get('study')!r} at scale {theirs.get('scale')!r}, "
+            f"not of {study!r} at scale {scale!r}"
+        )
+    runs = theirs.get("runs", [])
+    if any(not r.get("run_id") for r in runs):
+        raise ValueError(f"--merge: a run in {src} has no run_id")
+    return runs
+
+
+def merge_provenance(store: str | os.PathLike, runs: list[dict], study: str, scale: str, cells_stored: int) -> int:
+    """Append to ``store``'s provenance.json the ``runs`` (from :func:`provenance_runs`) it lacks, by ``run_id``.
+
+    The companion of :meth:`Store.merge`: a shard run on another machine (or into another store) brings
+    its runs' provenance -- command, versions, machine, wall and CPU time -- with its cells. Each copied
+    run keeps the ``store`` it ran in and gains ``merged_into``. Returns how many runs were added.
+    """
+    path = Path(store) / PROVENANCE
+    data = json.loads(path.read_text()) if path.exists() else {"study": study, "scale": scale, "runs": []}
+    have = {r.get("run_id") for r in data["runs"]}
+    added = 0
+    for run in runs:
+        if run["run_id"] not in have:
+            data["runs"].append({**run, "merged_into": str(store)})
+            have.add(run["run_id"])
+            added += 1
+    data["cells_stored"] = cells_stored
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    return added
+
+
 # ------------------------------------------------------------------------------------------
 # running
 # ------------------------------------------------------------------------------------------

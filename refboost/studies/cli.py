@@ -15,7 +15,8 @@ cells and exits with status 1 unless every record is identical (timings aside). 
 ``--boosters`` run part of the grid (e.g. the data sets at hand); a later run adds the rest.
 ``--shard I/N`` runs the I-th of N interleaved slices of the grid (N drivers with their own clusters
 and stores, e.g. on N machines, share a study); ``--merge DIR ...`` adds the records of other store
-folders (the other shards) to the store.
+folders (the other shards) to the store, and their runs' provenance (refused if it is of another
+study or scale).
 """
 
 from __future__ import annotations
@@ -25,8 +26,10 @@ import shlex
 import signal
 import sys
 import threading
+from pathlib import Path
 
 from . import SCALES, STUDIES, Store, analyse, default_store, format_table, get_study, run_study, verify_study
+from ._runner import merge_provenance, provenance_runs
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -45,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--datasets", default=None, help="comma-separated: run only the cells of these data sets")
     p.add_argument("--boosters", default=None, help="comma-separated: run only the cells of these boosters")
     p.add_argument("--shard", default=None, metavar="I/N", help="run only the I-th of N slices of the grid")
-    p.add_argument("--merge", nargs="+", default=None, metavar="DIR", help="add the records of these stores")
+    p.add_argument("--merge", nargs="+", default=None, metavar="DIR", help="add the records and run provenance of these stores")
     p.add_argument("--table", action="store_true", help="print the study's table from the store, run nothing")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
@@ -89,9 +92,13 @@ def main(argv=None) -> int:
             print(format_table(analyse(st, args.scale, store=args.store)))
             return 0
         if args.merge:
-            with Store(args.store if args.store is not None else default_store(st.name, args.scale)) as sto:
+            target = Path(args.store) if args.store is not None else default_store(st.name, args.scale)
+            runs = {other: provenance_runs(other, st.name, args.scale) for other in args.merge}  # checked first
+            with Store(target) as sto:
                 for other in args.merge:
                     print(f"merged {sto.merge(other)} cells from {other}")
+                    added = merge_provenance(target, runs[other], st.name, args.scale, len(sto))
+                    print(f"merged the provenance of {added} runs from {other}")
                 sto.export_parquet()
             return 0
         if args.verify is not None:
