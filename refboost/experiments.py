@@ -320,11 +320,47 @@ def booster_trace(orc, bfn, params: dict, result, split: dict) -> tuple[dict, li
     return out, times
 
 
-def run_cell(split: dict, booster, params: dict, oracle="stump", *, trace: bool = False) -> dict:
+#: Ratio of consecutive checkpoints of a history curve (:func:`history_curve`): about 24 points a decade.
+CURVE_RATIO = 1.1
+
+
+def history_curve(result, field: str, ratio: float = CURVE_RATIO) -> tuple[dict, list[float]]:
+    """One field of a booster's per-iteration history at roughly geometric checkpoints t, without re-running.
+
+    For the quantities a booster records each iteration -- e.g. the duality gap it stops on (ERLPBoost's
+    ``delta_practical``, Glocer (2009) Alg. 3.2; Corrective ERLPBoost's ``delta``, Alg. 4.1; LPBoost's
+    ``gap``, Alg. 2.1) -- against iterations and time, as in Glocer (2009), Figs 5.28 and 5.29.
+    Checkpoints: :func:`trace_checkpoints` with ``ratio`` (the last iteration always included).
+
+    Returns
+    -------
+    curve : dict
+        ``{"t": [...], field: [...]}``; a value is None at a t whose history entry lacks ``field``.
+    times : list of float
+        The run's wall-clock time (s, from its history) at each checkpoint.
+    """
+    if not isinstance(field, str) or not field:
+        raise ValueError(f"curve: the history field must be a non-empty string, got {field!r}")
+    hist = list(result.history)
+    if not hist or any("time" not in r for r in hist):
+        raise ValueError("curve: the booster's history must record 'time' per iteration")
+    if not any(field in r for r in hist):
+        raise ValueError(f"curve: no iteration of this booster's history records {field!r}; "
+                         f"its fields are {sorted(set().union(*hist))}")
+    ts = trace_checkpoints(len(hist), ratio)
+    vals = [hist[t - 1].get(field) for t in ts]
+    return {"t": ts, field: [None if v is None else float(v) for v in vals]}, [float(hist[t - 1]["time"]) for t in ts]
+
+
+def run_cell(split: dict, booster, params: dict, oracle="stump", *, trace: bool = False,
+             curve: str | None = None) -> dict:
     """Run one cell and return its record (see :func:`run`).
 
-    With ``trace=True`` the record also has ``trace`` and ``trace_time`` (:func:`booster_trace`).
+    With ``trace=True`` the record also has ``trace`` and ``trace_time`` (:func:`booster_trace`); with
+    ``curve="<history field>"`` it has them from :func:`history_curve` instead (not both).
     """
+    if trace and curve is not None:
+        raise ValueError("run_cell: give trace=True or curve, not both (both fill the record's trace)")
     bname, bfn = resolve_booster(booster)
     oname, ofac = resolve_weak_learner(oracle)
     t0 = time.perf_counter()
@@ -363,6 +399,8 @@ def run_cell(split: dict, booster, params: dict, oracle="stump", *, trace: bool 
     rec["margin_mean"] = float(np.mean(m))
     if trace:
         rec["trace"], rec["trace_time"] = booster_trace(orc, bfn, params, res, split)
+    elif curve is not None:
+        rec["trace"], rec["trace_time"] = history_curve(res, curve)
     return rec
 
 

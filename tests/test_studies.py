@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+import refboost as rb
 from refboost import studies
 from refboost.studies import cli
 from refboost.studies._runner import PROVENANCE, STORE_DB, STORE_PARQUET
@@ -210,6 +211,29 @@ def test_a_traced_cell_ends_where_its_record_ends():
     assert studies.same_record(rec, studies.execute_cell(key)) == []
     with pytest.raises(ValueError, match="trace must be true or false"):
         studies.execute_cell({**key, "params": {**key["params"], "trace": 1}})
+
+
+def test_a_history_curve_is_the_boosters_own_history_at_the_checkpoints():
+    """``curve: "<field>"`` stores that history field at the checkpoints, ending at the record's final gap."""
+    from refboost.experiments import CURVE_RATIO, trace_checkpoints
+
+    (key,) = [k for k in studies.get_study("glocer_precision").cells("ci") if k["booster"] == "erlpboost"]
+    key = {**key, "params": {**key["params"], "curve": "delta_practical"}}
+    rec = studies.execute_cell(key)
+    curve, times = json.loads(rec["trace"]), json.loads(rec["trace_time"])
+    assert len(times) == len(curve["t"]) and times == sorted(times)
+    assert all(v is not None for v in curve["delta_practical"])
+    # second path: the booster run directly, outside the study runner, records the same gaps at those t
+    sp = studies.load_split(key["dataset"], key["split"])
+    res = rb.erlpboost(rb.StumpOracle(sp["X"], sp["y"]), eps=key["params"]["eps"], max_iter=key["params"]["max_iter"])
+    assert curve["t"] == trace_checkpoints(len(res.history), CURVE_RATIO)
+    assert curve["delta_practical"] == [res.history[t - 1]["delta_practical"] for t in curve["t"]]
+    assert studies.same_record(rec, studies.execute_cell(key)) == []
+    bad = [({"curve": 1}, "curve must name a field"), ({"curve": "delta_practical", "trace": True}, "not both"),
+           ({"curve": "no_such_field"}, "no iteration of this booster's history records 'no_such_field'")]
+    for extra, msg in bad:
+        with pytest.raises(ValueError, match=msg):
+            studies.execute_cell({**key, "params": {**key["params"], **extra}})
 
 
 def test_shards_on_two_clusters_merge_into_the_one_shot_store(cluster, tmp_path, capsys):

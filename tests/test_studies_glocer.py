@@ -340,12 +340,13 @@ def test_trace_stats_on_a_hand_made_path():
 
 def test_precision_grid_is_the_section_5_5_protocol():
     """Glocer (2009), §5.5: nu = 1, eps = 1e-5, theoretical eta; ERLPBoost 1,000 and Corrective ERLPBoost 20,000
-    iterations; german and diabetes with stumps and raw data (the SVM cells are glocer_svm's)."""
+    iterations; german and diabetes with stumps, raw data and SVM hypotheses, each keeping its gap curve."""
     keys = studies.get_study("glocer_precision").cells("paper")
-    assert len(keys) == 8 and {k["weak_learner"] for k in keys} == {"stump", "raw"}
+    assert len(keys) == 12 and {k["weak_learner"] for k in keys} == {"stump", "raw", "kernel"}
+    settings = {"erlpboost": (1000, "delta_practical"), "corrective_erlpboost": (20000, "delta")}
     for k in keys:
-        max_iter = {"erlpboost": 1000, "corrective_erlpboost": 20000}[k["booster"]]
-        assert k["params"] == {"eps": 1e-05, "max_iter": max_iter}
+        max_iter, curve = settings[k["booster"]]
+        assert k["params"] == {"eps": 1e-05, "max_iter": max_iter, "curve": curve}
     svm = [k for k in studies.get_study("glocer_svm").cells("paper") if k["params"].get("eps") == 1e-05
            and k["booster"] in ("erlpboost", "corrective_erlpboost") and k["dataset"] != "a9a"]
-    assert len(svm) == 4  # the SVM-hypothesis cells of Figs 5.28, 5.29 are in the glocer_svm grid
+    assert len(svm) == 4  # the same SVM-hypothesis runs, without curves, are in the glocer_svm grid (Table 5.12)

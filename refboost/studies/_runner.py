@@ -329,7 +329,10 @@ def execute_cell(key: dict) -> dict:
     The parameter ``trace: true`` (popped before the booster is called) adds ``trace``: the errors on
     each part and the objective after roughly geometric checkpoints t of the run
     (:func:`refboost.experiments.booster_trace`, JSON), and ``trace_time``: the run's wall-clock time
-    at those t (JSON; a run field, since it varies between runs).
+    at those t (JSON; a run field, since it varies between runs). The parameter ``curve: "<field>"``
+    fills the same two fields with one field of the booster's own per-iteration history, e.g. the
+    duality gap it stops on, at about 24 checkpoints a decade (:func:`refboost.experiments.history_curve`;
+    no re-run).
     """
     from ..experiments import run_cell
 
@@ -345,10 +348,15 @@ def execute_cell(key: dict) -> dict:
     trace = kwargs.pop("trace", False)
     if not isinstance(trace, bool):
         raise ValueError(f"params: trace must be true or false, got {trace!r}")
+    curve = kwargs.pop("curve", None)
+    if curve is not None and not (isinstance(curve, str) and curve):
+        raise ValueError(f"params: curve must name a field of the booster's history (a string), got {curve!r}")
+    if trace and curve is not None:
+        raise ValueError("params: give trace or curve, not both (both fill the record's trace)")
     booster = key["booster"]
     if pool_rounds is not None or t_rounds is not None:
         booster = _with_adaboost_inputs(booster, pool_rounds, t_rounds)
-    rec = run_cell(split, booster, kwargs, key["weak_learner"], trace=trace)
+    rec = run_cell(split, booster, kwargs, key["weak_learner"], trace=trace, curve=curve)
     out = {**key, "params": json.dumps(key["params"], sort_keys=True)}
     out.update(
         n_train=rec["n_train"],
@@ -365,8 +373,8 @@ def execute_cell(key: dict) -> dict:
         margin_mean=rec["margin_mean"],
         time_oracle=rec["time_oracle"],
         time_boost=rec["time_boost"],
-        trace=json.dumps(rec["trace"], sort_keys=True) if trace else None,
-        trace_time=json.dumps(rec["trace_time"]) if trace else None,
+        trace=json.dumps(rec["trace"], sort_keys=True) if trace or curve else None,
+        trace_time=json.dumps(rec["trace_time"]) if trace or curve else None,
     )
     out = {k: _plain(v) for k, v in out.items()}
     out["time_cell"] = time.perf_counter() - t_wall

@@ -48,7 +48,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--datasets", default=None, help="comma-separated: run only the cells of these data sets")
     p.add_argument("--boosters", default=None, help="comma-separated: run only the cells of these boosters")
     p.add_argument("--shard", default=None, metavar="I/N", help="run only the I-th of N slices of the grid")
-    p.add_argument("--merge", nargs="+", default=None, metavar="DIR", help="add the records and run provenance of these stores")
+    p.add_argument(
+        "--merge", nargs="+", default=None, metavar="DIR", help="add the records and run provenance of these stores"
+    )
     p.add_argument("--table", action="store_true", help="print the study's table from the store, run nothing")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
