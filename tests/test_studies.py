@@ -299,6 +299,27 @@ def test_a_working_database_takes_up_cells_added_to_the_parquet_export(tmp_path)
         assert len(a) == 2 and a.get(keys[1])["test_error"] == 0.2
 
 
+def test_a_working_database_follows_a_rebuilt_parquet_export(tmp_path):
+    """A store rebuilt upstream (cells dropped, records changed) and pulled: the cache follows the export,
+    and a cell run locally but not exported yet stays."""
+    keys = [{**k, "params": json.dumps(k["params"])} for k in studies.get_study("mht_table3").cells("ci")[:3]]
+    with studies.Store(tmp_path / "a") as a:
+        a.put({**keys[0], "test_error": 0.1})
+        a.put({**keys[1], "test_error": 0.2})
+        a.export_parquet()
+    with studies.Store(tmp_path / "a") as a:  # the working database has imported the export once
+        a.put({**keys[2], "test_error": 0.3})  # run here, not exported
+    with studies.Store(tmp_path / "b") as b:  # upstream: keys[1] dropped, keys[0] re-run with another record
+        b.put({**keys[0], "test_error": 0.15})
+        b.export_parquet()
+    (tmp_path / "b" / STORE_PARQUET).replace(tmp_path / "a" / STORE_PARQUET)
+    with studies.Store(tmp_path / "a") as a:
+        assert a.keys() == {studies.key_id(keys[0]), studies.key_id(keys[2])}
+        assert a.get(keys[0])["test_error"] == 0.15 and a.get(keys[2])["test_error"] == 0.3
+    with studies.Store(tmp_path / "a") as a:  # opening again changes nothing
+        assert len(a) == 2
+
+
 def test_sigterm_stops_a_run_and_records_it(tmp_path):
     """SIGTERM (twice, as a batch system may send it) stops a run like Ctrl-C: exit 130, run recorded."""
     import signal

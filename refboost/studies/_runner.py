@@ -452,19 +452,28 @@ class Store:
         self.close()
 
     def _import_parquet(self, replace: bool):
-        """Add the records of ``cells.parquet`` the database lacks.
+        """Make the database agree with ``cells.parquet`` (the committed export is the reference, the database a cache).
 
-        Also on an existing database: a pulled or merged ``cells.parquet`` may hold cells that a working
-        database made earlier does not (the committed export is the reference, the database a cache).
+        Every record of the export is written (a record that differs from the cached one replaces it), and a
+        cell that an earlier import took from the export but the export no longer holds is dropped (a store
+        rebuilt upstream and pulled: its old cells are not the study's any more). Cells run into this database
+        and not exported yet are kept. ``parquet_keys`` remembers the keys of the last import.
         """
         import pyarrow.parquet as pq
 
         rows = pq.read_table(self.path / STORE_PARQUET).to_pylist()
-        verb = "INSERT" if replace else "INSERT OR IGNORE"
+        keys = [key_id(r) for r in rows]
+        self._con.execute("CREATE TABLE IF NOT EXISTS parquet_keys (key TEXT PRIMARY KEY)")
+        before = {k for (k,) in self._con.execute("SELECT key FROM parquet_keys")}
+        verb = "INSERT" if replace else "INSERT OR REPLACE"
         with self._con:
             self._con.execute("BEGIN")
-            for r in rows:
-                self._con.execute(f"{verb} INTO cells VALUES (?, ?)", (key_id(r), json.dumps(r, sort_keys=True)))
+            for k in before - set(keys):
+                self._con.execute("DELETE FROM cells WHERE key = ?", (k,))
+            for k, r in zip(keys, rows, strict=True):
+                self._con.execute(f"{verb} INTO cells VALUES (?, ?)", (k, json.dumps(r, sort_keys=True)))
+            self._con.execute("DELETE FROM parquet_keys")
+            self._con.executemany("INSERT INTO parquet_keys VALUES (?)", [(k,) for k in keys])
 
     def __contains__(self, key: dict) -> bool:
         return self._con.execute("SELECT 1 FROM cells WHERE key = ?", (key_id(key),)).fetchone() is not None
