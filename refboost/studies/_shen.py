@@ -304,7 +304,7 @@ SHEN_TABLE3 = Study(
         "without a pool takes every key of the StumpOracle (both polarities, the constants; identical "
         "labelings merged). liver-disorders is not in the catalogue. The analysis counts a split only when all "
         "eight T are stored (x/10). ci scale: breast-cancer, one split, T in {1/10, 1/50}. Paper scale run here: "
-        "all ten splits of six sets, two of australian (its QP over about 1900 stumps costs 5-35 s a cell); the first "
+        "all ten splits of all seven sets (australian's QP over about 1900 stumps costs 5-35 s a cell); the first "
         "run (63 cells, run_id c648614f4099) was killed and has no provenance entry, its cells are in the store."
     ),
 )
