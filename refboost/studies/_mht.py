@@ -147,8 +147,8 @@ MHT_TABLE3 = Study(
         "oracle is cheap, takes 60-100 s of CPU); MLPBoost often needs thousands of rounds. Run so far "
         "(provenance.json): titanic (all four boosters), heart, banana, breast_cancer, thyroid and flare_solar "
         "(LPBoost, ERLPBoost, MLPBoost, all cells); german, image and twonorm (LPBoost and ERLPBoost, all cells); "
-        "ringnorm, splice and the rest only as far as provenance.json lists (2 shared cores). The paper warns the three "
-        "methods solve the same LP yet differ widely; treat the "
+        "ringnorm, splice and the rest only as far as provenance.json lists (2 shared cores). The paper warns "
+        "the three methods solve the same LP yet differ widely; treat the "
         "comparison as qualitative. ci scale: heart realisation 1, 2 folds, nu in {0.2, 0.5} m, "
         "eps = 0.1, stumps."
     ),
