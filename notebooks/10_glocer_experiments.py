@@ -23,8 +23,8 @@
 # classes (decision stumps, raw data, SVM hypotheses) on the two small LIBSVM sets the catalogue has,
 # **german** (`german.numer`, 24 features) and **diabetes**, from the studies `glocer_ch5`, `glocer_raw` and
 # `glocer_svm` (`refboost-repro glocer_ch5` etc.), the data sets of Table 5.1, the single-run test-error traces of
-# §5.1 (study `glocer_stability`), the high-precision comparison of §5.5 (curves on a bundled set; final gaps and
-# times on german and diabetes, study `glocer_precision`), a few a9a cells, and the sparse code paths at the shapes
+# §5.1 (study `glocer_stability`), the high-precision comparison of §5.5 (gap curves on german and diabetes, study
+# `glocer_precision`, and live on a bundled set), a few a9a cells, and the sparse code paths at the shapes
 # of the three large text sets (§5).
 #
 # **Protocol** (Glocer 2009, §5 and Table 5.3). Training and test files together, one random
@@ -969,10 +969,11 @@ claims.check("Glocer Fig 5.9", status="partly reproduced",
 # algorithm converges in fewer iterations **and** less time. The gap both algorithms stop on is the
 # same quantity, $\min_{q\le t}P^q(d^{q-1})-\hat\Theta^{t-1}$ (Alg. 3.2 and Alg. 4.1 with the max form
 # of (3.6)); the boosters record it per iteration with its time (`history`: ERLPBoost's
-# `delta_practical`, Corrective ERLPBoost's `delta`). The study's traces carry the soft margin, not
-# this gap, so this section runs the two boosters itself, on the bundled LIBSVM **breast-cancer**
-# set (683 examples, 10 features; german and diabetes are not bundled), $\nu=1$, theoretical $\eta$,
-# Corrective ERLPBoost stopped after 20,000 iterations.
+# `delta_practical`, Corrective ERLPBoost's `delta`). The study `glocer_precision` stores these curves for
+# german and diabetes (further below); first this section runs the two boosters itself, on the bundled LIBSVM
+# **breast-cancer** set (683 examples, 10 features; german and diabetes are not bundled), where the whole stump
+# class is small enough for an independent LP: $\nu=1$, theoretical $\eta$, Corrective ERLPBoost stopped after
+# 20,000 iterations.
 #
 # **Independent path.** The gap brackets the ERLP optimum, $\hat\Theta^{t-1}\le P^*_{ERLP}\le\min_q
 # P^q(d^{q-1})$, and $P_{LP}\le P^*_{ERLP}\le P_{LP}+\frac{\ln(N/\nu)}{\eta}=P_{LP}+\frac\epsilon2$ (eq. (3.7)), so
