@@ -609,6 +609,12 @@ def append_provenance(store: Path, study: str, scale: str, entry: dict) -> Path:
     return path
 
 
+def repo_relative(path: str | os.PathLike) -> str | None:
+    """``path`` relative to the clone's root (as provenance records a store), None outside the clone."""
+    root, path = repo_root(), Path(path).resolve()
+    return str(path.relative_to(root)) if root and path.is_relative_to(root) else None
+
+
 def provenance_runs(other: str | os.PathLike, study: str, scale: str) -> list[dict]:
     """The runs of the store folder ``other``'s provenance.json (``[]`` if it has none).
 
@@ -635,7 +641,8 @@ def merge_provenance(store: str | os.PathLike, runs: list[dict], study: str, sca
 
     The companion of :meth:`Store.merge`: a shard run on another machine (or into another store) brings
     its runs' provenance -- command, versions, machine, wall and CPU time -- with its cells. Each copied
-    run keeps the ``store`` it ran in and gains ``merged_into``. Returns how many runs were added.
+    run keeps the ``store`` it ran in and gains ``merged_into`` (the target relative to the clone, as
+    :func:`repo_relative`). Returns how many runs were added.
     """
     path = Path(store) / PROVENANCE
     data = json.loads(path.read_text()) if path.exists() else {"study": study, "scale": scale, "runs": []}
@@ -643,7 +650,7 @@ def merge_provenance(store: str | os.PathLike, runs: list[dict], study: str, sca
     added = 0
     for run in runs:
         if run["run_id"] not in have:
-            data["runs"].append({**run, "merged_into": str(store)})
+            data["runs"].append({**run, "merged_into": repo_relative(store)})
             have.add(run["run_id"])
             added += 1
     data["cells_stored"] = cells_stored
@@ -834,8 +841,7 @@ def run_study(
             n_stored = sum(1 for k in keys if k in sto)
             sto.export_parquet()
             wall = time.perf_counter() - t0
-            root = repo_root()
-            where = str(path.resolve().relative_to(root)) if root and path.resolve().is_relative_to(root) else None
+            where = repo_relative(path)
             append_provenance(
                 path,
                 st.name,
