@@ -6,10 +6,11 @@ import json
 import os
 import sqlite3
 
+import numpy as np
 import pytest
 
 import refboost as rb
-from refboost import studies
+from refboost import datasets, studies
 from refboost.studies import cli
 from refboost.studies._runner import PROVENANCE, STORE_DB, STORE_PARQUET
 
@@ -165,6 +166,43 @@ def test_split_names():
     for bad in ("r1/cv5.5", "x", "60/20/30:s0", "r/cv2.0"):
         with pytest.raises(ValueError, match="split"):
             studies.load_split("heart", bad)
+    with pytest.raises(ValueError, match=r"a9a's published splits \['erlpboost-0.1'\]"):
+        studies.load_split("a9a", "erlpboost")
+
+
+def test_published_split_is_the_catalogue_triple_as_published(monkeypatch):
+    from refboost.datasets import Dataset
+    from refboost.studies import _runner
+
+    parts = {n: (np.full((k, 2), float(k)), np.ones(k)) for n, k in (("tr", 6), ("va", 2), ("te", 3))}
+    asked = []
+
+    def fake_load(name, realisation):
+        asked.append((name, realisation))
+        return Dataset(*parts["tr"], name="libsvm:" + name, source="fake", X_test=parts["te"][0],
+                       y_test=parts["te"][1], X_valid=parts["va"][0], y_valid=parts["va"][1])
+
+    monkeypatch.setattr(_runner, "_load", fake_load)
+    sp = studies.load_split("a9a", "erlpboost-0.1")
+    assert asked == [("a9a-erlpboost", None)]
+    assert [sp[k].shape[0] for k in ("X", "X_val", "X_test")] == [6, 2, 3]
+    assert sp["X_val"] is parts["va"][0] and sp["y_test"] is parts["te"][1]
+
+
+@pytest.mark.skipif(not datasets.status("a9a-erlpboost")["loadable"] or not datasets.status("a9a")["loadable"],
+                    reason="a9a and its ERLPBoost split are not bundled (refboost-data download libsvm:a9a "
+                    "libsvm:a9a-erlpboost)")
+def test_a9a_published_split_partitions_a9a_with_glocer_table_5_2_sizes():
+    sp = studies.load_split("a9a", "erlpboost-0.1")
+    assert [sp[k].shape[0] for k in ("X", "X_val", "X_test")] == [29305, 9768, 9769]  # Glocer (2009), Table 5.2
+    full = datasets.load("a9a")
+
+    def rows(X, y):
+        return sorted(map(bytes, np.column_stack([X, y]).astype(np.int8)))
+
+    both = rows(np.vstack([full.X, full.X_test]), np.concatenate([full.y, full.y_test]))
+    assert rows(np.vstack([sp["X"], sp["X_val"], sp["X_test"]]),
+                np.concatenate([sp["y"], sp["y_val"], sp["y_test"]])) == both
 
 
 def test_bad_study_scale_and_filters_name_the_valid_ones(capsys, tmp_path):
@@ -345,3 +383,35 @@ def test_sigterm_stops_a_run_and_records_it(tmp_path):
     assert "interrupted" in err
     runs = json.loads((store / "provenance.json").read_text())["runs"]
     assert len(runs) == 1 and runs[0]["completed"] is False
+
+
+def test_prune_removes_undeclared_cells_and_keeps_them_in_provenance(tmp_path, capsys):
+    """A grid change leaves old cells behind: --prune removes them, records them, and touches nothing else."""
+    name = "glocer_ch5"
+    key = studies.get_study(name).cells("ci")[0]
+    rec = studies.execute_cell(key)
+    stray = {**rec, "split": "70/15/15:s0"}  # a cell of the same study the grid does not declare
+    with studies.Store(tmp_path) as sto:
+        sto.put(rec)
+        sto.put(stray)
+        sto.export_parquet()
+    studies._runner.append_provenance(tmp_path, name, "ci", {"run_id": "r0", "cells_stored": 2})
+    before = json.loads((tmp_path / PROVENANCE).read_text())
+    assert cli.main([name, "--scale", "ci", "--store", str(tmp_path), "--prune"]) == 0
+    assert "pruned 1 stored cells" in capsys.readouterr().out
+    with studies.Store(tmp_path) as sto:  # the working database and the export agree
+        assert [studies.key_id(r) for r in sto.records()] == [studies.key_id(rec)]
+    import pyarrow.parquet as pq
+
+    assert pq.read_table(tmp_path / STORE_PARQUET).num_rows == 1
+    after = json.loads((tmp_path / PROVENANCE).read_text())
+    assert after["runs"] == before["runs"] and after["cells_stored"] == 1
+    (entry,) = after["pruned"]
+    assert entry["cells_pruned"] == 1 and [studies.key_id(r) for r in entry["records"]] == [studies.key_id(stray)]
+    assert studies.same_record(entry["records"][0], stray) == []  # the whole record, as it was stored
+    assert entry["command"].endswith("--prune") and "date" in entry and "git_commit" in entry
+    # nothing left to prune: nothing changes, nothing recorded
+    assert cli.main([name, "--scale", "ci", "--store", str(tmp_path), "--prune"]) == 0
+    assert json.loads((tmp_path / PROVENANCE).read_text()) == after
+    with pytest.raises(FileNotFoundError, match="no stored cells"):
+        studies.prune_store(name, "ci", tmp_path / "empty")

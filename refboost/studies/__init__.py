@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ._runner import (
     KEY_FIELDS,
+    PUBLISHED_SPLITS,
     RUN_FIELDS,
     SCALES,
     RunSummary,
@@ -28,6 +29,7 @@ from ._runner import (
     format_table,
     key_id,
     load_split,
+    prune_store,
     run_study,
     same_record,
     verify_study,
@@ -36,6 +38,7 @@ from ._studies import STUDIES, paper_numbers
 
 __all__ = [
     "KEY_FIELDS",
+    "PUBLISHED_SPLITS",
     "RUN_FIELDS",
     "SCALES",
     "STUDIES",
@@ -50,6 +53,7 @@ __all__ = [
     "key_id",
     "load_split",
     "paper_numbers",
+    "prune_store",
     "run_study",
     "same_record",
     "verify_study",

@@ -176,10 +176,19 @@ def _load(dataset: str, realisation: int | None):
     return datasets.load(dataset, realisation=realisation)
 
 
+#: Published train/validation/test splits, by data set and split name: the catalogue entry that holds the
+#: three parts. a9a's ``"erlpboost-0.1"`` is the 60/20/20 split of a9a + a9a.t shipped with the ERLPBoost
+#: code (Vishwanathan & Warmuth): 29,305 / 9,768 / 9,769 examples, the sizes of Glocer (2009), Table 5.2.
+PUBLISHED_SPLITS = {"a9a": {"erlpboost-0.1": "a9a-erlpboost"}}
+
+
 def load_split(dataset: str, split: str) -> dict:
     """The examples of a named split, as a dict ``X, y`` (training part), ``X_val, y_val``, ``X_test, y_test``.
 
     Split names:
+
+    * a published split of the data set (:data:`PUBLISHED_SPLITS`), e.g. a9a's ``"erlpboost-0.1"``: its
+      training, validation and test parts exactly as published.
 
     * ``"r<R>"``: IDA realisation R, its training and test parts.
     * ``"r<R>/cv<K>.<F>"``: fold F (0-based) of stratified K-fold cross-validation on the training
@@ -195,6 +204,11 @@ def load_split(dataset: str, split: str) -> dict:
 
     if not isinstance(split, str):
         raise TypeError(f"split must be a string, got {type(split).__name__}")
+    published = PUBLISHED_SPLITS.get(dataset, {})
+    if split in published:
+        ds = _load(published[split], None)
+        return {"X": ds.X, "y": ds.y, "X_val": ds.X_valid, "y_val": ds.y_valid, "X_test": ds.X_test,
+                "y_test": ds.y_test}
     if split.startswith("r"):
         real, _, cv = split[1:].partition("/")
         if not real.isdigit():
@@ -212,7 +226,8 @@ def load_split(dataset: str, split: str) -> dict:
     scheme, _, seed = split.partition(":s")
     parts = scheme.split("/")
     if len(parts) != 3 or not all(p.isdigit() for p in parts) or not seed.isdigit():
-        raise ValueError(f"split {split!r}: expected 'r<R>', 'r<R>/cv<K>.<F>' or '<a>/<b>/<c>:s<S>'")
+        named = f", or one of {dataset}'s published splits {sorted(published)}" if published else ""
+        raise ValueError(f"split {split!r}: expected 'r<R>', 'r<R>/cv<K>.<F>' or '<a>/<b>/<c>:s<S>'{named}")
     fr = [int(p) / 100 for p in parts]
     if sum(int(p) for p in parts) != 100:
         raise ValueError(f"split {split!r}: the percentages must sum to 100")
@@ -521,6 +536,19 @@ class Store:
                 raise ValueError(f"store: {key_id(rec)} differs between the stores in {same_record(mine, rec)}")
         return added
 
+    def discard(self, keys: Iterable[str]) -> int:
+        """Remove the cells with these key ids (:func:`key_id`); return how many were stored.
+
+        Also forgets them as imported from ``cells.parquet``, so :meth:`export_parquet` is the next step.
+        """
+        keys = list(keys)
+        with self._con:
+            self._con.execute("BEGIN")
+            n = sum(self._con.execute("DELETE FROM cells WHERE key = ?", (k,)).rowcount for k in keys)
+            self._con.execute("CREATE TABLE IF NOT EXISTS parquet_keys (key TEXT PRIMARY KEY)")
+            self._con.executemany("DELETE FROM parquet_keys WHERE key = ?", [(k,) for k in keys])
+        return n
+
     def export_parquet(self) -> Path:
         """Write ``cells.parquet`` (sorted by key, zstd) and return its path."""
         import pyarrow as pa
@@ -656,6 +684,39 @@ def merge_provenance(store: str | os.PathLike, runs: list[dict], study: str, sca
     data["cells_stored"] = cells_stored
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     return added
+
+
+def prune_store(study, scale: str, store: str | os.PathLike | None = None, *, command: str | None = None) -> list[dict]:
+    """Remove the stored cells that ``study`` no longer declares at ``scale``; return their records.
+
+    A grid that changes (a data set moved to its published split, a setting dropped) leaves the old
+    cells in the store, where the verification of stored cells refuses them. The records removed are
+    kept in ``provenance.json`` under ``"pruned"`` (with the date, command and git commit of the
+    pruning), so the store's history stays complete; ``"runs"`` is not touched. A store with no such
+    cell is left as it is (nothing recorded).
+    """
+    from . import get_study
+
+    st = get_study(study) if isinstance(study, str) else study
+    check_scale(scale)
+    path = Path(store) if store is not None else default_store(st.name, scale)
+    if not (path / STORE_DB).exists() and not (path / STORE_PARQUET).exists():
+        raise FileNotFoundError(f"store: no stored cells in {path}")
+    declared = {key_id(k) for k in st.cells(scale)}
+    with Store(path) as sto:
+        stray = [r for r in sto.records() if key_id(r) not in declared]
+        if not stray:
+            return []
+        sto.discard(key_id(r) for r in stray)
+        sto.export_parquet()
+        n = len(sto)
+    prov = path / PROVENANCE
+    data = json.loads(prov.read_text()) if prov.exists() else {"study": st.name, "scale": scale, "runs": []}
+    entry = provenance_entry(command=command, cells_pruned=len(stray), cells_stored=n, records=stray)
+    data.setdefault("pruned", []).append(entry)
+    data["cells_stored"] = n
+    prov.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    return stray
 
 
 # ------------------------------------------------------------------------------------------

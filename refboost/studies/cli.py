@@ -8,6 +8,7 @@
     refboost-repro STUDY --scale {ci,paper} --merge DIR [DIR ...]
     refboost-repro STUDY --scale {ci,paper} --verify K [--seed S]
     refboost-repro STUDY --scale {ci,paper} --table
+    refboost-repro STUDY --scale {ci,paper} --prune
 
 A run executes the cells missing from the store (default ``data/results/<study>/<scale>/`` in the
 clone, else the user cache), then prints the study's table. ``--verify K`` re-runs K random stored
@@ -16,7 +17,8 @@ cells and exits with status 1 unless every record is identical (timings aside). 
 ``--shard I/N`` runs the I-th of N interleaved slices of the grid (N drivers with their own clusters
 and stores, e.g. on N machines, share a study); ``--merge DIR ...`` adds the records of other store
 folders (the other shards) to the store, and their runs' provenance (refused if it is of another
-study or scale).
+study or scale). ``--prune`` removes the stored cells the study no longer declares (after a grid
+change) and keeps their records in provenance.json under ``"pruned"``.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import threading
 from pathlib import Path
 
 from . import SCALES, STUDIES, Store, analyse, default_store, format_table, get_study, run_study, verify_study
-from ._runner import merge_provenance, provenance_runs
+from ._runner import key_id, merge_provenance, provenance_runs, prune_store
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,6 +52,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--shard", default=None, metavar="I/N", help="run only the I-th of N slices of the grid")
     p.add_argument(
         "--merge", nargs="+", default=None, metavar="DIR", help="add the records and run provenance of these stores"
+    )
+    p.add_argument(
+        "--prune", action="store_true", help="remove stored cells the study no longer declares (kept in provenance)"
     )
     p.add_argument("--table", action="store_true", help="print the study's table from the store, run nothing")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -92,6 +97,12 @@ def main(argv=None) -> int:
             raise ValueError(f"--workers must be an integer >= 1, got {args.workers}")
         if args.table:
             print(format_table(analyse(st, args.scale, store=args.store)))
+            return 0
+        if args.prune:
+            gone = prune_store(st, args.scale, args.store, command="refboost-repro " + shlex.join(
+                sys.argv[1:] if argv is None else list(argv)))
+            print(f"pruned {len(gone)} stored cells that {st.name} [{args.scale}] no longer declares"
+                  + "".join(f"\n  {key_id(r)}" for r in gone))
             return 0
         if args.merge:
             target = Path(args.store) if args.store is not None else default_store(st.name, args.scale)
