@@ -1218,7 +1218,7 @@ A9A_PROBE = [r for e in PROV.get("pruned", []) for r in e["records"] if r["datas
 A9A_ROWS = {r["booster"]: r for r in studies.analyse("glocer_ch5", "paper") if r["dataset"] == A9A}
 A9A_SIZES = {(r["n_train"], r["n_val"], r["n_test"]) for r in A9A_RECS}
 print(f"a9a, split {A9A_SPLIT}: {len(A9A_RECS)} cells, {sum(r['time_cpu'] for r in A9A_RECS) / 60:.1f} CPU "
-      f"minutes; train/validation/test sizes {A9A_SIZES}")
+      f"minutes;\n  train/validation/test sizes {A9A_SIZES}")
 print(studies.format_table([{c: NAMES.get(r[c], r[c]) if c == "booster" else r.get(c) for c in SHOWN[1:]}
                             for r in A9A_ROWS.values()]))
 
@@ -1244,21 +1244,21 @@ for b in (*ERLP_FAMILY, "adaboost"):
 # Table 5.7 (orders only: another machine) and Table 5.10
 bs = [b for b in (*ERLP_FAMILY, "adaboost") if A9A_ROWS[b]["cpu_s"] is not None]
 rho_a9a = spearmanr([A9A_ROWS[b]["cpu_s"] for b in bs], [paper["times"][A9A][b] for b in bs]).statistic
-print(f"Table 5.7 a9a: ours {[NAMES[b] for b in sorted(bs, key=lambda b: A9A_ROWS[b]['cpu_s'])]}, thesis "
-      f"{[NAMES[b] for b in sorted(bs, key=lambda b: paper['times'][A9A][b])]}; Spearman {rho_a9a:.2f}")
+print(f"Table 5.7 a9a, fastest first: ours {[NAMES[b] for b in sorted(bs, key=lambda b: A9A_ROWS[b]['cpu_s'])]},\n"
+      f"  thesis {[NAMES[b] for b in sorted(bs, key=lambda b: paper['times'][A9A][b])]}; Spearman {rho_a9a:.2f}")
 a9a_theoretical, REC_A9A = {}, {}
 for row in G.glocer_best(A9A_RECS, "paper"):
     if row["dataset"] == A9A and row["booster"] in ERLP_FAMILY and row["best"] is not None:
         a9a_theoretical[row["booster"]] = "eta" not in json.loads(row["best"]["params"])
         REC_A9A[row["booster"]] = row["best"]
-print("Table 5.10 a9a, theoretical eta won:", {NAMES[b]: v for b, v in a9a_theoretical.items()})
+print("Table 5.10 a9a, theoretical eta won:\n ", {NAMES[b]: v for b, v in a9a_theoretical.items()})
 # up to ties (different eta, the same classifier): does a theoretical eta attain the pool's least validation error?
 a9a_theo_attains = {}
 for b in ERLP_FAMILY:
     pool = [r for r in A9A_RECS if r["booster"] == b]
     least = min(r["val_error"] for r in pool)
     a9a_theo_attains[b] = any(r["val_error"] == least and "eta" not in json.loads(r["params"]) for r in pool)
-print("Table 5.10 a9a, a theoretical eta among the least validation errors:",
+print("Table 5.10 a9a, a theoretical eta among the least validation errors:\n ",
       {NAMES[b]: v for b, v in a9a_theo_attains.items()})
 
 # Fig 5.1's remark: LPBoost consistently poor. The majority rule's error on this test set is its positive
@@ -1267,8 +1267,9 @@ pos = REG["libsvm/erlpboost_a9a/a9a.test"]["labels"]["1.0"]
 majority = pos / A9A_NTEST
 lp = {json.loads(r["params"]).get("nu_frac", 0.0): r["test_error"] for r in A9A_RECS if r["booster"] == "lpboost"}
 best_erlp = min(A9A_ROWS[b]["test_error_pct"] / 100 for b in ERLP_FAMILY if A9A_ROWS[b]["test_error_pct"] is not None)
-print(f"LPBoost test errors by nu/N {dict(sorted((k, round(v, 4)) for k, v in lp.items()))}; majority rule "
-      f"{majority:.4f}; best chosen ERLPBoost variant {best_erlp:.4f}")
+print("LPBoost test error by nu/N:", ", ".join(f"{k:g}: {v:.4f}" for k, v in sorted(lp.items())[:5]) + ",\n  "
+      + ", ".join(f"{k:g}: {v:.4f}" for k, v in sorted(lp.items())[5:])
+      + f";\n  majority rule {majority:.4f}; best chosen ERLPBoost variant {best_erlp:.4f}")
 
 # Fig 5.10's remark: at nu = 1 the theoretical eta within 2 SE of the best eta of the curve
 theo_ok = {}
@@ -1276,7 +1277,7 @@ for b in ERLP_FAMILY:
     c = G.glocer_curve(A9A_RECS, A9A, b, "eta")
     theo = [q["test_error"] for q in c if q["theoretical"]]
     theo_ok[b] = same_set_tie(theo[0], min(q["test_error"] for q in c)) if theo else None
-print("Fig 5.10 a9a, theoretical eta as good as the best eta (2 SE):", {NAMES[b]: v for b, v in theo_ok.items()})
+print("Fig 5.10 a9a, theoretical eta as good as the best eta (2 SE):\n ", {NAMES[b]: v for b, v in theo_ok.items()})
 
 # Fig 5.16's remarks, at the theoretical eta: Binary vs ERLPBoost per nu/N; capping does not improve on nu = 1
 e_nu, b_nu = a9a_curve("erlpboost", "nu"), a9a_curve("binary_erlpboost", "nu")
@@ -1284,7 +1285,7 @@ identical = {p: same_set_tie(e_nu[p]["test_error"], b_nu[p]["test_error"]) for p
 uncapped = {b: c[0.0]["test_error"] for b, c in (("erlpboost", e_nu), ("binary_erlpboost", b_nu))}
 capped_best = {b: min(q["test_error"] for p, q in c.items() if p > 0) for b, c in
                (("erlpboost", e_nu), ("binary_erlpboost", b_nu))}
-print(f"Fig 5.16 a9a: erlp and bin tied at {sum(identical.values())}/{len(identical)} nu/N; uncapped "
+print(f"Fig 5.16 a9a: erlp and bin tied at {sum(identical.values())}/{len(identical)} nu/N;\n  uncapped "
       f"{ {NAMES[b]: round(v, 4) for b, v in uncapped.items()} }, best capped "
       f"{ {NAMES[b]: round(v, 4) for b, v in capped_best.items()} }")
 
@@ -1299,18 +1300,19 @@ for tc, co in zip(G.GLOCER_TC, G.GLOCER_CORRECTIVE, strict=True):
     a9a_small_tie[tc] = same_set_tie(a[common[0]]["test_error"], c[common[0]]["test_error"])
     a9a_corr_as_good[tc] = [c[e]["test_error"] <= a[e]["test_error"]
                             or same_set_tie(a[e]["test_error"], c[e]["test_error"]) for e in common]
-    print(f"{NAMES[tc]:4s} vs {NAMES[co]:8s} etas {[round(e) for e in common]}: CPU s TC "
-          f"{[round(a[e]['time_cpu'], 1) for e in common]}, corrective {[round(c[e]['time_cpu'], 1) for e in common]}; "
-          f"test error TC {[round(a[e]['test_error'], 4) for e in common]}, "
-          f"corrective {[round(c[e]['test_error'], 4) for e in common]}; iterations corrective / TC "
-          f"{[round(v, 1) for v in a9a_iter_ratio[tc].values()]}, distinct hypotheses corrective / TC "
-          f"{[round(v, 2) for v in a9a_hyp_ratio[tc].values()]}")
+    print(f"{NAMES[tc]} vs {NAMES[co]}, nu = 1, eta {[round(e) for e in common]}:\n"
+          f"  CPU s        TC {[round(a[e]['time_cpu'], 1) for e in common]}\n"
+          f"       corrective {[round(c[e]['time_cpu'], 1) for e in common]}\n"
+          f"  test error   TC {[round(a[e]['test_error'], 4) for e in common]}\n"
+          f"       corrective {[round(c[e]['test_error'], 4) for e in common]}\n"
+          f"  corrective / TC: iterations {[round(v, 1) for v in a9a_iter_ratio[tc].values()]},\n"
+          f"       distinct hypotheses {[round(v, 2) for v in a9a_hyp_ratio[tc].values()]}")
 
 # the off-grid probe on our own draw against the same settings on the published split (different test sets)
 by_cell = {(r["booster"], r["params"]): r for r in A9A_RECS}
 probe_pairs = [(r, by_cell[(r["booster"], r["params"])]) for r in A9A_PROBE]
 for r, q in probe_pairs:
-    print(f"{r['booster']:9s} {r['params']}: our draw {r['test_error']:.4f}, published split {q['test_error']:.4f}")
+    print(f"{r['booster']:9s} {r['params']}:\n  our draw {r['test_error']:.4f}, published split {q['test_error']:.4f}")
 
 # %%
 assert A9A_SIZES == {(29305, 9768, 9769)}  # Table 5.2's a9a sizes, every cell
