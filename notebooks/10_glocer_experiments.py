@@ -662,8 +662,10 @@ claims.check("Glocer Table 5.12", status="partly reproduced", on="german and dia
 # standard errors.
 
 # %%
-def curve_h(h, ds, b, vary):
-    return {(q["eta"] if vary == "eta" else q["nu_frac"]): q for q in G.glocer_curve(RECS_H[h], ds, b, vary)}
+def curve_h(h, ds, b, vary, recs=None):
+    """A Figs 5.10-5.27 curve keyed by eta or nu/N, from the class' records (or ``recs``)."""
+    recs = RECS_H[h] if recs is None else recs
+    return {(q["eta"] if vary == "eta" else q["nu_frac"]): q for q in G.glocer_curve(recs, ds, b, vary)}
 
 
 fig, axes = plt.subplots(3, 2, figsize=(13, 11))
@@ -1225,7 +1227,7 @@ print(studies.format_table([{c: NAMES.get(r[c], r[c]) if c == "booster" else r.g
 
 
 def a9a_curve(b, vary):
-    return {(q["eta"] if vary == "eta" else q["nu_frac"]): q for q in G.glocer_curve(A9A_RECS, A9A, b, vary)}
+    return curve_h("stump", A9A, b, vary, A9A_RECS)
 
 
 def same_set_tie(p, q):

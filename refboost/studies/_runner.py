@@ -454,6 +454,7 @@ class Store:
         self._con = sqlite3.connect(db, isolation_level=None)  # autocommit: one transaction per put
         self._con.execute("PRAGMA journal_mode=WAL")
         self._con.execute("CREATE TABLE IF NOT EXISTS cells (key TEXT PRIMARY KEY, record TEXT NOT NULL)")
+        self._con.execute("CREATE TABLE IF NOT EXISTS parquet_keys (key TEXT PRIMARY KEY)")  # see _import_parquet
         if (self.path / STORE_PARQUET).exists():
             self._import_parquet(replace=fresh)
 
@@ -478,7 +479,6 @@ class Store:
 
         rows = pq.read_table(self.path / STORE_PARQUET).to_pylist()
         keys = [key_id(r) for r in rows]
-        self._con.execute("CREATE TABLE IF NOT EXISTS parquet_keys (key TEXT PRIMARY KEY)")
         before = {k for (k,) in self._con.execute("SELECT key FROM parquet_keys")}
         verb = "INSERT" if replace else "INSERT OR REPLACE"
         with self._con:
@@ -545,7 +545,6 @@ class Store:
         with self._con:
             self._con.execute("BEGIN")
             n = sum(self._con.execute("DELETE FROM cells WHERE key = ?", (k,)).rowcount for k in keys)
-            self._con.execute("CREATE TABLE IF NOT EXISTS parquet_keys (key TEXT PRIMARY KEY)")
             self._con.executemany("DELETE FROM parquet_keys WHERE key = ?", [(k,) for k in keys])
         return n
 
@@ -628,13 +627,21 @@ def provenance_entry(**fields) -> dict:
     }
 
 
-def append_provenance(store: Path, study: str, scale: str, entry: dict) -> Path:
+def _update_provenance(store: str | os.PathLike, study: str, scale: str, change: Callable[[dict], None]) -> Path:
+    """Read ``store``'s provenance.json (a fresh one if absent), apply ``change`` to it, write it back."""
     path = Path(store) / PROVENANCE
     data = json.loads(path.read_text()) if path.exists() else {"study": study, "scale": scale, "runs": []}
-    data["runs"].append(entry)
-    data["cells_stored"] = entry.get("cells_stored")
+    change(data)
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     return path
+
+
+def append_provenance(store: Path, study: str, scale: str, entry: dict) -> Path:
+    def add(data):
+        data["runs"].append(entry)
+        data["cells_stored"] = entry.get("cells_stored")
+
+    return _update_provenance(store, study, scale, add)
 
 
 def repo_relative(path: str | os.PathLike) -> str | None:
@@ -672,18 +679,19 @@ def merge_provenance(store: str | os.PathLike, runs: list[dict], study: str, sca
     run keeps the ``store`` it ran in and gains ``merged_into`` (the target relative to the clone, as
     :func:`repo_relative`). Returns how many runs were added.
     """
-    path = Path(store) / PROVENANCE
-    data = json.loads(path.read_text()) if path.exists() else {"study": study, "scale": scale, "runs": []}
-    have = {r.get("run_id") for r in data["runs"]}
-    added = 0
-    for run in runs:
-        if run["run_id"] not in have:
-            data["runs"].append({**run, "merged_into": repo_relative(store)})
-            have.add(run["run_id"])
-            added += 1
-    data["cells_stored"] = cells_stored
-    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-    return added
+    added = []
+
+    def add(data):
+        have = {r.get("run_id") for r in data["runs"]}
+        for run in runs:
+            if run["run_id"] not in have:
+                data["runs"].append({**run, "merged_into": repo_relative(store)})
+                have.add(run["run_id"])
+                added.append(run["run_id"])
+        data["cells_stored"] = cells_stored
+
+    _update_provenance(store, study, scale, add)
+    return len(added)
 
 
 def prune_store(study, scale: str, store: str | os.PathLike | None = None, *, command: str | None = None) -> list[dict]:
@@ -710,12 +718,13 @@ def prune_store(study, scale: str, store: str | os.PathLike | None = None, *, co
         sto.discard(key_id(r) for r in stray)
         sto.export_parquet()
         n = len(sto)
-    prov = path / PROVENANCE
-    data = json.loads(prov.read_text()) if prov.exists() else {"study": st.name, "scale": scale, "runs": []}
     entry = provenance_entry(command=command, cells_pruned=len(stray), cells_stored=n, records=stray)
-    data.setdefault("pruned", []).append(entry)
-    data["cells_stored"] = n
-    prov.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+    def add(data):
+        data.setdefault("pruned", []).append(entry)
+        data["cells_stored"] = n
+
+    _update_provenance(path, st.name, scale, add)
     return stray
 
 

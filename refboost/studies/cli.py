@@ -91,6 +91,7 @@ def main(argv=None) -> int:
         if args.study is None:
             raise ValueError(f"study: give one of {list(STUDIES)} (or --list)")
         st = get_study(args.study)
+        command = "refboost-repro " + shlex.join(sys.argv[1:] if argv is None else list(argv))
         if args.scale not in SCALES:
             raise ValueError(f"--scale must be one of {list(SCALES)}, got {args.scale!r}")
         if args.workers is not None and args.workers < 1:
@@ -99,8 +100,7 @@ def main(argv=None) -> int:
             print(format_table(analyse(st, args.scale, store=args.store)))
             return 0
         if args.prune:
-            gone = prune_store(st, args.scale, args.store, command="refboost-repro " + shlex.join(
-                sys.argv[1:] if argv is None else list(argv)))
+            gone = prune_store(st, args.scale, args.store, command=command)
             print(f"pruned {len(gone)} stored cells that {st.name} [{args.scale}] no longer declares"
                   + "".join(f"\n  {key_id(r)}" for r in gone))
             return 0
@@ -134,7 +134,6 @@ def main(argv=None) -> int:
                 f"{len(out) - len(bad)} identical, {len(bad)} differ"
             )
             return 1 if bad else 0
-        command = "refboost-repro " + shlex.join(sys.argv[1:] if argv is None else list(argv))
         summ = run_study(
             st,
             args.scale,
