@@ -65,6 +65,12 @@ LINE_SEARCH_TOL = 1e-12
 WEIGHT_TOL = 1e-12
 #: A step direction with ||A (e - w)||_inf below this is the zero direction (lambda = 0).
 DIRECTION_TOL = 1e-15
+#: Active atoms whose edges are this close to the smallest are tied as the pairwise rule's away atom (the
+#: earliest chosen wins), at least ``4 eta LINE_SEARCH_TOL``: an interior line search stops where the slope
+#: ``d . (u_j - u_a)`` -- the difference of the two atoms' edges -- is zero, so the next round's away choice
+#: between those two is an exact tie up to the search's tolerance (the slope moves by at most
+#: ``eta ||u_j - u_a||_inf^2 <= 4 eta`` per unit of lambda), and without a tolerance rounding decides it.
+AWAY_TIE_TOL = 1e-12
 #: Default cap on the rounds when ``max_iter`` is None: the smaller of this and Theorem 3's bound
 #: (the bound grows like ln(m/nu)/eps^2: ~1e17 rounds at eps = 1e-8).
 DEFAULT_MAX_ITER = 100_000
@@ -267,7 +273,9 @@ def _algorithm1(
         good = None
         if rule == "pairwise":  # Alg. 4
             active = np.flatnonzero(w > 0)
-            a = int(active[np.argmin(U[:, active].T @ d)])  # away atom: smallest edge among active
+            e_act = U[:, active].T @ d  # away atom: smallest edge among active, ties to the earliest chosen
+            tie = max(AWAY_TIE_TOL, 4.0 * eta * LINE_SEARCH_TOL)
+            a = int(active[np.flatnonzero(e_act <= e_act.min() + tie)[0]])
             lam_max = float(w[a])
             delta = u_j - U[:, a]
             if a == j or np.max(np.abs(delta)) <= DIRECTION_TOL:
