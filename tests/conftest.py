@@ -79,7 +79,8 @@ def pytest_report_header(config):
         f"{what} {folder}{'' if folder.is_dir() else ' (absent)'}" for folder, what in datasets.search_path()
     )
     blas = ", ".join(
-        f"{info.get('internal_api')} {info.get('num_threads')} thread(s)" for info in threadpool_info()
+        f"{info.get('internal_api')} {info.get('architecture')} {info.get('num_threads')} thread(s)"
+        for info in threadpool_info()
     ) or "none found"
     return [
         f"refboost data: {places}",

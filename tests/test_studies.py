@@ -157,6 +157,30 @@ def test_cells_are_pure_functions_of_their_keys():
     assert set(studies.RUN_FIELDS) - {"run_id"} <= set(a)
 
 
+def test_same_record_across_cpus():
+    """rtol = 0: identical or not. rtol = CROSS_CPU_RTOL: floats (also in traces) to rounding, gap to eps, margins to
+    sqrt(eps), AdaBoost-QP's Newton count ignored; discrete values (errors in a trace, rounds) still exact."""
+    from refboost.studies._runner import CROSS_CPU_RTOL as R
+
+    trace = {"t": [1, 2], "test_error": [0.25, 0.125], "objective": [0.1, 0.2]}
+    a = {"booster": "adaboost_cg", "params": '{"T": 0.1, "eps": 1e-05}', "n_iter": 7, "gap": 2e-6,
+         "margin_mean": 0.15, "test_error": 0.25, "trace": json.dumps(trace)}
+    near = {**trace, "objective": [0.1 + 1e-16, 0.2]}
+    b = {**a, "gap": 9e-6, "margin_mean": 0.15 + 1e-4, "trace": json.dumps(near)}
+    assert studies.same_record(a, b) == ["gap", "margin_mean", "trace"]
+    assert studies.same_record(a, b, rtol=R) == []
+    assert studies.same_record(a, {**b, "margin_mean": 0.16}, rtol=R) == ["margin_mean"]  # > sqrt(eps)
+    assert studies.same_record(a, {**b, "gap": 2e-5}, rtol=R) == ["gap"]  # > eps
+    assert studies.same_record(a, {**b, "n_iter": 8}, rtol=R) == ["n_iter"]  # boosting rounds: exact
+    flipped = json.dumps({**near, "test_error": [0.25, 0.25]})
+    assert studies.same_record(a, {**b, "trace": flipped}, rtol=R) == ["trace"]
+    assert studies.same_record(a, {**b, "test_error": 0.25 + 1e-6}, rtol=R) == ["test_error"]  # > 1e-9: differs
+    qp = {"booster": "adaboost_qp", "params": '{"T": 0.025}', "n_iter": 4, "gap": 1e-12}
+    assert studies.same_record(qp, {**qp, "n_iter": 7}, rtol=R) == []  # its Newton iterations: not compared
+    assert studies.same_record(qp, {**qp, "n_iter": 7}) == ["n_iter"]
+    assert studies.same_record(qp, {**qp, "gap": 1e-8}, rtol=R) == ["gap"]  # > its default eps 1e-10 (and 1e-9)
+
+
 def test_split_names():
     cv = studies.load_split("heart", "r1/cv5.2")
     full = studies.load_split("heart", "r1")
@@ -415,3 +439,22 @@ def test_prune_removes_undeclared_cells_and_keeps_them_in_provenance(tmp_path, c
     assert json.loads((tmp_path / PROVENANCE).read_text()) == after
     with pytest.raises(FileNotFoundError, match="no stored cells"):
         studies.prune_store(name, "ci", tmp_path / "empty")
+
+
+def test_canonical_fp_env():
+    """The study workers' floating-point environment: AVX2 paths on an x86-64 CPU with AVX2, nothing elsewhere;
+    a value the user set is kept; the LocalCluster's workers run in it."""
+    from refboost import _fpenv
+
+    env = _fpenv.canonical_fp_env()
+    assert env in ({}, _fpenv.CANONICAL_FP_ENV) and (env != {}) == _fpenv.cpu_has_avx2()
+    mine = {"OPENBLAS_CORETYPE": "Zen"}
+    got = _fpenv.apply_canonical_fp_env(mine)
+    assert mine["OPENBLAS_CORETYPE"] == "Zen" and got.get("OPENBLAS_CORETYPE") == "Zen"
+    if env:
+        assert mine["NPY_DISABLE_CPU_FEATURES"] == env["NPY_DISABLE_CPU_FEATURES"]
+        from refboost.studies._runner import dask_client
+
+        with dask_client(workers=1) as client:
+            seen = client.submit(lambda: {k: os.environ.get(k) for k in env}, pure=False).result()
+        assert seen == env

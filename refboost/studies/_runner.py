@@ -399,24 +399,81 @@ def execute_cell(key: dict) -> dict:
     return out
 
 
+#: Relative tolerance for floats of a record re-run on another CPU (:func:`same_record`): the BLAS kernels
+#: (OpenBLAS picks Haswell or SkylakeX code at run time) and numpy's SIMD loops (AVX2 or AVX-512 ``exp``,
+#: ``log``, sums) round the last bits differently.
+CROSS_CPU_RTOL = 1e-9
+#: Fields a booster's solver determines only to its accuracy ``eps`` (the cell's, or the booster's default),
+#: with the tolerance they get across CPUs: the gap (a certificate <= eps) to eps; the margins to sqrt(eps),
+#: since an eps-optimal objective fixes the solution only to O(sqrt(eps)) (strong concavity) and not at all
+#: along a flat optimal face: AdaBoost-CG at eps = 1e-5 and T = 0.002 on breast-cancer returned a mean
+#: margin 8.7e-5 apart on an AVX2 and an AVX-512 CPU, the same test error and minimum margin to 4e-9.
+SOLVER_ACCURACY_FIELDS = {"gap": lambda eps: eps, "margin_min": np.sqrt, "margin_mean": np.sqrt}
+#: Boosters whose ``n_iter`` counts the iterations of one numerical solve rather than boosting rounds
+#: (AdaBoost-QP: the Newton iterations of its single QP): across CPUs it is not compared.
+SOLVER_ITERATION_BOOSTERS = ("adaboost_qp",)
+
+
+def _cell_eps(rec: dict) -> float | None:
+    """The accuracy ``eps`` a record's booster ran at: the cell's parameter, else the booster's default."""
+    import inspect
+
+    try:
+        params = json.loads(rec["params"]) if isinstance(rec.get("params"), str) else dict(rec.get("params") or {})
+    except (TypeError, ValueError):
+        return None
+    if isinstance(params.get("eps"), int | float):
+        return float(params["eps"])
+    import refboost
+
+    name = rec.get("booster")
+    fn = getattr(refboost, name, None) if name in refboost.BOOSTERS else None
+    par = None if fn is None else inspect.signature(fn).parameters.get("eps")
+    return float(par.default) if par is not None and isinstance(par.default, int | float) else None
+
+
 def same_record(a: dict, b: dict, *, rtol: float = 0.0) -> list[str]:
     """The fields (outside :data:`RUN_FIELDS`) where two records differ; [] when identical.
 
-    With ``rtol > 0`` two finite floats count as equal when ``|x - y| <= rtol * max(1, |x|, |y|)`` (for
-    a record re-run on another CPU, whose BLAS may round the last bits differently); every other value
-    (keys, counts, booleans, strings, the trace's JSON) must be identical.
+    ``rtol = 0`` (the default): every value must be identical (the same cell run twice on one machine,
+    two stores merged). ``rtol > 0`` compares a record re-run on another CPU (:data:`CROSS_CPU_RTOL`):
+    two finite floats count as equal when ``|x - y| <= rtol * max(1, |x|, |y|)``, also inside the trace
+    (parsed from its JSON, compared entry by entry); the :data:`SOLVER_ACCURACY_FIELDS` may differ by up
+    to their tolerance at the booster's ``eps`` (the gap: eps, the margins: sqrt(eps)); ``n_iter`` of
+    :data:`SOLVER_ITERATION_BOOSTERS` is not compared. Keys,
+    counts, test errors, verdicts, booleans and every discrete entry of the trace must still be identical.
     """
     if not (isinstance(rtol, int | float) and 0 <= rtol < 1):
         raise ValueError(f"rtol must be a number in [0, 1), got {rtol!r}")
     fields = sorted((set(a) | set(b)) - set(RUN_FIELDS))
 
-    def close(x, y):
+    def close(x, y, atol=0.0):
         if json.dumps(x) == json.dumps(y):  # JSON: NaN equals NaN
             return True
+        if not rtol:
+            return False
+        if isinstance(x, list) and isinstance(y, list):
+            return len(x) == len(y) and all(close(u, v) for u, v in zip(x, y, strict=True))
+        if isinstance(x, dict) and isinstance(y, dict):
+            return x.keys() == y.keys() and all(close(x[k], y[k]) for k in x)
         floats = isinstance(x, float) and isinstance(y, float) and np.isfinite(x) and np.isfinite(y)
-        return bool(rtol) and floats and abs(x - y) <= rtol * max(1.0, abs(x), abs(y))
+        return floats and abs(x - y) <= max(rtol * max(1.0, abs(x), abs(y)), atol)
 
-    return [f for f in fields if not close(a.get(f), b.get(f))]
+    def same(f):
+        x, y = a.get(f), b.get(f)
+        if not rtol:
+            return close(x, y)
+        if f == "trace" and isinstance(x, str) and isinstance(y, str):
+            try:
+                return close(json.loads(x), json.loads(y))
+            except ValueError:
+                return x == y
+        if f == "n_iter" and a.get("booster") in SOLVER_ITERATION_BOOSTERS and a.get("booster") == b.get("booster"):
+            return True
+        eps = _cell_eps(a) if f in SOLVER_ACCURACY_FIELDS else None
+        return close(x, y, atol=float(SOLVER_ACCURACY_FIELDS[f](eps)) if eps else 0.0)
+
+    return [f for f in fields if not same(f)]
 
 
 # ------------------------------------------------------------------------------------------
@@ -594,12 +651,15 @@ def _git(*args) -> str | None:
 
 
 def machine() -> dict:
-    """Platform, Python and CPU count of the driver."""
+    """Platform, Python and CPU count of the driver, and the floating-point environment of LocalCluster workers."""
+    from .._fpenv import canonical_fp_env
+
     return {
         "platform": platform.platform(),
         "machine": platform.machine(),
         "python": platform.python_version(),
         "cpu_count": os.cpu_count(),
+        "local_worker_fp_env": canonical_fp_env(),
     }
 
 
@@ -737,9 +797,16 @@ def prune_store(study, scale: str, store: str | os.PathLike | None = None, *, co
 def dask_client(scheduler: str | None = None, workers: int | None = None):
     """A ``distributed.Client``: on the scheduler at ``scheduler``, else on a fresh LocalCluster.
 
-    The LocalCluster has ``workers`` single-threaded worker processes (default: the CPU count).
+    The LocalCluster has ``workers`` single-threaded worker processes (default: the CPU count), started
+    in the canonical floating-point environment (:data:`refboost._fpenv.CANONICAL_FP_ENV`: AVX2 code
+    paths in OpenBLAS and numpy, on an x86-64 CPU with AVX2), in which the committed stores were written.
+    Workers of a cluster at ``scheduler`` run in whatever environment they were started with; set those
+    variables there for records identical to the committed ones.
     """
+    import dask
     import distributed
+
+    from .._fpenv import canonical_fp_env
 
     if scheduler is not None:
         if not isinstance(scheduler, str) or not scheduler:
@@ -750,7 +817,9 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
     n = (os.cpu_count() or 1) if workers is None else workers
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ValueError(f"workers must be an integer >= 1, got {workers!r}")
+    spawn_env = {**dask.config.get("distributed.nanny.pre-spawn-environ", {}), **canonical_fp_env()}
     with (
+        dask.config.set({"distributed.nanny.pre-spawn-environ": spawn_env}),
         distributed.LocalCluster(
             n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=40
         ) as cluster,
@@ -969,7 +1038,9 @@ def verify_study(
 ) -> list[dict]:
     """Re-run ``k`` random stored cells and compare with their records (timings aside).
 
-    Returns one dict per re-run cell: ``key``, ``fields`` (the differing fields, [] when identical).
+    Returns one dict per re-run cell: ``key``, ``fields`` (the differing fields, [] when the same). The
+    cells may have been stored on another CPU, so they are compared as :func:`same_record` does with
+    ``rtol = CROSS_CPU_RTOL`` (floats to rounding, solver outputs to their eps; discrete results exactly).
     """
     from . import get_study
 
@@ -1001,7 +1072,7 @@ def verify_study(
     out = []
     for i in pick:
         if i in fresh:
-            out.append({"key": json.loads(i), "fields": same_record(records[i], fresh[i])})
+            out.append({"key": json.loads(i), "fields": same_record(records[i], fresh[i], rtol=CROSS_CPU_RTOL)})
     for key, msg in failures:
         out.append({"key": key, "fields": ["(failed: " + msg + ")"]})
     return out
