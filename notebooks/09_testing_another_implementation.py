@@ -348,7 +348,12 @@ TABLE = summary()
 #   when its own estimate of the gap is below $0.99/2$ (a linearised entropy, re-solved), so it returns
 #   a combination within that loose tolerance rather than the optimum. With its own column generation
 #   (`fit`) on the real-data instances the same holds: `lp_boost` reaches the certified optimum on
-#   every one, `erlp_boost` on the breast-cancer subsample only.
+#   every one, `erlp_boost` on the breast-cancer subsample only -- with one exception that depends on the
+#   CPU: on `real_heart_r2` (in both families) colboost's `fit` is certified where numpy and OpenBLAS run
+#   their AVX2 code, and stops 9.6e-3 short where they run AVX-512 code (checked on one machine by forcing
+#   OpenBLAS's Haswell kernels and disabling numpy's AVX-512 loops). Its column generation picks
+#   scikit-learn stumps, and on this instance its path turns on rounding. The cell
+#   below allows that instance, and only that one, to fail.
 
 # %%
 for key in [k for k in TABLE if k[0] in ("refboost lpboost", "refboost adaboost_cg", "refboost logitboost_cg")]:
@@ -366,7 +371,9 @@ if COLBOOST is None:
         n, ok, _, worst = TABLE["colboost erlp_boost (reweight)", family]
         assert ok < n and SHORT < worst < 0.99  # within its own tolerance 0.99, short of the optimum
         n, ok, _, _ = TABLE["colboost lp_boost (fit)", family]
-        assert ok == n
+        short = {r[2] for r in RESULTS if r[0] == "colboost lp_boost (fit)" and r[1] == family and not r[3]}
+        assert short <= {"real_heart_r2", "real_heart_r2_nu1"}, short  # certified on the others, on any CPU
+        print(f"colboost lp_boost (fit), {family}: {ok} of {n} certified; short: {sorted(short) or 'none'}")
         n, ok, _, worst = TABLE["colboost erlp_boost (fit)", family]
         assert ok == 1 and worst > SHORT
 print(f"chapter ran in {time.perf_counter() - T0:.0f} s")
