@@ -440,8 +440,8 @@ def same_record(a: dict, b: dict, *, rtol: float = 0.0) -> list[str]:
     two finite floats count as equal when ``|x - y| <= rtol * max(1, |x|, |y|)``, also inside the trace
     (parsed from its JSON, compared entry by entry); the :data:`SOLVER_ACCURACY_FIELDS` may differ by up
     to their tolerance at the booster's ``eps`` (the gap: eps, the margins: sqrt(eps)); ``n_iter`` of
-    :data:`SOLVER_ITERATION_BOOSTERS` is not compared. Keys,
-    counts, test errors, verdicts, booleans and every discrete entry of the trace must still be identical.
+    :data:`SOLVER_ITERATION_BOOSTERS` is not compared. Keys, counts, test errors, verdicts, booleans
+    and every discrete entry of the trace must still be identical.
     """
     if not (isinstance(rtol, int | float) and 0 <= rtol < 1):
         raise ValueError(f"rtol must be a number in [0, 1), got {rtol!r}")
@@ -817,7 +817,8 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
     n = (os.cpu_count() or 1) if workers is None else workers
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ValueError(f"workers must be an integer >= 1, got {workers!r}")
-    spawn_env = {**dask.config.get("distributed.nanny.pre-spawn-environ", {}), **canonical_fp_env()}
+    mine = {k: v for k, v in canonical_fp_env().items() if k not in os.environ}  # a value the user set is kept
+    spawn_env = {**dask.config.get("distributed.nanny.pre-spawn-environ", {}), **mine}
     with (
         dask.config.set({"distributed.nanny.pre-spawn-environ": spawn_env}),
         distributed.LocalCluster(
