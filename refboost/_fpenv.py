@@ -5,12 +5,10 @@ AVX-512) and numpy its vector loops (AVX2 or AVX-512 ``exp``, ``log``, reduction
 rounding -- two hypotheses with edges tied to the last bits, an LP with several optimal vertices, a
 continuous weak learner fitted by least squares -- two CPUs then take different paths and store different
 records. The committed study stores were written on the AVX2 paths, which every x86-64 CPU with AVX2 runs
-identically, so the study runner's LocalCluster workers and the test suite select them (the analogue of
-Intel MKL's ``MKL_CBWR=AVX2``). Both variables act only when set before numpy is imported, and a value the
+identically, so the study runner's LocalCluster workers start in them (the analogue of Intel MKL's
+``MKL_CBWR=AVX2``); the store test re-runs its cells on such a worker. Both variables act only when set
+before numpy is imported, so they are given to new worker processes, never to a running one; a value the
 user set is kept. On a CPU without AVX2, or not x86-64, nothing is set.
-
-This module imports nothing from refboost or numpy, so that ``tests/conftest.py`` can load it by path
-before numpy is imported.
 """
 
 from __future__ import annotations
@@ -45,9 +43,8 @@ def canonical_fp_env() -> dict[str, str]:
     return dict(CANONICAL_FP_ENV) if cpu_has_avx2() else {}
 
 
-def apply_canonical_fp_env(environ=None) -> dict[str, str]:
-    """Set the canonical variables in ``environ`` (default ``os.environ``) where unset; return those in effect."""
+def worker_fp_env(environ=None) -> dict[str, str]:
+    """The variables a new worker process runs with: the user's value where ``environ`` (default
+    ``os.environ``) sets one, else :func:`canonical_fp_env`'s."""
     environ = os.environ if environ is None else environ
-    for k, v in canonical_fp_env().items():
-        environ.setdefault(k, v)
-    return {k: environ[k] for k in CANONICAL_FP_ENV if k in environ}
+    return {k: environ.get(k, v) for k, v in canonical_fp_env().items()}

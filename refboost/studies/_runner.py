@@ -459,6 +459,8 @@ def same_record(a: dict, b: dict, *, rtol: float = 0.0) -> list[str]:
         floats = isinstance(x, float) and isinstance(y, float) and np.isfinite(x) and np.isfinite(y)
         return floats and abs(x - y) <= max(rtol * max(1.0, abs(x), abs(y)), atol)
 
+    eps = _cell_eps(a) if rtol else None  # the booster's accuracy, for SOLVER_ACCURACY_FIELDS
+
     def same(f):
         x, y = a.get(f), b.get(f)
         if not rtol:
@@ -470,8 +472,8 @@ def same_record(a: dict, b: dict, *, rtol: float = 0.0) -> list[str]:
                 return x == y
         if f == "n_iter" and a.get("booster") in SOLVER_ITERATION_BOOSTERS and a.get("booster") == b.get("booster"):
             return True
-        eps = _cell_eps(a) if f in SOLVER_ACCURACY_FIELDS else None
-        return close(x, y, atol=float(SOLVER_ACCURACY_FIELDS[f](eps)) if eps else 0.0)
+        tol = SOLVER_ACCURACY_FIELDS.get(f)
+        return close(x, y, atol=float(tol(eps)) if tol and eps else 0.0)
 
     return [f for f in fields if not same(f)]
 
@@ -652,14 +654,14 @@ def _git(*args) -> str | None:
 
 def machine() -> dict:
     """Platform, Python and CPU count of the driver, and the floating-point environment of LocalCluster workers."""
-    from .._fpenv import canonical_fp_env
+    from .._fpenv import worker_fp_env
 
     return {
         "platform": platform.platform(),
         "machine": platform.machine(),
         "python": platform.python_version(),
         "cpu_count": os.cpu_count(),
-        "local_worker_fp_env": canonical_fp_env(),
+        "local_worker_fp_env": worker_fp_env(),
     }
 
 
@@ -806,7 +808,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
     import dask
     import distributed
 
-    from .._fpenv import canonical_fp_env
+    from .._fpenv import worker_fp_env
 
     if scheduler is not None:
         if not isinstance(scheduler, str) or not scheduler:
@@ -817,8 +819,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
     n = (os.cpu_count() or 1) if workers is None else workers
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
         raise ValueError(f"workers must be an integer >= 1, got {workers!r}")
-    mine = {k: v for k, v in canonical_fp_env().items() if k not in os.environ}  # a value the user set is kept
-    spawn_env = {**dask.config.get("distributed.nanny.pre-spawn-environ", {}), **mine}
+    spawn_env = {**dask.config.get("distributed.nanny.pre-spawn-environ", {}), **worker_fp_env()}
     with (
         dask.config.set({"distributed.nanny.pre-spawn-environ": spawn_env}),
         distributed.LocalCluster(
