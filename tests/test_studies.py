@@ -128,6 +128,11 @@ def test_verify_reruns_cells_identically_and_catches_a_change(client, tmp_path):
     studies.run_study(name, "ci", store=tmp_path, client=client, progress=False)
     out = studies.verify_study(name, "ci", 3, store=tmp_path, client=client, seed=0)
     assert len(out) == 3 and all(o["fields"] == [] for o in out)
+    # --datasets / --boosters restrict the sample to those stored cells
+    out = studies.verify_study(name, "ci", 2, store=tmp_path, client=client, seed=0, boosters=["erlpboost"])
+    assert len(out) == 2 and all(o["key"]["booster"] == "erlpboost" and o["fields"] == [] for o in out)
+    with pytest.raises(ValueError, match=r"boosters must be among the boosters of mht_table3 at scale ci"):
+        studies.verify_study(name, "ci", 1, store=tmp_path, client=client, boosters=["adaboost"])
     # tamper with every stored test error: verification must name the field
     con = sqlite3.connect(tmp_path / STORE_DB)
     for key, rec in con.execute("SELECT key, record FROM cells").fetchall():
@@ -246,6 +251,8 @@ def test_bad_study_scale_and_filters_name_the_valid_ones(capsys, tmp_path):
         studies.analyse("glocer_ch5", "ci", store=tmp_path / "empty")
     with pytest.raises(ValueError, match="verify: K must be an integer >= 1"):
         studies.verify_study("mht_table3", "ci", 0, store=tmp_path)
+    assert cli.main(["mht_table3", "--scale", "ci", "--verify", "2", "--limit", "1"]) == 2
+    assert "restrict the --verify sample with --datasets and --boosters" in capsys.readouterr().err
 
 
 def test_trace_checkpoints_are_geometric_and_end_at_the_last_iteration():

@@ -1036,10 +1036,14 @@ def verify_study(
     scheduler: str | None = None,
     workers: int | None = None,
     seed: int | None = None,
+    datasets: Sequence[str] | None = None,
+    boosters: Sequence[str] | None = None,
     client=None,
 ) -> list[dict]:
     """Re-run ``k`` random stored cells and compare with their records (timings aside).
 
+    ``datasets`` and ``boosters`` restrict the sample to the stored cells of these data sets / boosters
+    of the grid (e.g. the cells a run just added); unknown names raise, as for :func:`run_study`.
     Returns one dict per re-run cell: ``key``, ``fields`` (the differing fields, [] when the same). The
     cells may have been stored on another CPU, so they are compared as :func:`same_record` does with
     ``rtol = CROSS_CPU_RTOL`` (floats to rounding, solver outputs to their eps; discrete results exactly).
@@ -1053,11 +1057,18 @@ def verify_study(
     path = Path(store) if store is not None else default_store(st.name, scale)
     if not (path / STORE_DB).exists() and not (path / STORE_PARQUET).exists():
         raise FileNotFoundError(f"store: no stored cells for {st.name} at scale {scale} (run the study first)")
+    grid = st.cells(scale)
+    wanted = select(grid, "dataset", datasets, f"datasets of {st.name} at scale {scale}")
+    wanted = {key_id(k) for k in select(wanted, "booster", boosters, f"boosters of {st.name} at scale {scale}")}
     with Store(path) as sto:
         records = {key_id(r): r for r in sto.records()}
     if not records:
         raise ValueError(f"store: no stored cells for {st.name} at scale {scale} (run the study first)")
-    ids = sorted(records)
+    ids = sorted(i for i in records if datasets is None and boosters is None or i in wanted)
+    if not ids:
+        raise ValueError(
+            f"store: no stored cells of {st.name} at scale {scale} for datasets {datasets} and boosters {boosters}"
+        )
     rng = np.random.default_rng(seed)
     pick = [ids[i] for i in sorted(rng.choice(len(ids), size=min(k, len(ids)), replace=False))]
     keys = [canonical_key({f: records[i][f] for f in KEY_FIELDS}) for i in pick]

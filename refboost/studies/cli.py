@@ -6,14 +6,15 @@
     refboost-repro STUDY --scale {ci,paper} [--scheduler ADDRESS] [--workers N] [--store PATH]
                    [--datasets A,B] [--boosters C,D] [--limit N] [--shard I/N]
     refboost-repro STUDY --scale {ci,paper} --merge DIR [DIR ...]
-    refboost-repro STUDY --scale {ci,paper} --verify K [--seed S]
+    refboost-repro STUDY --scale {ci,paper} --verify K [--seed S] [--datasets A,B] [--boosters C,D]
     refboost-repro STUDY --scale {ci,paper} --table
     refboost-repro STUDY --scale {ci,paper} --prune
 
 A run executes the cells missing from the store (default ``data/results/<study>/<scale>/`` in the
 clone, else the user cache), then prints the study's table. ``--verify K`` re-runs K random stored
 cells and exits with status 1 unless every record is identical (timings aside). ``--datasets`` and
-``--boosters`` run part of the grid (e.g. the data sets at hand); a later run adds the rest.
+``--boosters`` run part of the grid (e.g. the data sets at hand); a later run adds the rest. With
+``--verify`` they restrict the sample to those stored cells.
 ``--shard I/N`` runs the I-th of N interleaved slices of the grid (N drivers with their own clusters
 and stores, e.g. on N machines, share a study); ``--merge DIR ...`` adds the records of other store
 folders (the other shards) to the store, and their runs' provenance (refused if it is of another
@@ -117,6 +118,9 @@ def main(argv=None) -> int:
         if args.verify is not None:
             if args.verify < 1:
                 raise ValueError(f"--verify K must be an integer >= 1, got {args.verify}")
+            if args.limit is not None or args.shard is not None:
+                raise ValueError("--limit and --shard select cells to run, not to verify; restrict the --verify "
+                                 "sample with --datasets and --boosters")
             out = verify_study(
                 st,
                 args.scale,
@@ -125,6 +129,8 @@ def main(argv=None) -> int:
                 scheduler=args.scheduler,
                 workers=args.workers,
                 seed=args.seed,
+                datasets=None if args.datasets is None else args.datasets.split(","),
+                boosters=None if args.boosters is None else args.boosters.split(","),
             )
             bad = [o for o in out if o["fields"]]
             for o in bad:
