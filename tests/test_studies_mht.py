@@ -120,6 +120,24 @@ def test_table2_ratios_use_the_whole_training_part_cells_only():
     assert row["erlpboost_cpu"] is None and row["erlpboost/lpboost"] is None and row["cells"] == "2/2 1/2 2/2 2/2"
 
 
+def test_table2_marks_a_run_stopped_at_the_round_cap_as_a_lower_bound():
+    cpu = {(b, nu): (2.0 if b == "lpboost" else 8.0) for b in _mht.MHT_BOOSTERS for nu in (0.2, 0.5)}
+    recs = _ci_records({(0, 0.2): 0.1, (1, 0.2): 0.3, (0, 0.5): 0.2, (1, 0.5): 0.1}, {0.2: 0.1, 0.5: 0.2}, cpu)
+    (row,) = _mht.mht_table2(recs, "ci")
+    assert row["cerlpboost/lpboost"] == pytest.approx(4.0) and row["cerlpboost_capped"] == 0
+    for r in recs:
+        if r["booster"] == "cerlpboost" and r["split"] == "r1" and "0.5" in r["params"]:
+            r["converged"] = False  # hit max_iter: its time is a lower bound of the time to converge
+    (row,) = _mht.mht_table2(recs, "ci")
+    assert row["cerlpboost_capped"] == 1 and row["cerlpboost/lpboost"] == ">4"
+    assert row["cerlpboost_cpu"] == pytest.approx(8.0) and row["erlpboost/lpboost"] == pytest.approx(4.0)
+    for r in recs:
+        if r["booster"] == "lpboost" and r["split"] == "r1":
+            r["converged"] = False
+    (row,) = _mht.mht_table2(recs, "ci")
+    assert row["erlpboost/lpboost"] == "capped"
+
+
 def test_table2_on_the_committed_store(tmp_path):
     recs = _committed("mht_table3", "paper", tmp_path)
     rows = _mht.mht_table2(recs, "paper")
