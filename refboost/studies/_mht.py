@@ -217,12 +217,17 @@ def mht_table2(records: list[dict], scale: str) -> list[dict]:
     return rows
 
 
+def paper_seconds(v) -> float:
+    """A time printed in the paper's Table 2 as a number: a printed lower bound (``">1e4"``) gives its bound."""
+    return float(v.lstrip(">")) if isinstance(v, str) else float(v)
+
+
 def _paper_ratio(num, den):
     """The paper's ratio of two printed times; ``">x"`` when the numerator is a printed lower bound (">10^4")."""
     if num is None or den is None:
         return None
     if isinstance(num, str):
-        return f">{float(num.lstrip('>')) / den:.3g}"
+        return f">{paper_seconds(num) / den:.3g}"
     return num / den
 
 
