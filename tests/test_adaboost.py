@@ -14,6 +14,7 @@ import pytest
 from scipy.optimize import minimize_scalar
 
 import refboost as rb
+from refboost import certify
 from refboost import dynamics as D
 from refboost import instances as I
 from refboost.boosters.adaboost import (
@@ -316,3 +317,27 @@ def test_arcgv_without_floor_stops_at_infinite_step():
     assert res.hypotheses == [0] and np.array_equal(res.weights, [1.0])
     res = rb.arcgv(rb.MatrixOracle(U), max_iter=5)  # default floor 0 runs
     assert np.all(np.isfinite(res.weights))
+
+
+def test_abstaining_hypothesis_stops_before_the_infinite_step():
+    """A confidence-rated column that is >= 0 everywhere and 0 on some examples (it abstains there) has no
+    finite line-search step: the run stops before it and keeps lambda_t, instead of returning that column
+    alone (the limit of the normalised combination, which predicts nothing where it abstains). Found on
+    a9a with raw {0, 1} features: at t = 608 the maximum edge (4e-4) was a feature seen only in 16
+    negative examples; that column alone errs on 75.7 % of the test set, lambda_t on 15.7 %."""
+    U = np.array([[1.0, -1.0, 0.0], [-1.0, 1.0, 0.0], [1.0, 1.0, 0.0], [-1.0, -1.0, 0.0],
+                  [1.0, -1.0, 0.5]])
+    res = rb.adaboost(rb.MatrixOracle(U), max_iter=50)
+    ks = [r["hypothesis"] for r in res.history]
+    assert res.extra["stop_reason"] == "no_finite_step" and ks[-1] == 2 and res.history[-1]["alpha"] == 0.0
+    assert 2 not in res.hypotheses and len(res.hypotheses) >= 1  # the abstaining column is not in the output
+    lam = res.extra["lambda"]
+    assert np.all(np.isfinite(lam)) and np.isclose(res.extra["norm"], sum(r["alpha"] for r in res.history))
+    assert res.converged == certify.result(res, U, bound="dual").ok
+    assert "abstains" in res.message
+    # at t = 1 (no combination yet) the output is the column alone, as for a zero step
+    res1 = rb.adaboost(rb.MatrixOracle(np.array([[0.5], [0.0]])), max_iter=5)
+    assert res1.extra["stop_reason"] == "no_finite_step" and res1.hypotheses == [0] and res1.n_iter == 1
+    # a column > 0 on every example is still perfect: the hypothesis alone
+    res2 = rb.adaboost(rb.MatrixOracle(np.array([[0.5, -1.0], [0.25, 1.0]])), max_iter=5)
+    assert res2.extra["stop_reason"] == "perfect" and res2.hypotheses == [0]

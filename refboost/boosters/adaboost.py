@@ -323,8 +323,18 @@ def _generic_boost(
         alpha = _step_to_target(log_d, u, r, theta, pm1, d)
         if rule == "ca" and method == "exact" and s > 0 and G_t > 0 and math.isfinite(alpha):
             alpha = _step_exact_G(f, s, log_d, u, alpha)
+        if (not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u))) and not float(u.min()) > theta:
+            # no finite step, but u is not above the target on every example: it equals theta on some (a
+            # confidence-rated hypothesis that abstains, e.g. a {0, 1} raw feature seen only in one class), or
+            # the line search found no bracket in floating point. The exponential loss decreases along u
+            # without a minimiser; its normalised limit is u alone, which says nothing where u = theta.
+            # The run stops before the step: the output is lambda_t (at t = 1, the hypothesis alone).
+            stop_reason = "no_finite_step"
+            rec.update(alpha=0.0)
+            history.append(rec)
+            break
         if not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u)):
-            # u >= theta on every example: no finite step; the hypothesis alone is the output
+            # u > theta on every example: no finite step; the hypothesis alone is the output
             stop_reason = "perfect"
             comb = StepSum()
             comb.add(key, 1.0)
@@ -384,8 +394,10 @@ def _generic_boost(
     messages = {
         "max_iter": f"max_iter = {max_iter} iterations done",
         "gap": f"stopping rule: gap min_t r_t - mu <= eps = {eps}",
-        "perfect": "a hypothesis is >= the target edge on every example: no finite step; "
+        "perfect": "a hypothesis is above the target edge on every example: no finite step; "
         "the output is that hypothesis alone",
+        "no_finite_step": "the line search along the last hypothesis has no finite step (it is >= the target "
+        "edge on every example and equal to it on some: it abstains there), so the run stops before that step",
         "zero_step": "edge r_t <= target theta_t at the last iteration: zero step, the run stops "
         "(AdaBoost: r_t <= 0, i.e. the weak-learning assumption fails; arc-gv/AdaBoost*: fixed point)",
         "infinite_target": "arc-gv with floor=None reached mu_t = -1: the step artanh(r_t) - artanh(mu_t) is "
@@ -514,15 +526,20 @@ def adaboost(
         ``gap``: the certified ``min_d max_j d . u^j - mu(w)`` >= rho - mu(w) (module docstring).
         ``extra``: unnormalised ``lambda``, ``norm``, ``min_margin``, ``smooth_margin`` (G at
         lambda; at lambda = w when no step was taken), ``gamma_hat``, ``stop_reason`` in
-        {"max_iter", "gap", "perfect", "zero_step", "infinite_target"}, ``log_distribution``,
+        {"max_iter", "gap", "perfect", "no_finite_step", "zero_step", "infinite_target"}, ``log_distribution``,
         ``certificate_distributions`` (the d_t of the smallest edge) and ``certificate``.
 
     Notes
     -----
     Stops early (documented behaviour, not an error) when ``r_t <= 0`` ("zero_step": no
     hypothesis beats random guessing, rho <= 0; at t = 1 the output is that hypothesis alone) or
-    when the hypothesis is >= 0 on every example ("perfect": infinite step; the output is that
-    hypothesis alone). Either output is certified like any other (``converged`` may be False).
+    when the hypothesis is > 0 on every example ("perfect": infinite step; the output is that
+    hypothesis alone), or when it is >= 0 on every example and 0 on some ("no_finite_step": a
+    confidence-rated hypothesis that abstains on those examples, e.g. a {0, 1} raw feature present
+    only in one class; the exponential loss decreases along it without a minimiser, and the limit of
+    the normalised combination, that hypothesis alone, would abstain there, so the run stops before
+    the step and returns lambda_t; at t = 1 the hypothesis alone). Every output is certified like any
+    other (``converged`` may be False).
     """
     return _generic_boost(
         oracle,
