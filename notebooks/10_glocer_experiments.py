@@ -172,11 +172,16 @@ for (ds, b), row in BEST.items():
     assert abs(wrong - round(wrong)) < 1e-9 and rec["n_test"] == {"german.numer": 200, "diabetes": 154}[ds]
     assert rec["n_train"] == {"german.numer": 600, "diabetes": 460}[ds]  # Table 5.2's sizes
 # what ran: every declared setting of LPBoost, AdaBoost and the two totally corrective boosters, and the whole core
-declared = studies.get_study("glocer_ch5").cells("paper")
+def declared_ids(study, keep):
+    """The key ids of the study's paper-scale cells ``k`` with ``keep(k)``."""
+    return {studies.key_id(k) for k in studies.get_study(study).cells("paper") if keep(k)}
+
+
 stored_ids = {studies.key_id(r) for r in RECS}
-full = [k for k in declared if k["dataset"] in SETS and k["booster"] in ("lpboost", "adaboost", *G.GLOCER_TC)]
-core_ids = {studies.key_id(k) for k in declared if k["dataset"] in SETS and G._glocer_tier(k["booster"], k["params"]) < 2}
-assert len(full) == 2 * (10 + 1 + 2 * 140) and {studies.key_id(k) for k in full} <= stored_ids
+full = declared_ids("glocer_ch5", lambda k: k["dataset"] in SETS and k["booster"] in ("lpboost", "adaboost",
+                                                                                       *G.GLOCER_TC))
+core_ids = declared_ids("glocer_ch5", lambda k: k["dataset"] in SETS and G._glocer_tier(k["booster"], k["params"]) < 2)
+assert len(full) == 2 * (10 + 1 + 2 * 140) and full <= stored_ids
 assert len(core_ids) == G.glocer_core_count(SETS) and core_ids <= stored_ids
 # claims: none (bookkeeping: the analysis' choice equals a direct minimum over the records)
 claims.check("Glocer Table 5.2", status="partly reproduced", on="german.numer and diabetes, the 60/20/20 split",
@@ -1338,11 +1343,9 @@ for r, q in probe_pairs:
 
 # %%
 assert A9A_SIZES == {(29305, 9768, 9769)}  # Table 5.2's a9a sizes, every cell
-core = {studies.key_id(k) for k in studies.get_study("glocer_ch5").cells("paper")
-        if k["dataset"] == A9A and G._glocer_tier(k["booster"], k["params"]) < 2}
+core = declared_ids("glocer_ch5", lambda k: k["dataset"] == A9A and G._glocer_tier(k["booster"], k["params"]) < 2)
 assert len(core) == G.glocer_core_count((A9A,)) and core <= {studies.key_id(r) for r in A9A_RECS}  # all ran
-a9a_tc = {studies.key_id(k) for k in studies.get_study("glocer_ch5").cells("paper")
-          if k["dataset"] == A9A and k["booster"] in G.GLOCER_TC}
+a9a_tc = declared_ids("glocer_ch5", lambda k: k["dataset"] == A9A and k["booster"] in G.GLOCER_TC)
 assert len(a9a_tc) == 280 and a9a_tc <= {studies.key_id(r) for r in A9A_RECS}  # every totally corrective setting ran
 claims.check("Glocer Table 5.2", status="partly reproduced", on="a9a, the published ERLPBoost split, every stored cell",
              note="training, validation and test sizes 29,305 / 9,768 / 9,769 as printed")
@@ -1474,11 +1477,10 @@ for row in G.glocer_best(A9A_RAW, "paper", "raw"):
 
 # %%
 assert {(r["n_train"], r["n_val"], r["n_test"]) for r in A9A_RAW} == {(29305, 9768, 9769)}
-a9a_raw_tc = {studies.key_id(k) for k in studies.get_study("glocer_raw").cells("paper")
-              if k["dataset"] == A9A and k["booster"] in (*G.GLOCER_TC, "adaboost")}
+a9a_raw_tc = declared_ids("glocer_raw", lambda k: k["dataset"] == A9A and k["booster"] in (*G.GLOCER_TC, "adaboost"))
 assert len(a9a_raw_tc) == 281 and a9a_raw_tc <= {studies.key_id(r) for r in A9A_RAW}  # every TC setting, AdaBoost
-a9a_raw_core = {studies.key_id(k) for k in studies.get_study("glocer_raw").cells("paper")
-                if k["dataset"] == A9A and G._glocer_tier(k["booster"], k["params"], "raw") < 2}
+a9a_raw_core = declared_ids("glocer_raw",
+                            lambda k: k["dataset"] == A9A and G._glocer_tier(k["booster"], k["params"], "raw") < 2)
 assert len(a9a_raw_core) == 281 + 22 and a9a_raw_core <= {studies.key_id(r) for r in A9A_RAW}  # and the core
 assert all(abs(r["test_error"] * A9A_NTEST - round(r["test_error"] * A9A_NTEST)) < 1e-6 for r in A9A_RAW)  # counts
 assert all(a9a_raw_consistent.values())  # Table 5.5: every a9a test error within two standard errors

@@ -323,7 +323,8 @@ def _generic_boost(
         alpha = _step_to_target(log_d, u, r, theta, pm1, d)
         if rule == "ca" and method == "exact" and s > 0 and G_t > 0 and math.isfinite(alpha):
             alpha = _step_exact_G(f, s, log_d, u, alpha)
-        if (not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u))) and not float(u.min()) > theta:
+        no_step = not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u))
+        if no_step and not float(u.min()) > theta:
             # no finite step, but u is not above the target on every example: it equals theta on some (a
             # confidence-rated hypothesis that abstains, e.g. a {0, 1} raw feature seen only in one class), or
             # the line search found no bracket in floating point. The exponential loss decreases along u
@@ -333,7 +334,7 @@ def _generic_boost(
             rec.update(alpha=0.0)
             history.append(rec)
             break
-        if not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u)):
+        if no_step:
             # u > theta on every example: no finite step; the hypothesis alone is the output
             stop_reason = "perfect"
             comb = StepSum()
