@@ -162,6 +162,32 @@ def test_cells_are_pure_functions_of_their_keys():
     assert set(studies.RUN_FIELDS) - {"run_id"} <= set(a)
 
 
+def test_first_cell_of_a_worker_is_timed_warm(monkeypatch):
+    """The booster runs once, untimed, on 24 training examples before a worker's first cell of it (per booster,
+    weak learner and capped or not), and that leaves the record unchanged; a cell that fails, fails in the
+    timed run."""
+    import refboost.experiments as ex
+    from refboost.studies import _runner
+
+    monkeypatch.setattr(_runner, "_WARMED", set())
+    key = studies.get_study("glocer_ch5").cells("ci")[0]
+    calls = []
+    orig = ex.run_cell
+
+    def counting(split, *a, **k):
+        calls.append(split["X"].shape[0])
+        return orig(split, *a, **k)
+
+    monkeypatch.setattr(ex, "run_cell", counting)
+    a = studies.execute_cell(key)
+    assert calls[0] == _runner.WARM_UP_EXAMPLES and len(calls) == 2
+    assert (key["booster"], key["weak_learner"], "nu_frac" in key["params"]) in _runner._WARMED
+    b = studies.execute_cell(key)
+    assert len(calls) == 3 and studies.same_record(a, b) == []  # warm once per process; the record as before
+    with pytest.raises(ValueError, match="nu_frac"):
+        studies.execute_cell({**key, "params": {**key["params"], "nu_frac": 2}})
+
+
 def test_same_record_across_cpus():
     """rtol = 0: identical or not. rtol = CROSS_CPU_RTOL: floats (also in traces) to rounding, gap to eps, margins to
     sqrt(eps), AdaBoost-QP's Newton count ignored; discrete values (errors in a trace, rounds) still exact."""
