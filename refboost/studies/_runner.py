@@ -333,6 +333,8 @@ def _plain(v):
     return v
 
 
+#: Cell parameters the runner itself consumes (:func:`execute_cell`); the others go to the booster.
+RUNNER_PARAMS = ("pool_adaboost_rounds", "T_from_adaboost_rounds", "trace", "curve")
 #: What :func:`_warm_up` has run in this process: (booster, weak learner, capped or not).
 _WARMED: set = set()
 #: Training examples and iterations of the warm-up run.
@@ -350,11 +352,7 @@ def _warm_up(key: dict) -> None:
     """
     from ..experiments import run_cell
 
-    params = dict(key["params"])
-    params.pop("pool_adaboost_rounds", None)
-    params.pop("T_from_adaboost_rounds", None)
-    params.pop("trace", None)
-    params.pop("curve", None)
+    params = {k: v for k, v in key["params"].items() if k not in RUNNER_PARAMS}
     memo = (key["booster"], key["weak_learner"], "nu_frac" in params or "nu" in params)
     if memo in _WARMED:
         return
