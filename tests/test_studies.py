@@ -395,6 +395,22 @@ def test_a_working_database_takes_up_cells_added_to_the_parquet_export(tmp_path)
         assert len(a) == 2 and a.get(keys[1])["test_error"] == 0.2
 
 
+def test_a_merge_with_a_conflicting_cell_adds_nothing(tmp_path):
+    """Store.merge checks every record before it stores any: a conflict found after new cells leaves the target as
+    it was (a partial merge would mix two runs' stores under one provenance)."""
+    keys = [{**k, "params": json.dumps(k["params"])} for k in studies.get_study("mht_table3").cells("ci")[:3]]
+    with studies.Store(tmp_path / "a") as a:
+        a.put({**keys[2], "test_error": 0.3})
+    with studies.Store(tmp_path / "b") as b:
+        b.put({**keys[0], "test_error": 0.1})
+        b.put({**keys[1], "test_error": 0.2})
+        b.put({**keys[2], "test_error": 0.35})
+    with studies.Store(tmp_path / "a") as a:
+        with pytest.raises(ValueError, match="differs between the stores in \\['test_error'\\]; nothing was merged"):
+            a.merge(tmp_path / "b")
+        assert a.keys() == {studies.key_id(keys[2])} and a.get(keys[2])["test_error"] == 0.3
+
+
 def test_a_working_database_follows_a_rebuilt_parquet_export(tmp_path):
     """A store rebuilt upstream (cells dropped, records changed) and pulled: the cache follows the export,
     and a cell run locally but not exported yet stays."""

@@ -617,22 +617,23 @@ class Store:
 
         The way to combine shards run on separate machines (``run_study(..., shard=(i, n))`` into
         their own stores). A cell stored in both must have identical records (timings aside), else
-        ``ValueError`` names it.
+        ``ValueError`` names it and nothing is added: every record is checked before the first is stored.
         """
         other = Path(other)
         if not (other / STORE_DB).exists() and not (other / STORE_PARQUET).exists():
             raise FileNotFoundError(f"store: no stored cells in {other}")
         with Store(other) as src:
             theirs = src.records()
-        added = 0
+        new = []
         for rec in theirs:
             mine = self.get(rec)
             if mine is None:
-                self.put(rec)
-                added += 1
-            elif same_record(mine, rec):
-                raise ValueError(f"store: {key_id(rec)} differs between the stores in {same_record(mine, rec)}")
-        return added
+                new.append(rec)
+            elif diff := same_record(mine, rec):
+                raise ValueError(f"store: {key_id(rec)} differs between the stores in {diff}; nothing was merged")
+        for rec in new:
+            self.put(rec)
+        return len(new)
 
     def discard(self, keys: Iterable[str]) -> int:
         """Remove the cells with these key ids (:func:`key_id`); return how many were stored.
