@@ -1107,7 +1107,7 @@ assert [n_reach[c] for c in ("MLPB.(SS)", "MLPB+p(SS)")] == [25, 26]
 # its whole-training-part cells only (Table 2's runs, up to 10,036 rounds and 17 min of CPU per cell; not yet its
 # CV folds, so no Table 3 entry). Each set's whole-training-part cells (the runs Table 2 times) come first in the
 # grid. C-ERLPBoost (no column in the paper's Table 3) ran Table 2's cells on banana, breast_cancer, flare_solar*,
-# heart, thyroid* and titanic, and its CV folds on breast_cancer, flare_solar*, thyroid* and titanic: with the
+# heart, thyroid* and titanic, and its CV folds on banana, breast_cancer, flare_solar*, thyroid* and titanic: with the
 # exact tree it needs up to 97,223 rounds to converge, and on heart and thyroid* at $\nu=0.1m$ (training part and
 # one CV fold each) it stopped at the cap of $10^5$ rounds without converging; such a run keeps its classifier and
 # test error, and its time is a lower bound (Table 2 prints it as ">x", as the paper prints its aborted runs). On
