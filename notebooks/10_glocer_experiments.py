@@ -452,7 +452,7 @@ claims.check("Glocer Fig 5.25", status="partly reproduced", on="german and diabe
 # products of the SVM hypotheses), diabetes the LIBSVM-scaled file. **What ran** (`_glocer_tier`): every
 # totally corrective setting of Table 5.3 (a TC cell takes well under a second here: these classes have 48
 # and 1,200 members on german), AdaBoost and the SVM, and every corrective setting too (a corrective cell
-# takes up to 30 s of CPU here); for SVM hypotheses also the theoretical $\eta$ at $\epsilon=10^{-5}$, $\nu=1$ for
+# takes at most 41 s of CPU here); for SVM hypotheses also the theoretical $\eta$ at $\epsilon=10^{-5}$, $\nu=1$ for
 # all four variants: Table 5.12's $\eta$ of order $10^6$ decode to that setting ($2\cdot10^5\ln600=1.28\cdot10^6$),
 # which its caption does not mention. a9a ran with raw data (§5), not with SVM hypotheses; the three sparse sets
 # ran with neither.
@@ -1639,8 +1639,9 @@ assert np.allclose(orc_d.predict(res_d.hypotheses, res_d.weights, X[te].toarray(
 #   iterations everywhere, less time for raw data and SVM hypotheses, undecided for stumps. The gap curves of both
 #   figures are stored (`glocer_precision`) and drawn; the same curves on the bundled breast-cancer set are
 #   bracketed by HiGHS' LP value.
-# * Not run: the corrective boosters' non-core settings on a9a (stumps and raw data), a9a's SVM class, the three large sets themselves, the §5.1 and §5.5 runs on the four
-#   large sets. `refboost-repro glocer_ch5 --scale paper --datasets a9a` resumes a grid.
+# * Not run: the corrective boosters' non-core settings on a9a (stumps and raw data), a9a's SVM class, the
+#   three large sets themselves, the §5.1 and §5.5 runs on the four large sets. `refboost-repro glocer_ch5
+#   --scale paper --datasets a9a` resumes a grid.
 # * **Timing**: every cell's clock starts after its worker has run the booster once on 24 examples, so
 #   that loading code is not charged to the first cell; the stored cells timed before that change as a
 #   worker's first (171 of german's and diabetes' cells in the five Glocer stores, 17 of a9a's that take
