@@ -631,8 +631,10 @@ class Store:
                 new.append(rec)
             elif diff := same_record(mine, rec):
                 raise ValueError(f"store: {key_id(rec)} differs between the stores in {diff}; nothing was merged")
-        for rec in new:
-            self.put(rec)
+        with self._con:  # one transaction: all of them or, if interrupted, none
+            self._con.execute("BEGIN")
+            for rec in new:
+                self.put(rec)
         return len(new)
 
     def discard(self, keys: Iterable[str]) -> int:
