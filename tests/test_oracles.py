@@ -12,6 +12,7 @@ from refboost import lpboost, truth
 from refboost.oracles import (
     KernelColumnOracle,
     LDAOracle,
+    LinearKernelOracle,
     MatrixOracle,
     RawFeatureOracle,
     StumpOracle,
@@ -216,7 +217,7 @@ def test_lda_ridge_handles_singular_scatter():
 
 # ------------------------------------------------------------------ bad input
 
-ORACLES = [StumpOracle, TreeOracle, RawFeatureOracle, KernelColumnOracle, LDAOracle]
+ORACLES = [StumpOracle, TreeOracle, RawFeatureOracle, KernelColumnOracle, LinearKernelOracle, LDAOracle]
 
 
 @pytest.mark.parametrize("cls", ORACLES)

@@ -8,10 +8,16 @@ import pytest
 import scipy.sparse as sp
 
 import refboost as rb
-from refboost import datasets
+from refboost import datasets, oracles
 from refboost._registry import resolve_weak_learner
 from refboost.experiments import run_cell
-from refboost.oracles import KernelColumnOracle, MatrixOracle, RawFeatureOracle, SparseRawFeatureOracle
+from refboost.oracles import (
+    KernelColumnOracle,
+    LinearKernelOracle,
+    MatrixOracle,
+    RawFeatureOracle,
+    SparseRawFeatureOracle,
+)
 
 EDGE_TOL = 1e-12  # sparse and dense sweeps sum the same products in another order
 
@@ -81,6 +87,53 @@ def test_sparse_kernel_oracle_equals_dense():
     keys = [0, 3, 100]
     w = [0.5, 0.3, 0.2]
     np.testing.assert_allclose(sparse.predict(keys, w, X), dense.predict(keys, w, X.toarray()), rtol=0, atol=1e-13)
+
+
+@pytest.mark.parametrize("sparse_input", [False, True])
+@pytest.mark.parametrize("reflexive", [True, False])
+def test_matrix_free_kernel_oracle_equals_the_kernel_matrix(sparse_input, reflexive, monkeypatch):
+    # the blocks of the scale computation are made small so that several blocks and a ragged last one run
+    monkeypatch.setattr(oracles, "_KERNEL_BLOCK", 7)
+    X, y, rng = _sparse_problem(n=60, p=30, density=0.2, seed=5)
+    X = sp.vstack([X, sp.csr_matrix((1, X.shape[1]))]).tocsr()  # an all-zero example: h_m = 0, scale 1
+    y = np.append(y, 1.0)
+    Xin = X if sparse_input else X.toarray()
+    dense, free = KernelColumnOracle(X.toarray(), y, reflexive), LinearKernelOracle(Xin, y, reflexive)
+    assert not isinstance(free, MatrixOracle) and free.n_hypotheses == dense.n_hypotheses
+    np.testing.assert_allclose(free.scale, dense.scale, rtol=1e-14, atol=0)  # block products: rounding only
+    for _ in range(20):
+        d = rng.dirichlet(np.ones(X.shape[0]) * 0.5)
+        np.testing.assert_allclose(free.edges(d), dense.edges(d), rtol=0, atol=EDGE_TOL)
+        assert free.best(d)[0] == dense.best(d)[0]
+        assert free.best_edge(d) == (dense.best(d)[0], pytest.approx(float(dense.best(d)[1] @ d), abs=EDGE_TOL))
+    keys = [0, 7, X.shape[0] - 1] + ([X.shape[0] + 2] if reflexive else [])
+    np.testing.assert_allclose(free.columns(keys), dense.columns(keys), rtol=0, atol=1e-15)
+    w = [0.4, 0.3, 0.2] + ([0.1] if reflexive else [])
+    Xnew = X[:9] * 3.0  # clipped to [-1, 1] on new data, as the dense class
+    np.testing.assert_allclose(free.predict(keys, w, Xnew if sparse_input else Xnew.toarray()),
+                               dense.predict(keys, w, Xnew.toarray()), rtol=0, atol=1e-14)
+
+
+def test_kernel_oracle_goes_matrix_free_above_its_size_limit(monkeypatch):
+    X, y, _ = _sparse_problem(n=40, p=12, density=0.4, seed=6)
+    assert type(KernelColumnOracle(X, y)) is KernelColumnOracle
+    monkeypatch.setattr(oracles, "KERNEL_DENSE_MAX_N", 39)
+    o = KernelColumnOracle(X, y, reflexive=False)
+    assert type(o) is LinearKernelOracle and not o.reflexive
+    assert type(resolve_weak_learner("kernel")[1](X.toarray(), y)) is LinearKernelOracle
+    with pytest.raises(ValueError, match="y must contain both classes"):
+        KernelColumnOracle(X, np.ones(40))
+
+
+@pytest.mark.parametrize("booster", ["erlpboost", "corrective_binary_erlpboost", "lpboost"])
+def test_boosters_give_the_same_run_on_the_matrix_free_kernel_oracle(booster):
+    X, y, _ = _sparse_problem(n=70, p=15, density=0.5, seed=7)
+    dense, free = KernelColumnOracle(X.toarray(), y), LinearKernelOracle(X, y)
+    kw = {"eps": 0.05, "nu": 7.0, "max_iter": 400}
+    r1, r2 = getattr(rb, booster)(dense, **kw), getattr(rb, booster)(free, **kw)
+    assert r1.hypotheses == r2.hypotheses and r1.n_iter == r2.n_iter
+    np.testing.assert_allclose(r2.weights, r1.weights, rtol=0, atol=1e-9)
+    assert r2.converged and rb.certify.result(r2, free).ok
 
 
 def test_run_cell_on_a_sparse_split_with_the_raw_weak_learner():
