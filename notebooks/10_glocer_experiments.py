@@ -1462,23 +1462,30 @@ assert all(abs(r["test_error"] - q["test_error"]) <= two_se(r["test_error"], q["
 # every example (a perfect one). Unit test: `tests/test_adaboost.py::test_abstaining_hypothesis_stops_before_the_infinite_step`.
 
 # %%
-with studies.Store(studies.default_store("glocer_raw", "paper")) as sto:
-    A9A_RAW = [r for r in sto.records() if r["dataset"] == A9A]
-A9A_RAW_ROWS = {r["booster"]: r for r in studies.analyse("glocer_raw", "paper") if r["dataset"] == A9A}
+def a9a_class_table(h, table, names):
+    """a9a's records of a hypothesis class' study, its rows by booster (printed), the boosters that ran, their
+    test errors and CPU times, and whether each test error is within two standard errors of the thesis'."""
+    with studies.Store(studies.default_store(HYP[h], "paper")) as sto:
+        recs = [r for r in sto.records() if r["dataset"] == A9A]
+    rows = {r["booster"]: r for r in studies.analyse(HYP[h], "paper") if r["dataset"] == A9A}
+    print(f"{HYP[h]}, a9a: {len(recs)} cells, {sum(r['time_cpu'] for r in recs) / 60:.1f} CPU minutes, of which "
+          f"{sum(r['time_oracle'] for r in recs) / 60:.1f} wall minutes building the class")
+    print(studies.format_table([{c: names.get(r[c], r[c]) if c == "booster" else r.get(c) for c in SHOWN[1:]}
+                                for r in rows.values()]))
+    run = [b for b in (*ERLP_FAMILY, "adaboost") if rows[b]["test_error_pct"] is not None]
+    err = {b: rows[b]["test_error_pct"] / 100 for b in run}
+    consistent = {}
+    for b in run:
+        theirs = PAPER_H[h]["values"][A9A][b] / 100
+        consistent[b] = abs(err[b] - theirs) <= two_se(err[b], theirs, A9A_NTEST)
+        print(f"Table {table} a9a {names[b]:9s} ours {100 * err[b]:6.2f}  thesis {100 * theirs:6.2f}  "
+              f"within 2 SE: {consistent[b]}")
+    return recs, rows, run, err, {b: rows[b]["cpu_s"] for b in run}, consistent
+
+
 names_raw = dict(NAMES, adaboost="ada")
-print(f"glocer_raw, a9a: {len(A9A_RAW)} cells, {sum(r['time_cpu'] for r in A9A_RAW) / 60:.1f} CPU minutes")
-print(studies.format_table([{c: names_raw.get(r[c], r[c]) if c == "booster" else r.get(c) for c in SHOWN[1:]}
-                            for r in A9A_RAW_ROWS.values()]))
-RAW_RUN = [b for b in (*ERLP_FAMILY, "adaboost") if A9A_RAW_ROWS[b]["test_error_pct"] is not None]
-raw_err = {b: A9A_RAW_ROWS[b]["test_error_pct"] / 100 for b in RAW_RUN}
-raw_cpu = {b: A9A_RAW_ROWS[b]["cpu_s"] for b in RAW_RUN}
+A9A_RAW, A9A_RAW_ROWS, RAW_RUN, raw_err, raw_cpu, a9a_raw_consistent = a9a_class_table("raw", "5.5", names_raw)
 raw_paper = PAPER_H["raw"]
-a9a_raw_consistent = {}
-for b in RAW_RUN:
-    theirs = raw_paper["values"][A9A][b] / 100
-    a9a_raw_consistent[b] = abs(raw_err[b] - theirs) <= two_se(raw_err[b], theirs, A9A_NTEST)
-    print(f"Table 5.5 a9a {names_raw[b]:9s} ours {100 * raw_err[b]:6.2f}  thesis {100 * theirs:6.2f}  "
-          f"within 2 SE: {a9a_raw_consistent[b]}")
 raw_least = min(raw_err[b] for b in RAW_RUN if b != "adaboost")
 # the thesis (section 5.6): ERLPBoost "a close second on a9a"; AdaBoost "comparable on a9a, german and diabetes"
 raw_close = {b: same_set_tie(raw_err[b], raw_least) for b in ("erlpboost", "adaboost")}
@@ -1543,24 +1550,9 @@ claims.check("Glocer Table 5.11", status="fails", on="a9a, raw data",
 # tested on german and diabetes only (§3).
 
 # %%
-with studies.Store(studies.default_store("glocer_svm", "paper")) as sto:
-    A9A_SVM = [r for r in sto.records() if r["dataset"] == A9A]
-A9A_SVM_ROWS = {r["booster"]: r for r in studies.analyse("glocer_svm", "paper") if r["dataset"] == A9A}
 names_svm = dict(NAMES, adaboost="svm")
-print(f"glocer_svm, a9a: {len(A9A_SVM)} cells, {sum(r['time_cpu'] for r in A9A_SVM) / 60:.1f} CPU minutes, of which "
-      f"{sum(r['time_oracle'] for r in A9A_SVM) / 60:.1f} wall minutes building the class")
-print(studies.format_table([{c: names_svm.get(r[c], r[c]) if c == "booster" else r.get(c) for c in SHOWN[1:]}
-                            for r in A9A_SVM_ROWS.values()]))
-SVM_RUN = [b for b in (*ERLP_FAMILY, "adaboost") if A9A_SVM_ROWS[b]["test_error_pct"] is not None]
-svm_err = {b: A9A_SVM_ROWS[b]["test_error_pct"] / 100 for b in SVM_RUN}
-svm_cpu = {b: A9A_SVM_ROWS[b]["cpu_s"] for b in SVM_RUN}
+A9A_SVM, A9A_SVM_ROWS, SVM_RUN, svm_err, svm_cpu, a9a_svm_consistent = a9a_class_table("kernel", "5.6", names_svm)
 svm_paper = PAPER_H["kernel"]
-a9a_svm_consistent = {}
-for b in SVM_RUN:
-    theirs = svm_paper["values"][A9A][b] / 100
-    a9a_svm_consistent[b] = abs(svm_err[b] - theirs) <= two_se(svm_err[b], theirs, A9A_NTEST)
-    print(f"Table 5.6 a9a {names_svm[b]:9s} ours {100 * svm_err[b]:6.2f}  thesis {100 * theirs:6.2f}  "
-          f"within 2 SE: {a9a_svm_consistent[b]}")
 # the thesis (section 5.6): "for each data set except german, the best result for SVM hypotheses beats the best
 # result for decision stumps and raw data"; here over the boosters that ran on a9a with all three classes
 a9a_class_best = {"stump": min(A9A_ROWS[b]["test_error_pct"] for b in G.GLOCER_TC) / 100,
