@@ -16,6 +16,11 @@ import numpy as np
 from ._validation import check_distribution, check_U
 
 
+def _lowest_max(e: np.ndarray, tie_tol: float) -> int:
+    """The lowest index whose edge is within ``tie_tol`` of the maximum (the tie rule of every finite class)."""
+    return int(np.flatnonzero(e >= e.max() - tie_tol)[0])
+
+
 class Oracle(ABC):
     """Abstract weak learner over a fixed training set of ``n_examples`` examples."""
 
@@ -74,8 +79,7 @@ class MatrixOracle(Oracle):
         return self.U.T @ self._check_d(d)
 
     def best(self, d) -> tuple[int, np.ndarray]:
-        e = self.edges(d)
-        j = int(np.flatnonzero(e >= e.max() - self.tie_tol)[0])
+        j = _lowest_max(self.edges(d), self.tie_tol)
         return j, self.U[:, j].copy()
 
     def column(self, key) -> np.ndarray:
@@ -487,6 +491,26 @@ def _index_key(key, n: int) -> int:
     return int(key)
 
 
+def _signed_key(key, n: int, n_base: int) -> tuple[float, int]:
+    """``(sign, j)`` of a reflexive class' key: key ``j + n_base`` is ``-h_j`` (:func:`_index_key` validates)."""
+    j = _index_key(key, n)
+    return (-1.0 if j >= n_base else 1.0), j % n_base
+
+
+class _EdgeSweepMixin:
+    """``best`` and ``best_edge`` of a class that sweeps all its edges at once (``edges(d)``) without a matrix."""
+
+    def best(self, d) -> tuple[int, np.ndarray]:
+        j, _ = self.best_edge(d)
+        return j, self.column(j)
+
+    def best_edge(self, d) -> tuple[int, float]:
+        """``(key, edge)`` of the best hypothesis (no column materialised)."""
+        e = self.edges(d)
+        j = _lowest_max(e, self.tie_tol)
+        return j, float(e[j])
+
+
 def _max_abs_scale(A: np.ndarray) -> np.ndarray:
     """Per-column max |A|, with 1 for all-zero columns (those hypotheses are identically 0)."""
     c = np.max(np.abs(A), axis=0)
@@ -521,16 +545,14 @@ class RawFeatureOracle(_PredictMixin, MatrixOracle):
         super().__init__(yv[:, None] * Xd / self.scale, reflexive=reflexive, tie_tol=tie_tol)
 
     def evaluate(self, key, X) -> np.ndarray:
-        j = _index_key(key, self.n_hypotheses)
-        sign = -1.0 if j >= self.n_features else 1.0
-        j %= self.n_features
+        sign, j = _signed_key(key, self.n_hypotheses, self.n_features)
         return sign * np.clip(X[:, j] / self.scale[j], -1.0, 1.0)
 
     def column(self, key) -> np.ndarray:
         return MatrixOracle.column(self, _index_key(key, self.n_hypotheses))
 
 
-class SparseRawFeatureOracle(_PredictMixin, Oracle):
+class SparseRawFeatureOracle(_EdgeSweepMixin, _PredictMixin, Oracle):
     r""":class:`RawFeatureOracle` on a scipy.sparse ``X``, which is never densified.
 
     The large sets of Glocer (2009), ch. 5 (astro-ph, news20, real-sim: up to 1.4 million features, under
@@ -565,30 +587,16 @@ class SparseRawFeatureOracle(_PredictMixin, Oracle):
         e = np.asarray(self.U_half.T @ self._check_d(d)).ravel()
         return np.concatenate([e, -e]) if self.reflexive else e
 
-    def best(self, d) -> tuple[int, np.ndarray]:
-        e = self.edges(d)
-        j = int(np.flatnonzero(e >= e.max() - self.tie_tol)[0])
-        return j, self.column(j)
-
-    def best_edge(self, d) -> tuple[int, float]:
-        """``(key, edge)`` of the best hypothesis (no column materialised)."""
-        e = self.edges(d)
-        j = int(np.flatnonzero(e >= e.max() - self.tie_tol)[0])
-        return j, float(e[j])
-
     def evaluate(self, key, X) -> np.ndarray:
         import scipy.sparse as sp
 
-        j = _index_key(key, self.n_hypotheses)
-        sign = -1.0 if j >= self.n_features else 1.0
-        j %= self.n_features
+        sign, j = _signed_key(key, self.n_hypotheses, self.n_features)
         col = X[:, [j]].toarray().ravel() if sp.issparse(X) else np.asarray(X)[:, j]
         return sign * np.clip(col / self.scale[j], -1.0, 1.0)
 
     def column(self, key) -> np.ndarray:
-        j = _index_key(key, self.n_hypotheses)
-        sign = -1.0 if j >= self.n_features else 1.0
-        return sign * self.U_half[:, [j % self.n_features]].toarray().ravel()
+        sign, j = _signed_key(key, self.n_hypotheses, self.n_features)
+        return sign * self.U_half[:, [j]].toarray().ravel()
 
     def __repr__(self) -> str:
         return f"SparseRawFeatureOracle(N={self.n_examples}, d={self.n_features}, reflexive={self.reflexive})"
@@ -635,9 +643,7 @@ class KernelColumnOracle(_PredictMixin, MatrixOracle):
     def evaluate(self, key, X) -> np.ndarray:
         import scipy.sparse as sp
 
-        m = _index_key(key, self.n_hypotheses)
-        sign = -1.0 if m >= self.n_centres else 1.0
-        m %= self.n_centres
+        sign, m = _signed_key(key, self.n_hypotheses, self.n_centres)
         xm = self.X[m]
         if sp.issparse(xm) or sp.issparse(X):
             xm = xm.toarray().ravel() if sp.issparse(xm) else xm
@@ -658,7 +664,7 @@ KERNEL_DENSE_MAX_N = 7000
 _KERNEL_BLOCK = 1024
 
 
-class LinearKernelOracle(_PredictMixin, Oracle):
+class LinearKernelOracle(_EdgeSweepMixin, _PredictMixin, Oracle):
     r""":class:`KernelColumnOracle` without its N x N matrix: the same SVM hypotheses, matrix-free.
 
     The hypotheses are the linear kernel's columns ``h_m(x) = <x, x_m> / c_m`` with
@@ -708,34 +714,15 @@ class LinearKernelOracle(_PredictMixin, Oracle):
         e = self._products(g) / self.scale
         return np.concatenate([e, -e]) if self.reflexive else e
 
-    def best(self, d) -> tuple[int, np.ndarray]:
-        j, _ = self.best_edge(d)
-        return j, self.column(j)
-
-    def best_edge(self, d) -> tuple[int, float]:
-        """``(key, edge)`` of the best hypothesis (no column materialised)."""
-        e = self.edges(d)
-        j = int(np.flatnonzero(e >= e.max() - self.tie_tol)[0])
-        return j, float(e[j])
-
-    def _centre(self, m: int) -> np.ndarray:
-        import scipy.sparse as sp
-
-        xm = self.X[m]
-        return xm.toarray().ravel() if sp.issparse(xm) else xm
-
-    def evaluate(self, key, X) -> np.ndarray:
-        m = _index_key(key, self.n_hypotheses)
-        sign = -1.0 if m >= self.n_centres else 1.0
-        m %= self.n_centres
-        v = np.asarray(X @ self._centre(m)).ravel()
-        return sign * np.clip(v / self.scale[m], -1.0, 1.0)
+    evaluate = KernelColumnOracle.evaluate  # the same hypotheses on new data
 
     def column(self, key) -> np.ndarray:
-        m = _index_key(key, self.n_hypotheses)
-        sign = -1.0 if m >= self.n_centres else 1.0
-        m %= self.n_centres
-        return sign * self.y * (self._products(self._centre(m)) / self.scale[m])
+        import scipy.sparse as sp
+
+        sign, m = _signed_key(key, self.n_hypotheses, self.n_centres)
+        xm = self.X[m]
+        xm = xm.toarray().ravel() if sp.issparse(xm) else xm
+        return sign * self.y * (self._products(xm) / self.scale[m])
 
     def __repr__(self) -> str:
         return f"LinearKernelOracle(N={self.n_examples}, d={self.n_features}, reflexive={self.reflexive})"
