@@ -89,17 +89,20 @@ def test_sparse_kernel_oracle_equals_dense():
     np.testing.assert_allclose(sparse.predict(keys, w, X), dense.predict(keys, w, X.toarray()), rtol=0, atol=1e-13)
 
 
-@pytest.mark.parametrize("sparse_input", [False, True])
+@pytest.mark.parametrize("sparse_input,csr_products", [(True, True), (False, True), (False, False)])
 @pytest.mark.parametrize("reflexive", [True, False])
-def test_matrix_free_kernel_oracle_equals_the_kernel_matrix(sparse_input, reflexive, monkeypatch):
+def test_matrix_free_kernel_oracle_equals_the_kernel_matrix(sparse_input, csr_products, reflexive, monkeypatch):
     # the blocks of the scale computation are made small so that several blocks and a ragged last one run
     monkeypatch.setattr(oracles, "_KERNEL_BLOCK", 7)
+    if not csr_products:  # a dense X (20 % non-zero here) multiplies as it is
+        monkeypatch.setattr(oracles, "_KERNEL_SPARSE_DENSITY", 0.0)
     X, y, rng = _sparse_problem(n=60, p=30, density=0.2, seed=5)
     X = sp.vstack([X, sp.csr_matrix((1, X.shape[1]))]).tocsr()  # an all-zero example: h_m = 0, scale 1
     y = np.append(y, 1.0)
     Xin = X if sparse_input else X.toarray()
     dense, free = KernelColumnOracle(X.toarray(), y, reflexive), LinearKernelOracle(Xin, y, reflexive)
     assert not isinstance(free, MatrixOracle) and free.n_hypotheses == dense.n_hypotheses
+    assert sp.issparse(free._Xp) == sp.issparse(free._XTp) == csr_products
     np.testing.assert_allclose(free.scale, dense.scale, rtol=1e-14, atol=0)  # block products: rounding only
     for _ in range(20):
         d = rng.dirichlet(np.ones(X.shape[0]) * 0.5)
@@ -112,6 +115,34 @@ def test_matrix_free_kernel_oracle_equals_the_kernel_matrix(sparse_input, reflex
     Xnew = X[:9] * 3.0  # clipped to [-1, 1] on new data, as the dense class
     np.testing.assert_allclose(free.predict(keys, w, Xnew if sparse_input else Xnew.toarray()),
                                dense.predict(keys, w, Xnew.toarray()), rtol=0, atol=1e-14)
+
+
+@pytest.mark.parametrize("reflexive", [True, False])
+def test_large_mostly_zero_matrix_oracle_sweeps_sparse_with_the_dense_edges_and_keys(reflexive, monkeypatch):
+    # 2048 x 600 entries (above _SPARSE_EDGES_MIN_SIZE), 10 % non-zero: edges from a CSR copy of U^T
+    rng = np.random.default_rng(8)
+    U = np.where(rng.random((2048, 600)) < 0.1, rng.choice([-1.0, 1.0], (2048, 600)), 0.0)
+    U[:, 5] = U[:, 9]  # a duplicated column: a tie, the lowest index wins on both paths
+    sparse = MatrixOracle(U, reflexive=reflexive)
+    monkeypatch.setattr(oracles, "_SPARSE_EDGES_MIN_SIZE", U.size + 1)
+    dense = MatrixOracle(U, reflexive=reflexive)
+    assert sp.issparse(sparse._Ut) and dense._Ut is None
+    for _ in range(10):
+        d = rng.dirichlet(np.ones(U.shape[0]) * 0.3)
+        np.testing.assert_allclose(sparse.edges(d), dense.edges(d), rtol=0, atol=EDGE_TOL)
+        assert sparse.best(d)[0] == dense.best(d)[0]
+        np.testing.assert_array_equal(sparse.best(d)[1], dense.best(d)[1])
+    kw = {"eps": 0.05, "nu": 20.0, "max_iter": 300}
+    r1, r2 = rb.corrective_erlpboost(dense, **kw), rb.corrective_erlpboost(sparse, **kw)
+    assert r1.hypotheses == r2.hypotheses and r1.n_iter == r2.n_iter
+    np.testing.assert_allclose(r2.weights, r1.weights, rtol=0, atol=1e-9)
+    assert rb.certify.result(r2, sparse).ok == r2.converged
+
+
+def test_dense_or_small_matrix_oracles_keep_the_dense_sweep():
+    rng = np.random.default_rng(9)
+    assert MatrixOracle(rng.choice([-1.0, 1.0], (2048, 600)))._Ut is None  # full: no sparse copy
+    assert MatrixOracle(np.where(rng.random((100, 50)) < 0.1, 1.0, 0.0))._Ut is None  # small
 
 
 def test_kernel_oracle_goes_matrix_free_above_its_size_limit(monkeypatch):
@@ -186,3 +217,49 @@ def test_sparse_text_like_bad_input(kwargs, match):
     name = args.pop("name")
     with pytest.raises(ValueError, match=match):
         datasets.sparse_text_like(name, np.random.default_rng(0), **args)
+
+
+def _mostly_one_value_data(seed=10, n=300):
+    rng = np.random.default_rng(seed)
+    X = np.where(rng.random((n, 12)) < 0.8, 0.0, rng.integers(1, 4, (n, 12)).astype(float))  # mostly zeros
+    X[:, 3] = 2.0  # constant
+    X[:, 7] = X[:, 2]  # duplicate: ties, the lowest index wins
+    X[:, 9] = np.where(rng.random(n) < 0.9, 5.0, -1.0)  # most frequent value is not the smallest
+    y = np.where(rng.random(n) < 0.45, 1.0, -1.0)
+    return X, y, rng
+
+
+@pytest.mark.parametrize("reflexive", [True, False])
+def test_stump_histograms_without_the_most_frequent_values_equal_the_full_ones(reflexive, monkeypatch):
+    X, y, rng = _mostly_one_value_data()
+    full = oracles.StumpOracle(X, y, reflexive)
+    monkeypatch.setattr(oracles, "_STUMP_MODE_MIN_SIZE", 0)
+    lean = oracles.StumpOracle(X, y, reflexive)
+    assert full._mode_bins is None and lean._mode_bins is not None
+    assert lean._onehot_T.nnz < full._onehot_T.nnz / 3 + X.shape[0]
+    V = rng.standard_normal((5, X.shape[0])) * rng.dirichlet(np.ones(X.shape[0]))
+    np.testing.assert_allclose(lean._histograms(V), full._histograms(V), rtol=0, atol=EDGE_TOL)
+    for _ in range(20):
+        d = rng.dirichlet(np.ones(X.shape[0]) * 0.5)
+        assert lean.best(d)[0] == full.best(d)[0]
+        assert lean.best_edge(d)[1] == pytest.approx(full.best_edge(d)[1], abs=EDGE_TOL)
+
+
+def test_tree_oracle_on_stump_histograms_without_the_most_frequent_values(monkeypatch):
+    X, y, rng = _mostly_one_value_data(seed=11, n=120)
+    full = oracles.TreeOracle(X, y)
+    monkeypatch.setattr(oracles, "_STUMP_MODE_MIN_SIZE", 0)
+    lean = oracles.TreeOracle(X, y)
+    assert lean._stumps._mode_bins is not None
+    for screen in (False, True):
+        full._screen = lean._screen = screen
+        for _ in range(5):
+            d = rng.dirichlet(np.ones(X.shape[0]))
+            assert lean.best(d)[0] == full.best(d)[0]
+
+
+def test_stump_oracle_keeps_every_value_when_the_data_are_not_mostly_one_value(monkeypatch):
+    monkeypatch.setattr(oracles, "_STUMP_MODE_MIN_SIZE", 0)
+    rng = np.random.default_rng(12)
+    y = np.where(rng.random(50) < 0.5, 1.0, -1.0)
+    assert oracles.StumpOracle(rng.standard_normal((50, 4)), y)._mode_bins is None

@@ -152,6 +152,7 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
     keys: list = []
     index: dict = {}
     cols: list[np.ndarray] = []
+    U_cols = np.zeros((N, 0))  # np.column_stack(cols), kept between iterations
     w = np.zeros(0)
     m = np.zeros(N)  # margins U w^{t-1} of the current combination
     # Theta^0: with the printed start w^0 = 0 the thesis sets Theta^0 = -1; with w^1 = e_1 there is
@@ -172,11 +173,11 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
             first = (key, u)
         edge = float(u @ d)
         if edge < gamma_hat:
-            gamma_hat, d_gamma = edge, d.copy()
-        top = max(float((np.column_stack(cols).T @ d).max()) if cols else -1.0, edge)
+            gamma_hat, d_gamma = edge, d  # d is rebound each iteration, never changed in place
+        top = max(float((U_cols.T @ d).max()) if cols else -1.0, edge)
         P_t_prev = top + Delta(d) / eta  # max form of (3.6)/(3.25): an upper bound on the optimum
         if P_t_prev < min_P:
-            min_P, d_min_P = P_t_prev, d.copy()
+            min_P, d_min_P = P_t_prev, d
         rec = {"t": t, "hypothesis": key, "edge": edge, "P_t_prev": P_t_prev, "min_P": min_P, "gamma_hat": gamma_hat}
         if np.isfinite(Theta_prev):
             delta = min_P - Theta_prev
@@ -193,6 +194,7 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
             index[key] = len(keys)
             keys.append(key)
             cols.append(u)
+            U_cols = np.column_stack(cols)  # rebuilt only when a new hypothesis enters (the same array as per t)
             w = np.r_[w, 0.0]
         w = (1.0 - alpha) * w
         w[index[key]] += alpha
