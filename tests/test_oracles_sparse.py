@@ -263,3 +263,12 @@ def test_stump_oracle_keeps_every_value_when_the_data_are_not_mostly_one_value(m
     rng = np.random.default_rng(12)
     y = np.where(rng.random(50) < 0.5, 1.0, -1.0)
     assert oracles.StumpOracle(rng.standard_normal((50, 4)), y)._mode_bins is None
+
+
+def test_matrix_free_kernel_columns_are_kept_up_to_a_bound(monkeypatch):
+    monkeypatch.setattr(oracles, "_KERNEL_COLUMN_CACHE", 2)
+    X, y, _ = _sparse_problem(n=30, p=10, density=0.4, seed=13)
+    free, dense = LinearKernelOracle(X, y), KernelColumnOracle(X.toarray(), y)
+    for key in (3, 33, 5, 3, 7, 35):  # 33 and 35: the negations of 3 and 5
+        np.testing.assert_allclose(free.column(key), dense.column(key), rtol=0, atol=1e-15)
+    assert sorted(free._kernel_columns) == [3, 5]
