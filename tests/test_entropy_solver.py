@@ -72,3 +72,34 @@ def test_fast_solver_certificate_and_blas_limit():
         assert s.primal - s.dual == pytest.approx(s.gap, abs=1e-9)
     with _newton.single_thread_blas():
         pass  # usable as a context manager (no-op without threadpoolctl)
+
+
+@pytest.mark.parametrize("eta", [10.0, 2e4])
+def test_beta_root_stops_when_the_newton_step_is_below_the_resolution_of_beta(eta, monkeypatch):
+    # at eta = 2e4 the root b = eta * beta is ~2e4: one ulp of b moves sum sigma(a - b) by ~3e-12, above the
+    # mass tolerance 4 eps nu sqrt(N) = 1.5e-13, so Newton cannot meet it. It must stop when its step no longer
+    # changes b (5 evaluations here), not bisect the whole bracket down to 4 ulps (41 evaluations before)
+    import refboost.boosters.entropy as E
+    from refboost._jit import entropy as J
+
+    rng = np.random.default_rng(0)
+    N, nu = 29305, 1.0  # a9a's training part, nu = 1
+    m = rng.uniform(-1, 1, N)
+    a = np.log(nu / N) - np.log1p(-nu / N) - eta * m
+    lo, hi = -eta * m.max(), -eta * m.min()
+    calls = [0]
+    expit = E.expit
+
+    def counted(z):
+        calls[0] += 1
+        return expit(z)
+
+    monkeypatch.setattr(E, "expit", counted)
+    b, sg = E._beta_root(a, nu, lo, hi)
+    assert calls[0] <= 6
+    assert abs(sg.sum() - nu) <= 1e-9 * nu  # the mass to its resolution at this b
+    g = lambda x: expit(a - x).sum() - nu  # noqa: E731
+    assert g(np.nextafter(b, -np.inf)) >= g(np.nextafter(b, np.inf))  # decreasing across b
+    assert abs(g(b)) <= 4 * abs(g(b + 8 * np.spacing(b)) - g(b)) + 1e-13  # within a few ulps of the root
+    ok, bj, _ = J._beta_root(a, nu, lo, hi, np.nan)  # the compiled form: the same root to rounding
+    assert ok and abs(bj - b) <= 8 * np.spacing(abs(b))

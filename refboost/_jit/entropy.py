@@ -475,6 +475,8 @@ def _beta_root(a, nu, lo, hi, b0):
         for n in range(N):
             der += sg[n] * (1.0 - sg[n])
         b_new = b + g / der if der > 0 else np.nan
+        if b_new == b:  # the Newton step is below b's resolution: converged (|g| may stay above tol)
+            return True, b, sg
         if not (lo < b_new < hi):
             b_new = 0.5 * (lo + hi)
         if b_new == b or hi - lo <= 4 * EPS_MACH * max(1.0, abs(b)):

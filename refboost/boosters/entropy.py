@@ -273,6 +273,8 @@ def _beta_root(a, nu, lo, hi, b0=None):
             hi = b
         der = float(np.dot(sg, 1.0 - sg))
         b_new = b + g / der if der > 0 else np.nan
+        if b_new == b:  # the Newton step is below b's resolution: converged (|g| may stay above the tolerance,
+            return b, sg  # which is below the resolution of g = sum sigma - nu when |b| is large)
         if not (lo < b_new < hi):
             b_new = 0.5 * (lo + hi)
         if b_new == b or hi - lo <= 4 * EPS_MACH * max(1.0, abs(b)):
