@@ -254,8 +254,10 @@ def _beta_root(a, nu, lo, hi, b0=None):
 
     Safeguarded Newton (derivative ``-sum sigma(1 - sigma)``) started from ``b0`` if given (clipped
     to the bracket) or from the upper bound ``lse(a) - ln nu`` (``sigma(z) <= e^z``), with bisection
-    when a step leaves the bracket; a few O(N) passes instead of Brent's ~40. Returns ``(b,
-    sigma(a - b))``, or None if it does not settle.
+    when a step leaves the bracket; a few O(N) passes instead of Brent's ~40. It stops when the mass
+    ``sum sigma - nu`` is within ``BETA_MASS_RTOL nu sqrt(N)`` or when the Newton step no longer changes
+    ``b`` (for ``|b|`` of order 1e4 one ulp of ``b`` moves the mass by more than that tolerance). Returns
+    ``(b, sigma(a - b))``, or None if it does not settle.
     """
     if b0 is not None and np.isfinite(b0):
         b = min(max(float(b0), lo), hi)
