@@ -4,7 +4,7 @@ dense ones they replace, and Corrective ERLPBoost on each, side by side in one r
 Run: ``REFBOOST_DATA=/path/to/data OMP_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_sweeps.py [n_iter]``.
 Data: the a9a training part of the ERLPBoost split (29305 x 123, binary, 11 % non-zero). For each class the
 dense path is forced by raising its size or density threshold (``oracles._STUMP_MODE_MIN_SIZE``,
-``_SPARSE_EDGES_MIN_SIZE``, ``_KERNEL_SPARSE_DENSITY``). Reports CPU time per edge sweep (``best_edge`` or
+``_SPARSE_EDGES_MIN_SIZE``, ``_SPARSE_SWEEP_DENSITY``). Reports CPU time per edge sweep (``best_edge`` or
 ``best``, 20 random distributions) and per Corrective ERLPBoost iteration (nu = 1, eps = 0.001, ``n_iter``
 iterations, default 1000), the ratios dense / sparse, and checks that both paths pick the same hypotheses
 and give the same weights.
@@ -24,7 +24,7 @@ from refboost.oracles import LinearKernelOracle, RawFeatureOracle, StumpOracle
 DENSE = {
     "stump": ("_STUMP_MODE_MIN_SIZE", 1 << 62),
     "raw": ("_SPARSE_EDGES_MIN_SIZE", 1 << 62),
-    "kernel": ("_KERNEL_SPARSE_DENSITY", 0.0),
+    "kernel": ("_SPARSE_SWEEP_DENSITY", 0.0),
 }
 CLASSES = {"stump": StumpOracle, "raw": RawFeatureOracle, "kernel": LinearKernelOracle}
 

@@ -44,10 +44,19 @@ class Oracle(ABC):
         return check_distribution(d, self.n_examples, name="d", atol=1e-7)
 
 
+#: The share of non-zero entries up to which a sweep goes through a sparse form of its data (the stump, raw-data
+#: and SVM classes: :func:`_mostly_zero`).
+_SPARSE_SWEEP_DENSITY = 1 / 3
+
+
+def _mostly_zero(n_nonzero: int, size: int) -> bool:
+    """Whether ``n_nonzero`` of ``size`` entries is at most the share :data:`_SPARSE_SWEEP_DENSITY`."""
+    return n_nonzero <= _SPARSE_SWEEP_DENSITY * size
+
+
 #: :class:`MatrixOracle` computes edges from a sparse copy of ``U`` when ``U`` (before the reflexive half) has at
-#: least this many entries and a share of non-zeros at most :data:`_SPARSE_EDGES_DENSITY`.
+#: least this many entries and is :func:`_mostly_zero`.
 _SPARSE_EDGES_MIN_SIZE = 1 << 20
-_SPARSE_EDGES_DENSITY = 1 / 3
 
 
 class MatrixOracle(Oracle):
@@ -85,7 +94,7 @@ class MatrixOracle(Oracle):
         # a large, mostly-zero U (raw binary features: a9a's is 11 % non-zero) sweeps through a CSR copy of
         # U^T: O(nnz) instead of O(N K) per call, the reflexive half negated
         self._Ut = None
-        if U.size >= _SPARSE_EDGES_MIN_SIZE and np.count_nonzero(U) <= _SPARSE_EDGES_DENSITY * U.size:
+        if U.size >= _SPARSE_EDGES_MIN_SIZE and _mostly_zero(np.count_nonzero(U), U.size):
             import scipy.sparse as sp
 
             self._Ut = sp.csr_matrix(U.T)
@@ -229,9 +238,8 @@ class _PredictMixin:
 
 
 #: :class:`StumpOracle` leaves each feature's most frequent value out of its one-hot map when the data have at
-#: least this many entries and the values left in are at most a share :data:`_STUMP_MODE_DENSITY` of them.
+#: least this many entries and the values left in are :func:`_mostly_zero` (at most a third of them).
 _STUMP_MODE_MIN_SIZE = 1 << 21
-_STUMP_MODE_DENSITY = 1 / 3
 
 
 class StumpOracle(_PredictMixin, Oracle):
@@ -304,7 +312,7 @@ class StumpOracle(_PredictMixin, Oracle):
             is_mode = np.zeros(offset, bool)
             is_mode[mode_bins] = True
             keep = ~is_mode[self._codes]
-            if keep.sum() <= _STUMP_MODE_DENSITY * N * p:
+            if _mostly_zero(int(keep.sum()), N * p):
                 self._mode_bins = mode_bins
             else:
                 keep = None
@@ -715,8 +723,6 @@ KERNEL_DENSE_MAX_N = 7000
 _KERNEL_BLOCK = 1024
 #: Kernel columns :class:`LinearKernelOracle` keeps once computed (a9a: 0.23 MB each).
 _KERNEL_COLUMN_CACHE = 256
-#: :class:`LinearKernelOracle` multiplies by a CSR copy of a dense ``X`` whose share of non-zeros is at most this.
-_KERNEL_SPARSE_DENSITY = 1 / 3
 
 
 class LinearKernelOracle(_EdgeSweepMixin, _PredictMixin, Oracle):
@@ -762,7 +768,7 @@ class LinearKernelOracle(_EdgeSweepMixin, _PredictMixin, Oracle):
         self._kernel_columns: dict[int, np.ndarray] = {}  # <x_n, x_m> / c_m by m, as computed by column()
         # the products of every edge sweep: CSR copies of X and X^T when X is sparse or mostly zeros
         # (a9a: 11 % non-zero, 0.6 ms per product instead of 7.7 ms dense)
-        if sp.issparse(self.X) or np.count_nonzero(self.X) <= _KERNEL_SPARSE_DENSITY * self.X.size:
+        if sp.issparse(self.X) or _mostly_zero(np.count_nonzero(self.X), self.X.size):
             self._Xp, self._XTp = sp.csr_matrix(self.X), sp.csr_matrix(self.X.T)
         else:
             self._Xp, self._XTp = self.X, self.X.T

@@ -95,7 +95,7 @@ def test_matrix_free_kernel_oracle_equals_the_kernel_matrix(sparse_input, csr_pr
     # the blocks of the scale computation are made small so that several blocks and a ragged last one run
     monkeypatch.setattr(oracles, "_KERNEL_BLOCK", 7)
     if not csr_products:  # a dense X (20 % non-zero here) multiplies as it is
-        monkeypatch.setattr(oracles, "_KERNEL_SPARSE_DENSITY", 0.0)
+        monkeypatch.setattr(oracles, "_SPARSE_SWEEP_DENSITY", 0.0)
     X, y, rng = _sparse_problem(n=60, p=30, density=0.2, seed=5)
     X = sp.vstack([X, sp.csr_matrix((1, X.shape[1]))]).tocsr()  # an all-zero example: h_m = 0, scale 1
     y = np.append(y, 1.0)
