@@ -1481,13 +1481,19 @@ plt.show()
 
 # %% tags=["hide-input"]
 n_f = len(fig_sets)
-fig, axs = plt.subplots(1, n_f, figsize=(3.6 * n_f, 3.4), squeeze=False)
-for a, dn in zip(axs[0], fig_sets, strict=True):
+n_col = min(n_f, 4)  # a grid of panels, 4 to a row, so each stays legible in the text column
+n_row = -(-n_f // n_col)
+fig, axs = plt.subplots(n_row, n_col, figsize=(3.3 * n_col, 2.9 * n_row), squeeze=False)
+for a, dn in zip(axs.flat, fig_sets, strict=False):
     for b in COLS:
         if (dn, b) in curves:
             a.plot(curves[dn, b]["time"], curves[dn, b]["test_error"], ".-", color=STYLE[b], label=COLS[b])
     a.set_xscale("log"), a.set_title(dn), a.set_xlabel("time (s)")
-axs[0][0].set_ylabel("test error"), axs[0][0].legend(fontsize=9)
+for a in axs.flat[n_f:]:
+    a.set_axis_off()
+for row in axs:
+    row[0].set_ylabel("test error")
+axs[0][0].legend(fontsize=9)
 fig.suptitle(r"Fig. 3 style: test error vs time, $\nu=0.1m$, $\epsilon=0.01$, greedy depth-2 trees")
 plt.tight_layout()
 plt.show()
