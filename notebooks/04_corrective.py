@@ -24,9 +24,9 @@
 # $w^t=((1-\alpha)w^{t-1},\alpha)$ with $x=u^t-\sum_qw^{t-1}_qu^q$ and
 # $\alpha=\mathrm{clip}_{[0,1]}\big(x\cdot d^{t-1}/(\eta\|x\|_\infty^2)\big)$ (Shalev-Shwartz & Singer), then
 # $d^t$ is the KL projection of $d^0e^{-\eta Uw^t}$ onto the capped simplex (Alg. 4.2, cap $1/\nu$).
-# The exact line search it approximates is the problem
+# The exact line search it approximates is the problem (Glocer 2009, eq. (4.6))
 #
-# $$\min_d\ u^t\cdot d+\frac1\eta\Delta(d,d^0)\ \text{ s.t. }\ d\cdot\mathbf1=1,\ d\le\tfrac1\nu\mathbf1,\ (u^t-\bar u)\cdot d=0\qquad\text{Glocer (2009), eq. (4.6)}$$
+# $$\min_d\ u^t\cdot d+\frac1\eta\Delta(d,d^0)\ \text{ s.t. }\ d\cdot\mathbf1=1,\ d\le\tfrac1\nu\mathbf1,\ (u^t-\bar u)\cdot d=0\tag{4.6}$$
 #
 # ```{prf:lemma} Corrective dual (Glocer 2009, Lemma 4.1)
 # :label: lem-corrective-dual
