@@ -373,8 +373,9 @@ GLOCER_SVM = _hyp_study(
         baseline="the linear SVM of the tables' last row (scikit-learn LinearSVC, C = 1, on the unweighted "
         "training part; the thesis gives neither its software nor its C), declared as one AdaBoost round "
         "with the linear-SVM weak learner",
-        sets="german.numer and diabetes (and a9a, its published split, with tier 0: every totally "
-        "corrective setting and the linear SVM, and the first tier-1 corrective cells as provenance.json lists; its "
+        sets="german.numer and diabetes (and a9a, its published split, with tiers 0 and 1: every totally "
+        "corrective setting, the linear SVM and the corrective boosters' core settings, and the first other "
+        "corrective cells as provenance.json lists; its "
         "29,305 x 29,305 kernel matrix is never formed: KernelColumnOracle is matrix-free above 7,000 training "
         "examples, oracles.LinearKernelOracle)",
         extra="; and the theoretical eta at eps = 1e-5 and nu = 1, the setting of Table 5.12's german winners",
