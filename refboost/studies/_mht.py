@@ -149,7 +149,7 @@ MHT_TABLE3 = Study(
         "time is a lower bound). Run so far (provenance.json): titanic, breast_cancer, flare_solar, thyroid, "
         "banana and heart (all four boosters, all cells); twonorm, ringnorm, splice, image and german (LPBoost, "
         "ERLPBoost, MLPBoost, all cells; ringnorm and german also C-ERLPBoost's 5 Table 2 cells, 16-59 and 9-31 min "
-        "of CPU each, twonorm its Table 2 cell at nu = 0.1 m, 59 min); "
+        "of CPU each, twonorm its Table 2 cells at nu = 0.1 m and 0.2 m, 58-59 min each); "
         "the rest only as far as "
         "provenance.json lists (2 shared cores). The paper warns "
         "the three methods solve the same LP yet differ widely; treat the "
