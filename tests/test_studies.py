@@ -123,6 +123,19 @@ def test_ctrl_c_keeps_the_finished_cells_and_records_the_run(client, tmp_path, m
     assert (again.cells_before, again.cells_run) == (5, n - 5)
 
 
+def test_provenance_names_the_code_a_run_started_with(client, tmp_path, monkeypatch):
+    # a commit made while a long run works must not be credited with its cells: the run's git state is the
+    # one taken before its first cell, not the one at its end
+    from refboost.studies import _runner
+
+    states = iter([{"git_commit": "c0ffee", "git_refboost_modified": False}])
+    later = {"git_commit": "later", "git_refboost_modified": True}
+    monkeypatch.setattr(_runner, "code_state", lambda: next(states, later))
+    studies.run_study("mht_table3", "ci", store=tmp_path, client=client, limit=2, progress=False)
+    run = json.loads((tmp_path / PROVENANCE).read_text())["runs"][-1]
+    assert (run["git_commit"], run["git_refboost_modified"], run["cells_run"]) == ("c0ffee", False, 2)
+
+
 def test_verify_reruns_cells_identically_and_catches_a_change(client, tmp_path):
     name = "mht_table3"
     studies.run_study(name, "ci", store=tmp_path, client=client, progress=False)

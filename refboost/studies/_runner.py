@@ -707,8 +707,17 @@ def machine() -> dict:
     }
 
 
-def provenance_entry(**fields) -> dict:
+def code_state() -> dict:
+    """The checkout's git commit and whether ``refboost/`` differs from it (None outside git)."""
+    dirty = _git("status", "--porcelain", "--", "refboost")
+    return {"git_commit": _git("rev-parse", "HEAD"), "git_refboost_modified": None if dirty is None else bool(dirty)}
+
+
+def provenance_entry(*, code: dict | None = None, **fields) -> dict:
     """One run's provenance: the given fields plus versions, git commit, machine and date.
+
+    ``code``: the :func:`code_state` taken when the run started (a run records the code it loaded, not
+    a commit made while it ran); taken now if not given.
 
     The Dask versions come from the installed distributions' metadata, not from importing the
     packages: a run interrupted while ``distributed`` was being imported leaves a half-imported
@@ -716,13 +725,12 @@ def provenance_entry(**fields) -> dict:
     """
     from importlib.metadata import version
 
-    commit = _git("rev-parse", "HEAD")
-    dirty = _git("status", "--porcelain", "--", "refboost")
+    code = code_state() if code is None else code
     return {
         **fields,
         "refboost_version": refboost_version(),
-        "git_commit": commit,
-        "git_refboost_modified": None if dirty is None else bool(dirty),
+        "git_commit": code["git_commit"],
+        "git_refboost_modified": code["git_refboost_modified"],
         "dask_version": version("dask"),
         "distributed_version": version("distributed"),
         "numpy_version": np.__version__,
@@ -984,6 +992,7 @@ def run_study(
         todo = todo[i::n]
     check_data(todo)
     run_id = uuid.uuid4().hex[:12]
+    code = code_state()
     t0, c0 = time.perf_counter(), time.process_time()
     cpu_cells = [0.0]
     sto = bar = None
@@ -1030,6 +1039,7 @@ def run_study(
                 st.name,
                 scale,
                 provenance_entry(
+                    code=code,
                     run_id=run_id,
                     command=command,
                     store=where,
