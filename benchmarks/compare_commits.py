@@ -142,10 +142,52 @@ def _shen_cases():
     }
 
 
+def _tree_cases():
+    """The exact depth-2 tree oracle (``TreeOracle``, ``search="exact"``) on IDA realisation 1 of the Rätsch sets
+    where it screens (``refboost.studies._runner.load_split``; the data resolve like the studies' own, e.g. with
+    ``REFBOOST_DATA``), and one whole C-ERLPBoost run. The fingerprint: a CRC of the keys and the sum of the edges."""
+    import zlib
+
+    import refboost as rb
+    from refboost.studies._runner import load_split
+
+    def oracle(name):
+        s = load_split(name, "r1")
+        return rb.TreeOracle(s["X"], s["y"]), s["y"].size
+
+    def calls(name, k=5):
+        o, N = oracle(name)
+        rng = np.random.default_rng(0)
+        ds = [rng.dirichlet(np.full(N, 0.3)) for _ in range(k - 1)] + [np.full(N, 1.0 / N)]
+
+        def run():
+            out = [o.best_edge(d) for d in ds]
+            return zlib.crc32(repr([key for key, _ in out]).encode()), sum(e for _, e in out)
+
+        return run
+
+    def cerlp(name, frac, eps):
+        o, N = oracle(name)
+
+        def run():
+            r = rb.cerlpboost(o, nu=frac * N, eps=eps)
+            return r.n_iter, float(r.gap)
+
+        return run
+
+    return {
+        "tree best_edge x5 german (700 x 20)": calls("german"),
+        "tree best_edge x5 twonorm* (400 x 20)": calls("twonorm"),
+        "tree best_edge x5 ringnorm (400 x 20)": calls("ringnorm"),
+        "tree best_edge x5 image (1300 x 18)": calls("image"),
+        "cerlpboost german nu=0.5N eps=0.05": cerlp("german", 0.5, 0.05),
+    }
+
+
 #: CPU seconds per timing (a case shorter than this is run several times per timing).
 MIN_CPU = 0.3
 
-SUITES = {"entropy": _entropy_cases, "shen": _shen_cases}
+SUITES = {"entropy": _entropy_cases, "shen": _shen_cases, "tree": _tree_cases}
 
 
 def worker(suite: str, only: str | None = None) -> None:

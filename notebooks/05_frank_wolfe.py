@@ -1095,9 +1095,12 @@ assert [n_reach[c] for c in ("MLPB.(SS)", "MLPB+p(SS)")] == [25, 26]
 # twonorm), exist in the catalogue only as full pattern sets: their realisation 1 is refboost's seeded partition
 # with the IDA sizes (`refboost.datasets.mat_realisation`), **not** an original IDA split file, so their numbers
 # are for a different split from any IDA realisation. The exact tree search screens every root split with a
-# segment-tree sweep (`refboost._jit.tree`) and recomputes only the near-best ones with the plain histogram code,
-# which gives the same tree and edge bit for bit (`tests/test_tree_oracle_screened.py`) 100-300 times faster per
-# call on ringnorm, twonorm and image; a cell is still costly on a shared 2-core machine (about 80 ms of CPU per
+# sweep of point updates on per-feature prefix-sum trees (`refboost._jit.tree`) and recomputes only the near-best
+# ones with the plain histogram code, which gives the same tree and edge bit for bit
+# (`tests/test_tree_oracle_screened.py`) 400-1,000 times faster per call on ringnorm, twonorm and image. Until
+# 2026-11-29 the sweep was a lazy segment tree over all bins, with the same records at 4-6 times the CPU per call
+# (`benchmarks/results/compare_tree_kernel.txt`); every stored Table 2 cell ran that form, so the times below come
+# from it. The stored cells were still costly on a shared 2-core machine (about 80 ms of CPU per
 # LPBoost round on ringnorm; on german an LPBoost cell takes 1-5 min of CPU, most of it in HiGHS re-solving the
 # restricted LP, about 30 dual simplex pivots per round on a dense 560 x 500 constraint matrix). LPBoost and
 # ERLPBoost ran on all 11 sets. MLPBoost stops only

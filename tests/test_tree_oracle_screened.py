@@ -110,3 +110,23 @@ def test_screened_search_on_a_larger_continuous_instance():
     assert TreeOracle(X, y)._use_screen()  # 700 root splits over 6 features: the sweep is cheaper
     for d in _distributions(rng, 120):
         assert fast.best_edge(d) == plain.best_edge(d)
+
+
+def test_screening_totals_with_features_of_very_different_bin_counts():
+    # the sweep keeps one tree per feature, sized to that feature's bins: 1 (constant), 2, 3, and ~N (continuous)
+    rng = np.random.default_rng(11)
+    N = 90
+    X = np.column_stack([rng.normal(size=N), rng.integers(0, 2, N), np.full(N, -2.0), rng.integers(0, 3, N),
+                         np.round(rng.normal(size=N), 1)])
+    X = np.vstack([X, X[:20]])  # duplicate rows
+    y = np.where(X[:, 0] + 0.5 * X[:, 3] + 0.4 * rng.normal(size=X.shape[0]) > 0.5, 1.0, -1.0)
+    o, plain = _screened(X, y), _plain(X, y)
+    st = o._stumps
+    for d in _distributions(rng, len(y)):
+        v = d * y
+        approx = root_split_totals(o._codes2, v, st._is_split, st._seg_start.astype(np.int64), o._seg_end,
+                                   o._order, int(o._split_bins.size))
+        left, right = o._children(v, np.arange(o._split_bins.size))
+        exact = np.array([a[0] + b[0] for a, b in zip(left, right, strict=True)])
+        np.testing.assert_allclose(approx, exact, rtol=0, atol=1e-13)
+        assert o.best_edge(d) == plain.best_edge(d)

@@ -1,4 +1,4 @@
-"""The exact depth-2 tree search's screening kernel: every root split's best tree edge in O(p^2 N log n_bins).
+"""The exact depth-2 tree search's screening kernel: every root split's best tree edge in O(p^2 N log n).
 
 :class:`refboost.oracles.TreeOracle` (``search="exact"``) needs, for every root split ``x_f <= theta``,
 ``B(left) + B(right)``, where ``B(S)`` is the best reflexive-stump edge on the examples in S. With
@@ -8,11 +8,14 @@
 of every feature (the first term is the constant hypothesis).
 
 Sweeping the root threshold of feature f upwards moves the examples from the right child to the left
-one, one value of x_f at a time; moving example n adds ``v_n`` to ``L_left(k, theta')`` for every
-``theta' >= x_nk`` (a range of the bins of feature k) and subtracts it from ``L_right``. Two segment trees
-with lazy range addition (one per child, keeping the min and the max over all stump thresholds) give each
-root split's ``B(left) + B(right)`` after O(p log n_bins) work per moved example: O(p^2 N log n_bins) per
-call instead of the O(n_splits N p) of building both children's histograms for every root split.
+one, one value of x_f at a time. Moving example n adds ``v_n`` to the left child's histogram of feature k
+at the bin of ``x_nk`` and subtracts it from the right child's: a point update. Each child keeps, per
+feature, a binary tree over that feature's bins whose nodes hold the sum of their bins and the max and
+min of the prefix sums inside them at the stump thresholds (``max(a, s_a + b)`` combines two halves), so
+the root of feature k's tree holds ``max L_S(k, .)`` and ``min L_S(k, .)``. A moved example costs
+O(p log n_k) (n_k the bins of feature k, at most N); both children's trees are updated together in one
+array of 6 values per node. Each root split then reads the p roots: O(p^2 N log n + p n_splits) per call,
+instead of the O(n_splits N p) of building both children's histograms for every root split.
 
 The values differ from the histogram computation only by summation round-off (a few ulps of
 ``sum |v| = 1``); the oracle uses them to screen, then recomputes the few root splits within a margin of
@@ -24,45 +27,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-
-@njit(cache=True)
-def _build(mx, mn, lz, size):
-    for i in range(size - 1, 0, -1):
-        mx[i] = max(mx[2 * i], mx[2 * i + 1])
-        mn[i] = min(mn[2 * i], mn[2 * i + 1])
-        lz[i] = 0.0
+# a node's 6 values: the left child's (sum, max prefix, min prefix), then the right child's
+_S_L, _MX_L, _MN_L, _S_R, _MX_R, _MN_R = range(6)
 
 
-@njit(cache=True)
-def _pull(mx, mn, lz, i):
-    i >>= 1
-    while i >= 1:
-        mx[i] = max(mx[2 * i], mx[2 * i + 1]) + lz[i]
-        mn[i] = min(mn[2 * i], mn[2 * i + 1]) + lz[i]
-        i >>= 1
-
-
-@njit(cache=True)
-def _range_add(mx, mn, lz, size, lo, hi, val):
-    """Add ``val`` to the leaves [lo, hi); ``mx[1]``, ``mn[1]`` stay the max and min over all leaves."""
-    lo += size
-    hi += size
-    l0, r0 = lo, hi - 1
-    while lo < hi:
-        if lo & 1:
-            mx[lo] += val
-            mn[lo] += val
-            lz[lo] += val
-            lo += 1
-        if hi & 1:
-            hi -= 1
-            mx[hi] += val
-            mn[hi] += val
-            lz[hi] += val
-        lo >>= 1
-        hi >>= 1
-    _pull(mx, mn, lz, l0)
-    _pull(mx, mn, lz, r0)
+@njit(cache=True, inline="always")
+def _combine(A, node, a, c):
+    """Node ``node`` from its halves ``a`` (lower bins) and ``c`` (upper bins), for both children."""
+    for t in (_S_L, _S_R):
+        sa = A[a, t]
+        A[node, t] = sa + A[c, t]
+        x = sa + A[c, t + 1]
+        y = A[a, t + 1]
+        A[node, t + 1] = y if y > x else x
+        x = sa + A[c, t + 2]
+        y = A[a, t + 2]
+        A[node, t + 2] = y if y < x else x
 
 
 @njit(cache=True)
@@ -87,48 +67,52 @@ def root_split_totals(codes, v, is_split, seg_start, seg_end, order, n_splits):
     """
     N, p = codes.shape
     n_bins = is_split.size
-    size = 1
-    while size < n_bins:
-        size *= 2
-    # the whole set's prefix sums per feature (the right child's before any example moves)
+    # feature k's tree: node j (1 .. 2 size_k - 1) is row off[k] + j; bin b is leaf j = size_k + b - seg_start[k]
+    size = np.empty(p, np.int64)
+    off = np.empty(p, np.int64)
+    rows = 0
+    for k in range(p):
+        sz = 1
+        while sz < seg_end[k] - seg_start[k]:
+            sz *= 2
+        size[k] = sz
+        off[k] = rows - 1
+        rows += 2 * sz - 1
+    leaf = np.empty((N, p), np.int64)
+    for n in range(N):
+        for k in range(p):
+            leaf[n, k] = off[k] + size[k] + codes[n, k] - seg_start[k]
+    # the whole set's histograms (the right child's before any example moves)
     H = np.zeros(n_bins)
     T = 0.0
     for n in range(N):
         T += v[n]
         for k in range(p):
             H[codes[n, k]] += v[n]
-    Ltot = np.empty(n_bins)
-    for k in range(p):
-        c = 0.0
-        for b in range(seg_start[k], seg_end[k]):
-            c += H[b]
-            Ltot[b] = c
-    mxL = np.empty(2 * size)
-    mnL = np.empty(2 * size)
-    lzL = np.zeros(2 * size)
-    mxR = np.empty(2 * size)
-    mnR = np.empty(2 * size)
-    lzR = np.zeros(2 * size)
+    A = np.empty((rows, 6))
     out = np.empty(n_splits)
     idx = 0
     for f in range(p):
         if seg_end[f] - seg_start[f] < 2:
             continue  # a constant feature has no root split
-        for i in range(2 * size):
-            mxL[i] = -np.inf
-            mnL[i] = np.inf
-            mxR[i] = -np.inf
-            mnR[i] = np.inf
-            lzL[i] = 0.0
-            lzR[i] = 0.0
-        for b in range(n_bins):
-            if is_split[b]:
-                mxL[size + b] = 0.0
-                mnL[size + b] = 0.0
-                mxR[size + b] = Ltot[b]
-                mnR[size + b] = Ltot[b]
-        _build(mxL, mnL, lzL, size)
-        _build(mxR, mnR, lzR, size)
+        for i in range(rows):
+            A[i, _S_L] = 0.0
+            A[i, _MX_L] = -np.inf
+            A[i, _MN_L] = np.inf
+            A[i, _S_R] = 0.0
+            A[i, _MX_R] = -np.inf
+            A[i, _MN_R] = np.inf
+        for k in range(p):
+            for b in range(seg_start[k], seg_end[k]):
+                r = off[k] + size[k] + b - seg_start[k]
+                A[r, _S_R] = H[b]
+                if is_split[b]:  # a prefix sum at a stump threshold (-inf / inf elsewhere: never the max / min)
+                    A[r, _MX_L] = 0.0
+                    A[r, _MN_L] = 0.0
+                    A[r, _MX_R] = H[b]
+                    A[r, _MN_R] = H[b]
+            for j in range(size[k] - 1, 0, -1):
+                _combine(A, off[k] + j, off[k] + 2 * j, off[k] + 2 * j + 1)
         TL, TR = 0.0, T
         pos = 0
         for b in range(seg_start[f], seg_end[f] - 1):
@@ -141,9 +125,26 @@ def root_split_totals(codes, v, is_split, seg_start, seg_end, order, n_splits):
                 TL += vn
                 TR -= vn
                 for k in range(p):
-                    c = codes[n, k]
-                    _range_add(mxL, mnL, lzL, size, c, seg_end[k], vn)
-                    _range_add(mxR, mnR, lzR, size, c, seg_end[k], -vn)
-            out[idx] = _best(TL, mnL[1], mxL[1]) + _best(TR, mnR[1], mxR[1])
+                    r = leaf[n, k]
+                    A[r, _S_L] += vn
+                    A[r, _S_R] -= vn
+                    if A[r, _MX_L] != -np.inf:
+                        A[r, _MX_L] = A[r, _S_L]
+                        A[r, _MN_L] = A[r, _S_L]
+                        A[r, _MX_R] = A[r, _S_R]
+                        A[r, _MN_R] = A[r, _S_R]
+                    o = off[k]
+                    j = (r - o) >> 1
+                    while j >= 1:
+                        _combine(A, o + j, o + 2 * j, o + 2 * j + 1)
+                        j >>= 1
+            loL, hiL, loR, hiR = np.inf, -np.inf, np.inf, -np.inf
+            for k in range(p):
+                r = off[k] + 1
+                loL = min(loL, A[r, _MN_L])
+                hiL = max(hiL, A[r, _MX_L])
+                loR = min(loR, A[r, _MN_R])
+                hiR = max(hiR, A[r, _MX_R])
+            out[idx] = _best(TL, loL, hiL) + _best(TR, loR, hiR)
             idx += 1
     return out
