@@ -53,6 +53,15 @@ def _screened(X, y):
     return o
 
 
+def _sweep_and_histogram_totals(o, v):
+    """Every root split's B(left) + B(right): from the screening sweep, and from both children's histograms."""
+    st = o._stumps
+    approx = root_split_totals(o._codes2, v, st._is_split, st._seg_start.astype(np.int64), o._seg_end, o._order,
+                               int(o._split_bins.size))
+    left, right = o._children(v, np.arange(o._split_bins.size))
+    return approx, np.array([a[0] + b[0] for a, b in zip(left, right, strict=True)])
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_screened_search_equals_plain_search_bit_for_bit(seed):
     rng = np.random.default_rng(seed)
@@ -71,13 +80,8 @@ def test_screening_totals_match_the_histogram_totals(seed):
         o = TreeOracle(X, y)
         if o._split_bins.size == 0:
             continue
-        st = o._stumps
         for d in _distributions(rng, len(y)):
-            v = d * y
-            approx = root_split_totals(o._codes2, v, st._is_split, st._seg_start.astype(np.int64), o._seg_end,
-                                       o._order, int(o._split_bins.size))
-            left, right = o._children(v, np.arange(o._split_bins.size))
-            exact = np.array([a[0] + b[0] for a, b in zip(left, right, strict=True)])
+            approx, exact = _sweep_and_histogram_totals(o, d * y)
             np.testing.assert_allclose(approx, exact, rtol=0, atol=1e-13)  # far inside SCREEN_TOL
 
 
@@ -121,12 +125,7 @@ def test_screening_totals_with_features_of_very_different_bin_counts():
     X = np.vstack([X, X[:20]])  # duplicate rows
     y = np.where(X[:, 0] + 0.5 * X[:, 3] + 0.4 * rng.normal(size=X.shape[0]) > 0.5, 1.0, -1.0)
     o, plain = _screened(X, y), _plain(X, y)
-    st = o._stumps
     for d in _distributions(rng, len(y)):
-        v = d * y
-        approx = root_split_totals(o._codes2, v, st._is_split, st._seg_start.astype(np.int64), o._seg_end,
-                                   o._order, int(o._split_bins.size))
-        left, right = o._children(v, np.arange(o._split_bins.size))
-        exact = np.array([a[0] + b[0] for a, b in zip(left, right, strict=True)])
+        approx, exact = _sweep_and_histogram_totals(o, d * y)
         np.testing.assert_allclose(approx, exact, rtol=0, atol=1e-13)
         assert o.best_edge(d) == plain.best_edge(d)
