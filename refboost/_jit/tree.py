@@ -89,30 +89,33 @@ def root_split_totals(codes, v, is_split, seg_start, seg_end, order, n_splits):
         T += v[n]
         for k in range(p):
             H[codes[n, k]] += v[n]
+    # both children's trees before any example moves (the same for every root feature: built once, copied)
+    A0 = np.empty((rows, 6))
+    for i in range(rows):
+        A0[i, _S_L] = 0.0
+        A0[i, _MX_L] = -np.inf
+        A0[i, _MN_L] = np.inf
+        A0[i, _S_R] = 0.0
+        A0[i, _MX_R] = -np.inf
+        A0[i, _MN_R] = np.inf
+    for k in range(p):
+        for b in range(seg_start[k], seg_end[k]):
+            r = off[k] + size[k] + b - seg_start[k]
+            A0[r, _S_R] = H[b]
+            if is_split[b]:  # a prefix sum at a stump threshold (-inf / inf elsewhere: never the max / min)
+                A0[r, _MX_L] = 0.0
+                A0[r, _MN_L] = 0.0
+                A0[r, _MX_R] = H[b]
+                A0[r, _MN_R] = H[b]
+        for j in range(size[k] - 1, 0, -1):
+            _combine(A0, off[k] + j, off[k] + 2 * j, off[k] + 2 * j + 1)
     A = np.empty((rows, 6))
     out = np.empty(n_splits)
     idx = 0
     for f in range(p):
         if seg_end[f] - seg_start[f] < 2:
             continue  # a constant feature has no root split
-        for i in range(rows):
-            A[i, _S_L] = 0.0
-            A[i, _MX_L] = -np.inf
-            A[i, _MN_L] = np.inf
-            A[i, _S_R] = 0.0
-            A[i, _MX_R] = -np.inf
-            A[i, _MN_R] = np.inf
-        for k in range(p):
-            for b in range(seg_start[k], seg_end[k]):
-                r = off[k] + size[k] + b - seg_start[k]
-                A[r, _S_R] = H[b]
-                if is_split[b]:  # a prefix sum at a stump threshold (-inf / inf elsewhere: never the max / min)
-                    A[r, _MX_L] = 0.0
-                    A[r, _MN_L] = 0.0
-                    A[r, _MX_R] = H[b]
-                    A[r, _MN_R] = H[b]
-            for j in range(size[k] - 1, 0, -1):
-                _combine(A, off[k] + j, off[k] + 2 * j, off[k] + 2 * j + 1)
+        A[:, :] = A0
         TL, TR = 0.0, T
         pos = 0
         for b in range(seg_start[f], seg_end[f] - 1):
