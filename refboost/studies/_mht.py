@@ -153,7 +153,7 @@ MHT_TABLE3 = Study(
         "banana, heart, german and ringnorm (all four boosters, all cells; C-ERLPBoost's Table 2 cells 9-31 min "
         "of CPU each on german and 16-59 min on ringnorm with the first sweep, its CV cells 1-7 and 3-15 min with "
         "the second); twonorm, splice and image (LPBoost, ERLPBoost, MLPBoost, all cells; twonorm also "
-        "C-ERLPBoost's 5 Table 2 cells, 14-59 min of CPU each, and 10 of its CV cells, 4-17 min each); "
+        "C-ERLPBoost's 5 Table 2 cells, 14-59 min of CPU each, and 12 of its CV cells, 4-17 min each); "
         "the rest only as far as "
         "provenance.json lists (2 shared cores). The paper warns "
         "the three methods solve the same LP yet differ widely; treat the "
