@@ -157,7 +157,7 @@ MHT_TABLE3 = Study(
         "9-31 min of CPU each on german, 16-59 min on ringnorm and 14-59 min on twonorm with the first sweep, its "
         "CV cells 1-7, 3-15 and 3-17 min with the second); splice and image (LPBoost, ERLPBoost, MLPBoost, all "
         "cells; image also C-ERLPBoost's Table 2 cells at nu >= 0.2 m, 11-32 min of CPU each with the second "
-        "sweep, and 18 of its 25 CV cells, 6-26 min each); "
+        "sweep, and 19 of its 25 CV cells, 6-26 min each); "
         "the rest only as far as "
         "provenance.json lists (2 shared cores). The paper warns "
         "the three methods solve the same LP yet differ widely; treat the "
