@@ -1099,11 +1099,13 @@ assert [n_reach[c] for c in ("MLPB.(SS)", "MLPB+p(SS)")] == [25, 26]
 # ones with the plain histogram code, which gives the same tree and edge bit for bit
 # (`tests/test_tree_oracle_screened.py`) 400-1,000 times faster per call on ringnorm, twonorm and image. Until
 # 2026-11-29 the sweep was a lazy segment tree over all bins, with the same records at 4-6 times the CPU per call
-# (`benchmarks/results/compare_tree_kernel.txt`); every stored Table 2 cell but image's ran that form, so the times
-# below come from it. Image's 15 Table 2 cells of LPBoost, ERLPBoost and MLPBoost were re-run with the second form
-# (the same records at 2.6-7.3 times less CPU, 2-172 s instead of 12-539 s per cell; the replaced records are kept
-# in the store's `provenance.json` under `pruned`), so that they compare with C-ERLPBoost's image cells, which run
-# the second form; within every other set the four boosters' Table 2 cells ran one form. The stored cells were
+# (`benchmarks/results/compare_tree_kernel.txt`); every stored Table 2 cell but image's and splice*'s ran that form,
+# so the times below come from it. Image's 15 Table 2 cells of LPBoost, ERLPBoost and MLPBoost were re-run with the
+# second form (the same records at 2.6-7.3 times less CPU, 2-172 s instead of 12-539 s per cell), and so were
+# splice*'s 15 (the same records; LPBoost's and ERLPBoost's at 1.7-2.3 times less CPU, MLPBoost's at about the same,
+# its time being mostly its LPs: 0.4-164 s per cell); the replaced records are kept in the store's
+# `provenance.json` under `pruned`. So they compare with C-ERLPBoost's image and splice* cells, which ran the second
+# form; within every other set the four boosters' Table 2 cells ran one form. The stored cells were
 # still costly on a shared 2-core machine (about 80 ms of CPU per LPBoost round on ringnorm; on german an LPBoost cell takes 1-5 min of CPU, most of it in HiGHS re-solving the
 # restricted LP, about 30 dual simplex pivots per round on a dense 560 x 500 constraint matrix). LPBoost and
 # ERLPBoost ran on all 11 sets. MLPBoost stops only
@@ -1132,9 +1134,11 @@ assert [n_reach[c] for c in ("MLPB.(SS)", "MLPB+p(SS)")] == [25, 26]
 # (30,015-100,000 rounds, 11-40 min of CPU each; at $\nu=0.1m$ it stopped at the cap with a certified gap of 0.0103,
 # just above $\epsilon=0.01$, so that run is stored with converged = False) and its 25 CV cells (18,160-100,000
 # rounds, 6-32 min each; at $0.1m$ the cap in all five folds, fold 2's run certified within $\epsilon$ there), so
-# image too has a C-ERLPB. entry under Table 3. On splice* (the paper lists it above $10^3$ s) it ran four of Table
-# 2's cells so far ($\nu\ge 0.2m$: 13,032-88,020 rounds, 3-23 min of CPU each, all converged) and one CV cell (fold
-# 0 at $0.5m$: 36,451 rounds, 8 min).
+# image too has a C-ERLPB. entry under Table 3. On splice* (the paper lists it above $10^3$ s) it ran Table 2's five
+# cells (13,032-100,000 rounds, 3-30 min of CPU each; at $\nu=0.1m$ it stopped at the cap with a certified gap of
+# 0.0101, stored with converged = False) and 21 of its 25 CV cells (14,653-100,000 rounds, 3-26 min each): all 20 at
+# $\nu\ge 0.2m$, all converged, and fold 0 at $0.1m$, at the cap (gap 0.0104, not converged). So Table 2 has
+# splice*'s C-ERLPB. ratio; its Table 3 entry waits for the four CV folds still missing at $0.1m$.
 # The figures use greedy depth-2 trees.
 
 # %% tags=["hide-input"]
@@ -1540,8 +1544,8 @@ plt.show()
 # thousands of rounds (554 to 30,049 in the figures, which have it on all 11 sets; up to $10^5$, the cap, with the
 # exact tree in Table 2's runs), comes after ERLPBoost in time on every set, in the figures and in every (set, $\nu$)
 # pair of Table 2's runs, as in the paper, and with the greedy tree its stopping test is no certificate (heart,
-# above). The missing cells (C-ERLPBoost's on splice*: Table 2's cell at $\nu=0.1m$ and 24 of the 25 CV
-# cells) are declared in the studies and can be added to the same stores on a machine with more CPU
+# above). The missing cells (C-ERLPBoost's on splice*: CV folds 1-4 at $\nu=0.1m$, about 25-30 min of CPU each
+# at the cap) are declared in the studies and can be added to the same stores on a machine with more CPU
 # time, e.g.
 # `refboost-repro mht_table3 --scale paper --datasets splice --boosters cerlpboost`
 # (`REFBOOST_DATA` pointing at the downloaded sets).
