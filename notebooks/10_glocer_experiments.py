@@ -1238,8 +1238,8 @@ claims.check("Glocer Fig 5.28", status="partly reproduced",
 # told (its script is gone); it is the published one with the printed sizes. The store holds, as for german
 # and diabetes, every LPBoost, AdaBoost, ERLPBoost and Binary ERLPBoost setting of the Table 5.3 grid on it, each
 # corrective booster's seven core settings and, after them, more of its settings in the grid's order (every $\eta$
-# at $\nu=1$, then at $\nu/N=0.1$, ...): the counts and CPU minutes are printed below. The corrective cells ran
-# first before the sparse edge sweeps and Binary ERLPBoost's faster $\beta$ root, at 17-54 ms of CPU per
+# at $\nu=1$, then at $\nu/N=0.1$, ...): the counts and CPU minutes are printed below. The corrective core cells
+# first ran before the sparse edge sweeps and Binary ERLPBoost's faster $\beta$ root, at 17-54 ms of CPU per
 # iteration; they were re-run with the current code (2.7-5.1 times less CPU, the same records; one, Corrective
 # Binary ERLPBoost's at $\nu=1$ and the theoretical $\eta$, agrees to the last digit of its least margin, as records
 # re-run on another CPU may), so that all of a9a's corrective cells are timed with one code; the replaced records
