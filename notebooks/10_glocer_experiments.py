@@ -1236,9 +1236,9 @@ claims.check("Glocer Fig 5.28", status="partly reproduced",
 # `erlpboost-0.1` of `studies.PUBLISHED_SPLITS` reads its three parts as published, and a test
 # (`tests/test_studies.py`) checks that they partition a9a + a9a.t. Whether it is the thesis' own draw cannot be
 # told (its script is gone); it is the published one with the printed sizes. The store holds, as for german
-# and diabetes, every LPBoost, AdaBoost, ERLPBoost and Binary ERLPBoost setting of the Table 5.3 grid on it, each
-# corrective booster's seven core settings and, after them, more of its settings in the grid's order (every $\eta$
-# at $\nu=1$, then at $\nu/N=0.1$, ...): the counts and CPU minutes are printed below. The corrective core cells
+# and diabetes, every setting of the Table 5.3 grid on it for all five boosters (the corrective boosters' seven core
+# settings ran first, then the rest in the grid's order: every $\eta$ at $\nu=1$, then at $\nu/N=0.1$, ...); the
+# counts and CPU minutes are printed below. The corrective core cells
 # first ran before the sparse edge sweeps and Binary ERLPBoost's faster $\beta$ root, at 17-54 ms of CPU per
 # iteration; they were re-run with the current code (2.7-5.1 times less CPU, the same records; one, Corrective
 # Binary ERLPBoost's at $\nu=1$ and the theoretical $\eta$, agrees to the last digit of its least margin, as records
@@ -1387,14 +1387,21 @@ claims.check("Glocer Table 5.2", status="partly reproduced", on="a9a, the publis
 assert len(a9a_consistent) == 5 and all(a9a_consistent.values())
 a9a_least = min(A9A_ROWS[b]["test_error_pct"] for b in (*ERLP_FAMILY, "adaboost"))
 assert any(A9A_ROWS[b]["test_error_pct"] == a9a_least for b in G.GLOCER_CORRECTIVE)  # "the best is corrective"
-# and it is the thesis' best, Corrective Binary ERLPBoost
+# the thesis' least, Corrective Binary ERLPBoost's, is not ours: ERLPBoost and Corrective ERLPBoost tie at the least
+# error and Corrective Binary is one test example behind them (on one test set: a tie within sampling error)
 a9a_best = [b for b in (*ERLP_FAMILY, "adaboost") if A9A_ROWS[b]["test_error_pct"] == a9a_least]
-assert a9a_best == ["corrective_binary_erlpboost"] == [min(paper["values"][A9A], key=paper["values"][A9A].get)]
+assert min(paper["values"][A9A], key=paper["values"][A9A].get) == "corrective_binary_erlpboost"
+assert a9a_best == ["erlpboost", "corrective_erlpboost"]
+a9a_cb_behind = round((A9A_ROWS["corrective_binary_erlpboost"]["test_error_pct"] - a9a_least) / 100 * A9A_NTEST)
+assert a9a_cb_behind == 1 and same_set_tie(A9A_ROWS["corrective_binary_erlpboost"]["test_error_pct"] / 100,
+                                           a9a_least / 100)
+print(f"Table 5.4 a9a: least test error {a9a_least:.2f} % by {[NAMES[b] for b in a9a_best]}; the thesis' least, "
+      f"Corrective Binary ERLPBoost, is {a9a_cb_behind} test example behind")
 claims.check("Glocer Table 5.4", status="partly reproduced",
-             on="a9a (published split), stumps, full totally corrective grids, the corrective boosters' core "
-                "settings and the next ones in grid order (every eta at nu = 1 first)",
+             on="a9a (published split), stumps, every setting of the Table 5.3 grid",
              note="all five test errors within two standard errors of the thesis' 15.54-15.65 %; the least error is "
-                  "Corrective Binary ERLPBoost's, as in the thesis")
+                  "ERLPBoost's and Corrective ERLPBoost's (15.61 %), the thesis' is Corrective Binary ERLPBoost's, "
+                  "one test example behind them here (a tie within sampling error)")
 # Table 5.7: the totally corrective boosters' chosen settings are the two fastest here; the thesis' ERLPBoost is
 # its slowest of the five (536 s: its optimiser "struggles with stumps")
 assert max(A9A_ROWS[b]["cpu_s"] for b in G.GLOCER_TC) < min(A9A_ROWS[b]["cpu_s"] for b in (*G.GLOCER_CORRECTIVE,
@@ -1416,11 +1423,10 @@ for b in G.GLOCER_CORRECTIVE:
 print("Table 5.10 a9a, corrective boosters: validation examples by which the best theoretical eta trails the winner:",
       {NAMES[b]: v for b, v in a9a_theo_margin.items()})
 claims.check("Glocer Table 5.10", status="partly reproduced",
-             on="a9a, stumps, full totally corrective grids, the corrective boosters' core settings and the next "
-                "ones in grid order (every eta at nu = 1 first)",
+             on="a9a, stumps, every setting of the Table 5.3 grid",
              note="a theoretical eta attains the least validation error for ERLPBoost and Binary (tied with grid "
                   "values that give the same classifier, so the tie-break prints eta = 50), their nu/N 0.3 and 0.2 "
-                  "as printed; for the two corrective boosters a grid eta wins, by 1-2 of 9,768 validation examples "
+                  "as printed; for the two corrective boosters a grid eta wins, by 2 and 4 of 9,768 validation examples "
                   "(within two standard errors), so the thesis' 'every winner a theoretical eta' fails for them")
 # Fig 5.1's remark: uncapped LPBoost is the majority rule on the test set (the same count of errors), and every
 # LPBoost setting is worse than the best ERLPBoost variant by more than two standard errors (same test set)
@@ -1476,11 +1482,15 @@ assert all(abs(r["test_error"] - q["test_error"]) <= two_se(r["test_error"], q["
 # Study `glocer_raw` on the same published split. The raw-data class on a9a is its 123 binary features and their
 # negations: hypotheses with values in $\{0,1\}$ (resp. $\{-1,0\}$) that **abstain** where the feature is 0.
 # **What ran**: every ERLPBoost and Binary ERLPBoost setting of Table 5.3 (280 cells, 0.3-20 s of CPU each),
-# AdaBoost, the corrective boosters' eleven core settings each and 17 more settings of Corrective ERLPBoost (28 of its
-# 140; on german and diabetes they ran every setting). A core cell that ran its 20,000 iterations took 5-15 minutes
-# of CPU; the later ones, with the sparse edge sweep of a mostly-zero class (`MatrixOracle` sweeps a CSR copy of
-# $U^\top$ when at most a third of a large $U$ is non-zero: a9a's is 11 %), take 1 s to 3.5 min. The SVM class
-# is the next section.
+# AdaBoost, the corrective boosters' eleven core settings each and, after them in the grid's order (every $\eta$ at
+# $\nu=1$, then $\nu/N=0.1$, ...), 32 more settings of Corrective ERLPBoost and 28 of Corrective Binary ERLPBoost (the
+# `settings` column below; on german and diabetes they ran every setting). The 22 core cells first ran before the
+# sparse edge sweep of a mostly-zero class (`MatrixOracle` sweeps a CSR copy of $U^\top$ when at most a third of a
+# large $U$ is non-zero: a9a's is 11 %) and Binary ERLPBoost's faster $\beta$ root, at 16-52 ms of CPU per
+# iteration, 5-15 minutes for a 20,000-iteration cell. They were re-run with the current code: identical records,
+# 2.0-7.3 times less CPU for the 18 that take over a second; the replaced records are kept in `provenance.json`
+# under `pruned`. So every corrective cell with raw data on a9a is timed with one code, 0.1 s to 6 min a cell, and
+# Table 5.8's corrective times below are the re-timed ones. The SVM class is the next section.
 #
 # **AdaBoost and abstaining hypotheses.** AdaBoost's step for a hypothesis with values in $[-1,1]$ is the line
 # search that minimises $Z_t$ (the thesis, §6; Schapire and Singer), i.e. the step after which its edge is 0.
@@ -1551,8 +1561,8 @@ assert all(abs(r["test_error"] * A9A_NTEST - round(r["test_error"] * A9A_NTEST))
 assert all(a9a_raw_consistent.values())  # Table 5.5: every a9a test error within two standard errors
 assert all(raw_close.values())  # ERLPBoost a close second, AdaBoost comparable (one-sample 2 SE)
 claims.check("Glocer Table 5.5", status="partly reproduced",
-             on="a9a (published split), raw data, full totally corrective grids, AdaBoost, corrective settings: 28 and 11",
-             note="all five test errors within two standard errors of the thesis' (15.57-15.70 % against 15.59-15.69 %); "
+             on="a9a (published split), raw data, full totally corrective grids, AdaBoost, corrective settings: 43 and 39",
+             note="all five test errors within two standard errors of the thesis' (15.54-15.70 % against 15.59-15.69 %); "
                   "ERLPBoost a close second and AdaBoost comparable, as stated; AdaBoost's run stops at iteration 608 "
                   "before a hypothesis that abstains and has no finite step")
 # Table 5.8 (orders only): "Corrective ERLPBoost faster than ERLPBoost on every data set except news20" fails on a9a
@@ -1635,15 +1645,21 @@ for b in SVM_RUN:  # second path: the chosen setting is the least validation err
     assert abs(100 * min(r["val_error"] for r in pool) - A9A_SVM_ROWS[b]["val_error_pct"]) < 1e-9
 assert all(abs(r["test_error"] * A9A_NTEST - round(r["test_error"] * A9A_NTEST)) < 1e-6 for r in A9A_SVM)  # counts
 assert all(a9a_svm_consistent.values())  # Table 5.6: every a9a test error within two standard errors
-# SVM hypotheses give the least totally corrective error of the three classes on a9a (by one test example or more),
-# though within the one-sample two standard errors of the other classes'
-assert a9a_class_best["kernel"] < min(a9a_class_best["stump"], a9a_class_best["raw"])
+# "SVM hypotheses' best beats stumps' and raw data's": it beats stumps' but not raw data's, which is one test example
+# lower (Corrective Binary ERLPBoost's); all three within the one-sample two standard errors of each other. The raw
+# and SVM pools hold part of the corrective grids (the `settings` column), so a later cell can move either minimum
+assert a9a_class_best["kernel"] < a9a_class_best["stump"]
+assert a9a_class_best["raw"] < a9a_class_best["kernel"]  # the claim fails against raw data
+a9a_raw_ahead = round((a9a_class_best["kernel"] - a9a_class_best["raw"]) * A9A_NTEST)
+print("a9a: raw data's best is", a9a_raw_ahead, "test example(s) below SVM hypotheses' best")
+assert a9a_raw_ahead >= 1
 assert all(same_set_tie(a9a_class_best["kernel"], a9a_class_best[h]) for h in ("stump", "raw"))
 claims.check("Glocer Table 5.6", status="partly reproduced",
              on="a9a (published split), SVM hypotheses (matrix-free), full totally corrective grids, corrective settings: 41 and 20, LinearSVC (C = 1)",
              note="all five test errors (ERLPBoost 15.57 %, Binary 15.55 %, Corrective 15.79 %, Corrective Binary "
                   "15.71 %, linear SVM 15.53 %) within two standard errors of the thesis' 15.62-15.65 %; SVM hypotheses' "
-                  "best (15.55 %) below stumps' (15.61 %) and raw data's (15.57 %), as stated, within sampling error")
+                  "best (15.55 %) below stumps' (15.61 %), as stated, but not below raw data's (15.54 %, one test example "
+                  "less), all three within sampling error of each other")
 # Table 5.9: the linear SVM faster than every booster; most of a totally corrective cell here is building the class.
 # As with raw data: "Binary faster than Corrective Binary" holds, "Corrective ERLPBoost faster than ERLPBoost" fails
 # (20,000 edge sweeps against a few hundred; the thesis' own a9a row has 16,117 s against 8,312 s)
@@ -1757,16 +1773,16 @@ assert np.allclose(orc_d.predict(res_d.hypotheses, res_d.weights, X[te].toarray(
 #   5.27** hold (Fig 5.27's corrective runs take at least 86x the iterations at every $\eta>1$, but only 9x at
 #   $\eta=1$ on german, where both stop within 30 iterations).
 # * **a9a** (stumps, the split published with the ERLPBoost code, Table 5.2's sizes; every totally corrective
-#   setting, the corrective boosters' core settings and the next ones in grid order, every $\eta$ at $\nu=1$ among
-#   them):
-#   all five Table 5.4 test errors within sampling error of the thesis' (15.6 %); up to ties a theoretical $\eta$
-#   wins for ERLPBoost and Binary (Table 5.10), for the corrective boosters a grid $\eta$ by 1-2 validation
+#   setting of the Table 5.3 grid):
+#   all five Table 5.4 test errors within sampling error of the thesis' (15.6 %), the least ERLPBoost's and
+#   Corrective ERLPBoost's, not Corrective Binary's (one test example behind); up to ties a theoretical $\eta$
+#   wins for ERLPBoost and Binary (Table 5.10), for the corrective boosters a grid $\eta$ by 2 and 4 validation
 #   examples; LPBoost consistently poor (uncapped it is the majority rule), TC faster
 #   than corrective at every $\eta$, ERLPBoost and Binary tied at every $\nu/N$, capping no help: as stated. Against
 #   the thesis: the corrective boosters at $\nu=1$ and the theoretical $\eta$ (Table 5.10's Corrective ERLPBoost
 #   winner) stall at two hypotheses within 20,000 iterations (22.8 %), and ERLPBoost is our fastest, the thesis'
 #   slowest (Table 5.7).
-# * **a9a with raw data** (the same split; every TC setting, AdaBoost, 28 and 11 settings of the corrective
+# * **a9a with raw data** (the same split; every TC setting, AdaBoost, 43 and 39 settings of the corrective
 #   boosters): all five Table 5.5 test errors within sampling error of the thesis' (15.6 %), ERLPBoost a close second
 #   and AdaBoost comparable, as stated. Table 5.8: Binary faster than Corrective Binary, as stated; Corrective
 #   ERLPBoost slower than ERLPBoost (fails) and ERLPBoost, not AdaBoost, our fastest. Table 5.11: Binary's winner
@@ -1774,8 +1790,8 @@ assert np.allclose(orc_d.predict(res_d.hypotheses, res_d.weights, X[te].toarray(
 #   iteration 608; refboost stops before it.
 # * **a9a with SVM hypotheses** (matrix-free: the 29,305 x 29,305 kernel matrix is never formed; every TC setting,
 #   the linear SVM, the corrective boosters' 12 core settings and 29 and 8 more): all five
-#   Table 5.6 test errors within sampling error of the thesis', SVM hypotheses' best below stumps' and raw data's
-#   (within sampling error); Table 5.9: the linear SVM fastest (12x, the thesis' over 1,000x), Binary faster than
+#   Table 5.6 test errors within sampling error of the thesis', SVM hypotheses' best below stumps' but one test
+#   example above raw data's (fails; all within sampling error); Table 5.9: the linear SVM fastest (12x, the thesis' over 1,000x), Binary faster than
 #   Corrective Binary, Corrective ERLPBoost slower than ERLPBoost (fails); Table 5.12: all four winners grid values
 #   (fails).
 #   **Sparse sets**: not downloadable here; the sparse raw-data path runs at their shapes on synthetic data.
