@@ -356,9 +356,9 @@ GLOCER_RAW = _hyp_study(
         baseline="AdaBoost (20,000 iterations)",
         sets="german.numer, diabetes and a9a (its published split `erlpboost-0.1`)",
         extra="",
-        ran=", all of which ran, and then every other corrective setting on german.numer and diabetes (on a9a "
-        "the first of them in grid order, every eta at nu = 1 first, as provenance.json lists; a9a's corrective core "
-        "cells were re-timed with the sparse edge sweeps, the replaced records kept under 'pruned')",
+        ran=", all of which ran, and then every other corrective setting on the three sets (on a9a in grid "
+        "order, every eta at nu = 1 first, as provenance.json lists; a9a's corrective core cells were re-timed with "
+        "the sparse edge sweeps, the replaced records kept under 'pruned'): the store is complete",
     ),
 )
 
