@@ -1728,7 +1728,7 @@ a9a_n_tr = 29305
 def is_majority(r):  # the record's test error is the majority rule's, as a count of test examples
     return round(r["test_error"] * A9A_NTEST) == pos
 def nu_frac_of(r):
-    return json.loads(r["params"]).get("nu_frac", 0.0)  # no nu_frac: nu = 1, nu/N = 1/N
+    return pj(r).get("nu_frac", 0.0)  # no nu_frac: nu = 1, nu/N = 1/N
 svm_hi = [r for r in A9A_SVM if r["booster"] in ERLP_FAMILY and nu_frac_of(r) >= 0.5]
 svm_lo = [r for r in A9A_SVM if r["booster"] in ERLP_FAMILY and nu_frac_of(r) <= 0.4]
 print(f"a9a, SVM hypotheses: majority-rule test error in {sum(map(is_majority, svm_hi))} of {len(svm_hi)} cells "
