@@ -1723,8 +1723,8 @@ claims.check("Glocer Table 5.12", status="fails", on="a9a, SVM hypotheses, full 
 # counts it over the stored records (the corrective pools as printed above).
 
 # %%
-a9a_pos_tr = REG["libsvm/erlpboost_a9a/a9a.train"]["labels"]["1.0"]
-a9a_n_tr = 29305
+a9a_tr_labels = REG["libsvm/erlpboost_a9a/a9a.train"]["labels"]  # catalogue label counts of the training part
+a9a_pos_tr, a9a_n_tr = a9a_tr_labels["1.0"], sum(a9a_tr_labels.values())
 def is_majority(r):  # the record's test error is the majority rule's, as a count of test examples
     return round(r["test_error"] * A9A_NTEST) == pos
 def nu_frac_of(r):
