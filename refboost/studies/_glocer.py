@@ -383,8 +383,9 @@ GLOCER_SVM = _hyp_study(
         "examples, oracles.LinearKernelOracle)",
         extra="; and the theoretical eta at eps = 1e-5 and nu = 1, the setting of Table 5.12's german winners",
         ran=", all of which ran (the first run was interrupted, as its provenance entry says, and the rest ran "
-        "in batches of eight), and then every other corrective setting on german.numer and diabetes (on a9a the "
-        "first of them in grid order, every eta at nu = 1 first, as provenance.json lists)",
+        "in batches of eight), and then every other corrective setting on german.numer and diabetes (on a9a every "
+        "Corrective ERLPBoost setting and the first Corrective Binary ERLPBoost ones, every eta at nu = 1 first, "
+        "then in grid order, the last of them in two interleaved shards, as provenance.json lists)",
     ),
 )
 
