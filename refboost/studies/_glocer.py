@@ -377,15 +377,14 @@ GLOCER_SVM = _hyp_study(
         "training part; the thesis gives neither its software nor its C), declared as one AdaBoost round "
         "with the linear-SVM weak learner",
         sets="german.numer and diabetes (and a9a, its published split, with tiers 0 and 1: every totally "
-        "corrective setting, the linear SVM and the corrective boosters' core settings, and the first other "
-        "corrective cells as provenance.json lists; its "
+        "corrective setting, the linear SVM and the corrective boosters' core settings, then every other "
+        "corrective setting; its "
         "29,305 x 29,305 kernel matrix is never formed: KernelColumnOracle is matrix-free above 7,000 training "
         "examples, oracles.LinearKernelOracle)",
         extra="; and the theoretical eta at eps = 1e-5 and nu = 1, the setting of Table 5.12's german winners",
         ran=", all of which ran (the first run was interrupted, as its provenance entry says, and the rest ran "
-        "in batches of eight), and then every other corrective setting on german.numer and diabetes (on a9a every "
-        "Corrective ERLPBoost setting and the first Corrective Binary ERLPBoost ones, every eta at nu = 1 first, "
-        "then in grid order, the last of them in two interleaved shards, as provenance.json lists)",
+        "in batches of eight), and then every other corrective setting (on a9a every eta at nu = 1 first, then in "
+        "grid order, the last Corrective Binary ERLPBoost settings in interleaved shards, as provenance.json lists)",
     ),
 )
 
