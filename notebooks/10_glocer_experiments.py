@@ -1609,7 +1609,7 @@ claims.check("Glocer Table 5.11", status="fails", on="a9a, raw data, every setti
 # setting (282 cells) and the linear SVM; the corrective boosters' 12 core settings each (`_glocer_tier`: 20,000
 # iterations of an edge sweep, 8 s to 12.5 min of CPU a cell), then every other setting of both (the cell below
 # asserts that each pool holds all 141; provenance.json lists the order, which is not one grid-order run: the last
-# Corrective Binary settings ran in two interleaved shards). So every row is chosen from its whole grid, as on a9a
+# Corrective Binary settings ran in interleaved shards). So every row is chosen from its whole grid, as on a9a
 # with stumps and raw data.
 
 # %%
