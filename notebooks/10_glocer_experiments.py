@@ -1654,6 +1654,8 @@ assert len(a9a_svm_tier0) == 2 * 141 + 1 and a9a_svm_tier0 <= {studies.key_id(r)
 a9a_svm_core = declared_ids("glocer_svm", lambda k: k["dataset"] == A9A
                             and G._glocer_tier(k["booster"], k["params"], "kernel") < 2)
 assert len(a9a_svm_core) == 2 * 141 + 1 + 2 * 12 and a9a_svm_core <= {studies.key_id(r) for r in A9A_SVM}  # and tier 1
+a9a_svm_all = declared_ids("glocer_svm", lambda k: k["dataset"] == A9A)  # the claims' `on=`: every setting of the grid
+assert len(a9a_svm_all) == 4 * 141 + 1 and a9a_svm_all == {studies.key_id(r) for r in A9A_SVM}
 assert set(SVM_RUN) == {*ERLP_FAMILY, "adaboost"}  # every booster compared
 for b in SVM_RUN:  # second path: the chosen setting is the least validation error of the raw records
     pool = [r for r in A9A_SVM if r["booster"] == b]
