@@ -4,7 +4,9 @@ A study (:class:`Study`) declares its cells at two scales (``"ci"``: seconds, ``
 paper's protocol) and an analysis that turns the stored records into a table with our numbers
 next to the paper's. :func:`run_study` runs the missing cells on a Dask cluster and stores each
 record as its cell ends; :func:`verify_study` re-runs stored cells and compares; :func:`analyse`
-builds the table. ``refboost-repro`` is the command line (:mod:`refboost.studies.cli`).
+builds the table; :func:`status` says what has run, from every store's provenance (the generated page
+``book/status.md``: ``python -m refboost.studies status --write``). ``refboost-repro`` is the command
+line (:mod:`refboost.studies.cli`).
 
 Example
 -------
@@ -34,6 +36,7 @@ from ._runner import (
     same_record,
     verify_study,
 )
+from ._status import StoreStatus, status
 from ._studies import STUDIES, paper_numbers
 
 __all__ = [
@@ -44,6 +47,7 @@ __all__ = [
     "STUDIES",
     "RunSummary",
     "Store",
+    "StoreStatus",
     "Study",
     "analyse",
     "default_store",
@@ -56,6 +60,7 @@ __all__ = [
     "prune_store",
     "run_study",
     "same_record",
+    "status",
     "verify_study",
 ]
 
