@@ -8,12 +8,16 @@ Another project tests its own solver against the kit's certified instances in fo
     @pytest.mark.refboost_instances("soft_margin_lp")
     def test_my_lp(refboost_instance):
         w = my_solver(refboost_instance.U, **refboost_instance.params)
-        assert_certified(refboost_instance.problem, refboost_instance.U, refboost_instance.params, weights=w)
+        assert_certified(refboost_instance, weights=w)
 
 The marker ``refboost_instances(*problems, tag=None)`` parametrises the test over the kit's instances
 of the named families (all families when none is named; ``tag`` keeps those with the tag, e.g.
 ``"real-data"``), one test per instance, with the instance name as the test id; the fixture
-``refboost_instance`` is the :class:`refboost.conformance.Instance`. :func:`assert_certified` and the
+``refboost_instance`` is the :class:`refboost.conformance.Instance` (its arrays read-only). An unknown
+family, an unknown tag or a selection without instances is a collection error naming the allowed values.
+``assert_certified(refboost_instance, weights=w)`` certifies against the kit's own stored copy; the older
+form ``assert_certified(problem, U, params, weights=w)`` fails when ``U`` or ``params`` are not the
+instance's. :func:`assert_certified` and the
 adapters of :mod:`refboost.conformance.check` are importable from here.
 
 This module is imported by pytest in every project of an environment where refboost is installed,
@@ -59,20 +63,32 @@ def pytest_configure(config):
 def _instances(marker):
     from refboost import conformance as kit
 
+    def fail(msg):
+        pytest.fail(f"@pytest.mark.{MARKER}: {msg}", pytrace=False)
+
     problems = marker.args
     unknown = set(marker.kwargs) - {"tag"}
     if unknown:
-        pytest.fail(f"@pytest.mark.{MARKER}: unknown keyword(s) {sorted(unknown)}; only tag= is allowed", pytrace=False)
+        fail(f"unknown keyword(s) {sorted(unknown)}; only tag= is allowed")
     for p in problems:
         if not isinstance(p, str):
-            pytest.fail(f"@pytest.mark.{MARKER}: problems must be family names (str), got {p!r}", pytrace=False)
+            fail(f"problems must be family names (str), got {p!r}; one of {', '.join(kit.problems())}")
     tag = marker.kwargs.get("tag")
+    if tag is not None and not isinstance(tag, str):
+        fail(f"tag must be a str, got {tag!r}")
     found = []
     for p in problems or (None,):
         try:
-            found += kit.instances(p, tag=tag)
+            got = kit.instances(p, tag=tag)
         except (KeyError, ValueError, TypeError, FileNotFoundError) as exc:
-            pytest.fail(f"@pytest.mark.{MARKER}: {exc}", pytrace=False)
+            fail(str(exc))
+        if tag is not None and not got:
+            allowed = kit.tags(p)
+            where = f"of family {p!r}" if p is not None else "of the kit"
+            fail(f"no instance {where} carries tag={tag!r}; the tags {where} are: {', '.join(allowed)}")
+        found += got
+    if not found:
+        fail("the marker selects no instance")
     return found, len(problems) != 1
 
 
@@ -90,7 +106,14 @@ def pytest_generate_tests(metafunc):
 
 @pytest.fixture
 def refboost_instance(request):
-    """The kit instance of this parametrisation (use with ``@pytest.mark.refboost_instances``)."""
+    """The kit instance of this parametrisation (use with ``@pytest.mark.refboost_instances``): a copy whose
+    arrays are read-only; :func:`assert_certified` certifies against the kit's own stored copy."""
     if not hasattr(request, "param"):
         pytest.fail(f"the '{FIXTURE}' fixture needs @pytest.mark.{MARKER}(problem, ...) on the test", pytrace=False)
-    return request.param
+    from refboost.conformance import check
+
+    check._CURRENT.append(request.param)
+    try:
+        yield request.param
+    finally:
+        check._CURRENT.pop()

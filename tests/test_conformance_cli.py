@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from refboost import conformance as kit
+from refboost.conformance._modes import NO_DISTRIBUTION
 from refboost.conformance.cli import main
 
 PROBLEM = "soft_margin_lp"
@@ -164,7 +165,7 @@ def test_every_family_stored_solutions_pass_through_batch(problem, tmp_path, cap
     for inst in insts:
         if inst.weights is not None:
             _write(tmp_path / f"{inst.name}.weights.csv", inst.weights)
-        if inst.distribution is not None:
+        if inst.distribution is not None and problem not in NO_DISTRIBUTION:
             _write(tmp_path / f"{inst.name}.distribution.csv", inst.distribution)
     status = main([problem.replace("_", "-"), "--batch", str(tmp_path), "--json"])
     rows = json.loads(capsys.readouterr().out)

@@ -78,14 +78,18 @@ most ``tol`` (default 1e-8) and every candidate row lies on the simplex.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
 
-from . import _families, _store
+from . import _families, _modes, _store
 from ._store import Instance
 
-__all__ = ["Instance", "certify_candidate", "instances", "kit_root", "load", "problems", "verify", "verify_all"]
+__all__ = ["Instance", "certify_candidate", "instances", "kit_root", "load", "modes", "problems", "stored_copy",
+           "tags", "verify", "verify_all"]
 
 
 def problems() -> tuple[str, ...]:
@@ -128,18 +132,84 @@ def _dirs(problem=None):
     return out
 
 
+def _read_only(a):
+    if a is None:
+        return None
+    b = np.array(a, dtype=float, copy=True)
+    b.flags.writeable = False
+    return b
+
+
+def _handout(inst: Instance) -> Instance:
+    """A copy of the kit's instance for the caller: its arrays are new and read-only (the kit keeps its own)."""
+    return dataclasses.replace(inst, U=_read_only(inst.U), weights=_read_only(inst.weights),
+                               distribution=_read_only(inst.distribution), X=_read_only(inst.X),
+                               y=_read_only(inst.y), params=copy.deepcopy(inst.params))
+
+
+_STORED: dict = {}
+_INDEX: dict = {}
+
+
+def _stored(path) -> Instance:
+    """The kit's own copy of the instance stored at ``path`` (read once; never handed out)."""
+    key = Path(path).resolve()
+    if key not in _STORED:
+        _STORED[key] = _store.read_instance(key)
+    return _STORED[key]
+
+
+def _params_key(params) -> str:
+    import json
+
+    return json.dumps(_store.to_jsonable(dict(params)), sort_keys=True)
+
+
+def _find_stored(problem: str, U: np.ndarray, params) -> Instance | None:
+    """The kit's instance of ``problem`` with exactly this matrix and these parameters, if there is one."""
+    if problem not in _INDEX:
+        index = {}
+        for p in _dirs(problem):
+            inst = _stored(p)
+            index.setdefault((inst.U.shape, inst.U.tobytes(), _params_key(inst.params)), inst)
+        _INDEX[problem] = index
+    try:
+        key = (U.shape, np.ascontiguousarray(U, dtype=float).tobytes(), _params_key(params))
+    except (TypeError, ValueError):
+        return None
+    return _INDEX[problem].get(key)
+
+
+def stored_copy(instance: Instance) -> Instance:
+    """The kit's own stored copy of ``instance`` (by family and name), whatever the caller did to its arrays."""
+    if not isinstance(instance, Instance):
+        raise TypeError(f"instance must be a refboost.conformance.Instance, got {type(instance).__name__}")
+    fam = _canonical(instance.problem)
+    path = kit_root() / fam / instance.name
+    if not (path / "instance.json").is_file():
+        raise KeyError(f"no instance {instance.name!r} in family {fam!r} of the kit at {kit_root()}")
+    return _stored(path)
+
+
 def instances(problem=None, *, tag=None) -> list[Instance]:
-    """The stored instances (of one family, or all), sorted by ``(problem, name)``; ``tag`` filters."""
+    """The stored instances (of one family, or all), sorted by ``(problem, name)``; ``tag`` filters.
+
+    The arrays of the returned instances are read-only copies; the kit certifies against its own copy."""
     if tag is not None and not isinstance(tag, str):
         raise TypeError(f"tag must be a str, got {type(tag).__name__}")
-    out = [_store.read_instance(p) for p in _dirs(problem)]
+    out = [_stored(p) for p in _dirs(problem)]
     if tag is not None:
         out = [i for i in out if tag in i.tags]
-    return sorted(out, key=lambda i: (i.problem, i.name))
+    return [_handout(i) for i in sorted(out, key=lambda i: (i.problem, i.name))]
+
+
+def tags(problem=None) -> tuple[str, ...]:
+    """Every tag carried by an instance (of one family, or of all)."""
+    return tuple(sorted({t for p in _dirs(problem) for t in _stored(p).tags}))
 
 
 def load(problem, name) -> Instance:
-    """One stored instance by family and name."""
+    """One stored instance by family and name (read-only arrays)."""
     fam = _canonical(problem)
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, got {type(name).__name__}")
@@ -148,44 +218,81 @@ def load(problem, name) -> Instance:
         avail = [p.name for p in _dirs(fam)]
         raise KeyError(f"no instance {name!r} in family {fam!r} ({len(avail)} instances; "
                        f"e.g. {', '.join(avail[:5])}); list them with refboost.conformance.instances({fam!r})")
-    return _store.read_instance(path)
+    return _handout(_stored(path))
 
 
-def certify_candidate(problem, U, params, *, weights=None, distribution=None, tol=None, bound="auto"):
-    """Certify a candidate (weights and/or distribution) for ``(U, params)`` of a family.
+def modes(problem) -> tuple[str, ...]:
+    """The candidate modes a family accepts: ``"weights"``, ``"distribution"``, ``"pair"`` (both, checked
+    against each other)."""
+    return _modes.MODES[_canonical(problem)]
 
-    Returns a :class:`refboost.certify.Certificate`. ``tol=None``: 1e-6 times max(1, |objective|)
-    (dynamics: 1e-8). ``bound`` is passed to the certify functions that take one (``"auto"`` may
-    call the ground truth of :mod:`refboost.truth`; ``"dual"`` uses only the candidate).
+
+def certify_candidate(problem, U=None, params=None, *, weights=None, distribution=None, tol=None, bound="auto",
+                      pair=None):
+    """Certify a candidate (weights and/or distribution) for ``(U, params)`` of a family, or for a kit instance.
+
+    ``problem`` is a family name (then ``U`` and ``params`` are required) or an :class:`Instance` of the
+    kit (then the kit's own stored copy of its matrix and parameters is used, never the caller's arrays).
+    When ``(U, params)`` are exactly those of a kit instance, the kit's stored optimal solutions give the
+    other side of the certificate (see :mod:`refboost.conformance._modes`); otherwise the family's
+    :mod:`refboost.certify` function builds it from the candidate alone.
+
+    Returns a :class:`refboost.certify.Certificate`. ``tol=None``: 1e-6 times max(1, |optimum|) for a kit
+    instance (else max(1, |objective|); dynamics: 1e-8), an absolute gap when given. ``pair``: ``None``
+    checks weights and distribution against each other when both are given (where the family has a
+    distribution); ``True`` requires both; ``False`` treats a given distribution as extra evidence only.
+    ``bound`` is passed to the certify functions that take one (``"auto"`` may call the ground truth of
+    :mod:`refboost.truth`; ``"dual"`` uses only the candidate).
     """
+    stored = None
+    if isinstance(problem, Instance):
+        stored = stored_copy(problem)
+        if U is not None or params is not None:
+            raise ValueError("give either an Instance or (problem, U, params), not both: the kit certifies an "
+                             "instance against its own stored matrix and parameters")
+        problem, U, params = stored.problem, stored.U, stored.params
     fam = _families.FAMILIES[_canonical(problem)]
-    if not isinstance(params, dict):
+    if not isinstance(params, Mapping):
         raise TypeError(f"params must be a dict ({fam.params_doc}), got {type(params).__name__}")
     if bound not in ("auto", "dual", "truth"):
         raise ValueError(f"bound must be one of ['auto', 'dual', 'truth'], got {bound!r}")
+    if pair not in (None, True, False):
+        raise ValueError(f"pair must be None, True or False, got {pair!r}")
     if weights is None and distribution is None:
-        raise ValueError("give a candidate: weights, distribution, or both")
+        raise ValueError(f"give a candidate: weights, distribution, or both ({_modes.describe(fam.name)})")
     Ua = np.asarray(U, dtype=float)
     if Ua.ndim != 2 or Ua.shape[0] < 1 or Ua.shape[1] < 1:
         raise ValueError(f"U must be a non-empty 2-d array, got shape {Ua.shape}")
+    params = dict(params)
     fam.check_params(params, Ua)
-    if fam.name == "dynamics":
-        return fam.certify(Ua, params, weights, distribution, tol, bound)
-    if tol is None:
-        cert = fam.certify(Ua, params, weights, distribution, _families.DEFAULT_TOL, bound)
-        t = _families.DEFAULT_TOL * max(1.0, abs(cert.objective))
-        if t != cert.tol:
-            cert = fam.certify(Ua, params, weights, distribution, t, bound)
-        return cert
-    return fam.certify(Ua, params, weights, distribution, tol, bound)
+    if stored is None:
+        stored = _find_stored(fam.name, Ua, params)
+    if stored is not None:
+        Ua, params = stored.U, dict(stored.params)
+
+    def run(t):
+        cert = _modes.certify(fam, Ua, params, weights, distribution, t, bound, pair=pair, stored=stored)
+        # the family's name, not the certify function's (soft_margin_lp at nu = 1 is not "hard_margin")
+        return cert if cert.problem == fam.name else dataclasses.replace(cert, problem=fam.name)
+
+    if tol is not None or fam.name == "dynamics":
+        return run(tol)
+    if stored is not None:
+        return run(_families.DEFAULT_TOL * max(1.0, abs(stored.value)))
+    cert = run(_families.DEFAULT_TOL)
+    t = _families.DEFAULT_TOL * max(1.0, abs(cert.objective))
+    if t != cert.tol:
+        cert = run(t)
+    return cert
 
 
 def verify(instance: Instance, *, bound: str = "dual"):
     """Re-certify an instance's stored solution from its files alone, at its stored tolerance."""
     if not isinstance(instance, Instance):
         raise TypeError(f"instance must be a refboost.conformance.Instance, got {type(instance).__name__}")
+    d = None if instance.problem in _modes.NO_DISTRIBUTION else instance.distribution
     return certify_candidate(instance.problem, instance.U, instance.params, weights=instance.weights,
-                             distribution=instance.distribution, tol=instance.tol, bound=bound)
+                             distribution=d, tol=instance.tol, bound=bound)
 
 
 def verify_all(problems_=None, *, root=None, log=None) -> list[str]:

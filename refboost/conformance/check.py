@@ -67,17 +67,39 @@ def _failed_condition(cert) -> str:
     return f"optimality: gap {cert.gap:.3g} > tolerance {cert.tol:.3g}"
 
 
-def failure_report(problem: str, cert, *, optimum: float | None = None, instance: str | None = None) -> str:
-    """The message :func:`assert_certified` raises: verdict, objective, optimum/bound, gap, worst KKT residual."""
+def _params_text(params) -> str:
+    if not params:
+        return "(none)"
+    out = []
+    for k, v in params.items():
+        if isinstance(v, (list, tuple)) or (hasattr(v, "shape") and getattr(v, "ndim", 0) > 0):
+            out.append(f"{k} = <{len(v)} values>")
+        elif isinstance(v, float):
+            out.append(f"{k} = {v:.10g}")
+        else:
+            out.append(f"{k} = {v!r}")
+    return ", ".join(out)
+
+
+def failure_report(problem: str, cert, *, optimum: float | None = None, instance: str | None = None,
+                   params: dict | None = None) -> str:
+    """The message :func:`assert_certified` raises: the instance and its parameters, the violated condition,
+    objective, optimum/bound, gap, the true distance to the kit's optimum and the worst KKT residual."""
     head = f"refboost conformance: {problem}"
     if instance:
         head += f" / {instance}"
-    lines = [f"{head}: candidate NOT certified", f"  {'failed condition':<21}{_failed_condition(cert)}"]
+    lines = [f"{head}: candidate NOT certified"]
+    if params is not None:
+        lines.append(f"  {'parameters':<21}{_params_text(params)}")
+    lines.append(f"  {'failed condition':<21}{_failed_condition(cert)}")
     lines.append(f"  {'objective (' + cert.sense + ')':<21}{cert.objective:.12g}")
     if optimum is not None:
         lines.append(f"  {'optimum (kit)':<21}{optimum:.12g}")
+        if math.isfinite(cert.objective):
+            lines.append(f"  {'distance to optimum':<21}{abs(cert.objective - optimum):.3g}   "
+                         "(|objective - optimum|; the gap bounds it)")
     lines.append(f"  {'bound':<21}{cert.bound:.12g}   ({cert.bound_source})")
-    lines.append(f"  {'gap':<21}{cert.gap:.3g}   (tolerance {cert.tol:.3g})")
+    lines.append(f"  {'gap':<21}{cert.gap:.3g}   (tolerance {cert.tol:.3g}, absolute)")
     worst = _worst_kkt(cert)
     if worst is not None:
         lines.append(f"  {'worst KKT residual':<21}{worst[0]} = {worst[1]:.3g}")
@@ -86,23 +108,36 @@ def failure_report(problem: str, cert, *, optimum: float | None = None, instance
     return "\n".join(lines)
 
 
-def assert_certified(problem: str, U, params: dict, *, weights=None, distribution=None, tol=None):
+#: the kit instance of the running test (set by the ``refboost_instance`` fixture of the pytest plugin)
+_CURRENT: list = []
+
+
+def assert_certified(problem, U=None, params=None, *, weights=None, distribution=None, tol=None, pair=None):
     """Assert that a candidate solves one of the kit's problems; return its certificate.
 
     Parameters
     ----------
-    problem : str
-        A family of :func:`refboost.conformance.problems` (hyphenated forms accepted).
-    U : array (N, K)
-        The instance's matrix (``instance.U``).
-    params : dict
-        The instance's parameters (``instance.params``: ``nu``, ``eta``, ``T``, ...).
+    problem : refboost.conformance.Instance or str
+        The kit instance (``refboost_instance``: then the kit's own stored matrix and parameters are used),
+        or a family of :func:`refboost.conformance.problems` (hyphenated forms accepted) with ``U`` and
+        ``params``.
+    U : array (N, K), optional
+        The instance's matrix (``instance.U``), with a family name.
+    params : dict, optional
+        The instance's parameters (``instance.params``: ``nu``, ``eta``, ``T``, ...), with a family name.
     weights : array (K,), optional
         The candidate w over all K columns (see :func:`weights_from_columns` for other shapes).
     distribution : array (N,), optional
-        The candidate d (dual families, or as extra dual evidence).
+        The candidate d.
     tol : float >= 0, optional
-        The gap the verdict requires (default: the family's tolerance).
+        The absolute gap the verdict requires (default: 1e-6 times max(1, |optimum|)).
+    pair : bool, optional
+        ``None`` (default): when both weights and distribution are given, they are checked against each
+        other (the primal-dual pair: a stale distribution fails); ``True`` requires both; ``False`` certifies
+        the weights and keeps the distribution as extra evidence.
+
+    Inside a test parametrised by the plugin's marker, ``U`` and ``params`` must be the instance's own: a
+    matrix changed by the code under test is an error, and the kit always certifies against its stored copy.
 
     Returns
     -------
@@ -112,32 +147,56 @@ def assert_certified(problem: str, U, params: dict, *, weights=None, distributio
     Raises
     ------
     AssertionError
-        The candidate is infeasible or its gap exceeds ``tol``; the message names the problem, the
-        objective, the bound, the gap, the worst KKT residual and the condition that failed.
+        The candidate is infeasible or its gap exceeds ``tol``; the message names the instance and its
+        parameters, the condition that failed, the objective, the optimum, the distance to it, the bound,
+        the gap and the worst KKT residual. Also when ``U``/``params`` differ from the running test's instance.
     ValueError, TypeError
-        The problem is unknown, or the candidate's shape or values are invalid.
+        The problem is unknown, the family does not accept this kind of candidate, or the candidate's shape or
+        values are invalid.
     """
     if weights is None and distribution is None:
         raise ValueError("assert_certified needs a candidate: give weights=(K,) and/or distribution=(N,)")
     kit = _kit()
-    cert = kit.certify_candidate(problem, U, params, weights=weights, distribution=distribution, tol=tol)
+    if isinstance(problem, kit.Instance):
+        inst = kit.stored_copy(problem)
+        if U is not None or params is not None:
+            raise ValueError("assert_certified(instance, ...) takes no U or params: the kit certifies against its "
+                             "stored copy of the instance")
+    else:
+        if U is None or params is None:
+            raise ValueError("assert_certified needs (instance) or (problem, U, params)")
+        inst = None
+        if _CURRENT:
+            cur = kit.stored_copy(_CURRENT[-1])
+            if kit._canonical(problem) == cur.problem:
+                _same_instance(cur, U, params)
+                inst = cur
+        if inst is None:
+            inst = kit._find_stored(kit._canonical(problem), np.asarray(U, dtype=float), params)
+    if inst is not None:
+        cert = kit.certify_candidate(inst, weights=weights, distribution=distribution, tol=tol, pair=pair)
+    else:
+        cert = kit.certify_candidate(problem, U, params, weights=weights, distribution=distribution, tol=tol,
+                                     pair=pair)
     if not cert.ok:
-        known = _kit_instance(kit, problem, U, params)
-        raise AssertionError(failure_report(problem, cert, optimum=None if known is None else known.value,
-                                            instance=None if known is None else known.name))
+        raise AssertionError(failure_report(
+            cert.problem, cert, optimum=None if inst is None else inst.value,
+            instance=None if inst is None else inst.name, params=params if inst is None else inst.params))
     return cert
 
 
-def _kit_instance(kit, problem, U, params):
-    """The kit instance with exactly this matrix and these parameters, if there is one (for the report)."""
-    try:
-        A = np.asarray(U, dtype=float)
-        for inst in kit.instances(problem):
-            if inst.U.shape == A.shape and inst.params == params and np.array_equal(inst.U, A):
-                return inst
-    except Exception:  # the report must not fail because the kit cannot be read
-        return None
-    return None
+def _same_instance(inst, U, params) -> None:
+    A = np.asarray(U, dtype=float)
+    if A.shape != inst.U.shape or not np.array_equal(A, inst.U):
+        diff = "shape " + str(A.shape) if A.shape != inst.U.shape else f"max |change| {np.max(np.abs(A - inst.U)):.3g}"
+        raise AssertionError(
+            f"refboost conformance: {inst.problem} / {inst.name}: the U given to assert_certified is not the kit's "
+            f"stored matrix ({diff}): the code under test changed the instance's matrix; the kit certifies "
+            "against its stored copy (pass the instance itself: assert_certified(refboost_instance, weights=w))")
+    if dict(params) != dict(inst.params):
+        raise AssertionError(
+            f"refboost conformance: {inst.problem} / {inst.name}: the params given to assert_certified "
+            f"({_params_text(dict(params))}) are not the instance's ({_params_text(inst.params)})")
 
 
 # ------------------------------------------------------------------------------------------------
