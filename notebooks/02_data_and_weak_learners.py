@@ -103,6 +103,7 @@ for name in ["libsvm:breast-cancer", "libsvm:mushrooms", "libsvm:svmguide1", "id
 # ## 2 Breiman's generators
 #
 # ```{prf:definition} twonorm, ringnorm, waveform (Breiman 1996)
+# :nonumber:
 # :label: def-breiman-generators
 #
 # Classes are equally likely. **twonorm** ($\mathbb R^{20}$): class $\pm1$ is

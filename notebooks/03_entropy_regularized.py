@@ -31,6 +31,7 @@
 # Binary ERLPBoost replaces $\Delta$ by the capped binary entropy $\Delta_{2,\nu}$ (eq. (3.25)).
 #
 # ```{prf:theorem} Iteration bounds (Glocer 2009, Thms 3.2, 3.10, 3.12, 3.21, 3.23)
+# :nonumber:
 # :label: thm-entropy-bounds
 # With $\eta=\max(\frac2\epsilon\ln\frac N\nu,\frac12)$, ERLPBoost stops after
 # $T\le\max(\frac{32}{\epsilon^2}\ln\frac N\nu,\frac8\epsilon)$ iterations (simple criterion; $64$ and $16$ for the practical one)

@@ -29,6 +29,7 @@
 # $$\min_d\ u^t\cdot d+\frac1\eta\Delta(d,d^0)\ \text{ s.t. }\ d\cdot\mathbf1=1,\ d\le\tfrac1\nu\mathbf1,\ (u^t-\bar u)\cdot d=0\tag{4.6}$$
 #
 # ```{prf:lemma} Corrective dual (Glocer 2009, Lemma 4.1)
+# :nonumber:
 # :label: lem-corrective-dual
 # The dual of (4.6) is $\max_{w_t\in\mathbb R,\psi\ge0}-\frac1\eta\ln\sum_nd^0_ne^{-\eta((1-w_t)\bar u_n+w_tu^t_n+\psi_n)}-\frac1\nu\sum_n\psi_n$ (4.7).
 # ```

@@ -39,6 +39,7 @@
 # ## 1. Statement
 #
 # ```{prf:definition} Edge minimisation and soft-margin maximisation (eqs. (4), (5))
+# :nonumber:
 # :label: def-fw-pair
 #
 # $$\begin{aligned}\gamma^\star&=\min_{d}\ \max_j (d^\top A)_j+f(d) &&(4)\\
@@ -50,6 +51,7 @@
 # ```
 #
 # ```{prf:algorithm} Algorithm 1 (generic scheme; MLPBoost with $\mathcal B$ = LPBoost)
+# :nonumber:
 # :label: alg-mlpboost
 #
 # **Input** $\nu\in[1,m)$, $\epsilon>0$, FW rule $\mathcal F$, secondary rule $\mathcal B$;
@@ -65,6 +67,7 @@
 # ```
 #
 # ```{prf:theorem} Unified view (Theorem 2)
+# :nonumber:
 # :label: thm-fw-unified
 #
 # With $\theta=-Aw$ and $\mathcal C=\mathrm{CH}\{-Ae_j\}$: C-ERLPBoost is short-step FW on $\tilde f^\star$;
@@ -73,6 +76,7 @@
 # ```
 #
 # ```{prf:theorem} Convergence (Theorem 3 and Corollary 1)
+# :nonumber:
 # :label: thm-fw-rate
 #
 # For the short-step or classic rule and **any** $\mathcal B$: $\epsilon_t\le\frac{8\eta}{t+2}$ for all
@@ -92,7 +96,11 @@ import refboost as rb
 from refboost import claims, truth
 from refboost.bounds import eta_fw, fw_iteration_bound, fw_rate_bound
 from refboost.margins import soft_margin
-from refboost.projections import kl_divergence, project_capped_simplex_log, smoothed_soft_margin
+from refboost.projections import (
+    kl_divergence,
+    project_capped_simplex_log,
+    smoothed_soft_margin,
+)
 
 FULL_RUN = False  # True: eps = 0.01 in the figures, as the paper (minutes)
 plt.rcParams.update({"font.size": 12})  # legible at the book's column width
@@ -809,6 +817,7 @@ plt.show()
 # certificate is available at no cost.
 #
 # ```{prf:lemma} Soft-margin certificate
+# :nonumber:
 # :label: lem-fw-certificate
 # Let the weak learner return a maximum-edge hypothesis. Then for every round $t$ and every
 # $w\in\mathcal P^n$, $\hat\gamma_t\ge\rho^\star\ge\rho(w)$, where $\rho^\star=P_{LP}$ is the optimum of
@@ -899,6 +908,7 @@ claims.check("MHT Lemma 2", status="holds", on="the same runs", note="rho(w_T) >
 # $J_{t+1}=J_t\cup\{j_{t+1},j'_t\}$, so $w^{(2)}$ is the restricted LP over both new hypotheses.
 #
 # ```{prf:lemma} Theorem 3 and Corollary 1 hold for the variant
+# :nonumber:
 # :label: lem-fw-price-lp
 # With a weak learner satisfying Theorem 3's assumption at $d_t$, Alg. 1 with step 2' satisfies
 # $\epsilon_t\le8\eta/(t+2)$ (short step, classic, line search) and $\epsilon_t\le8\eta/(k(t)+2)$

@@ -31,6 +31,7 @@
 # $$\min_{\boldsymbol w}\ \log\sum_{i=1}^M\exp(-y_iH_i\boldsymbol w)\quad\text{s.t.}\quad\boldsymbol w\succcurlyeq0,\ \mathbf 1^\top\boldsymbol w=\tfrac1T.$$
 #
 # ```{prf:theorem} AdaBoost dual (Shen & Li 2010, Thm 3.1)
+# :nonumber:
 # :label: thm-shen-ada-dual
 # The Lagrange dual of (5) is the Shannon-entropy maximisation (10)
 #
@@ -45,6 +46,7 @@
 # ```
 #
 # ```{prf:theorem} LogitBoost dual (Shen & Li 2010, Thm 3.2)
+# :nonumber:
 # :label: thm-shen-logit-dual
 # The dual of the $\ell_1$-constrained logistic loss (32),
 # $\min_{\boldsymbol w}\sum_i\log(1+e^{-y_iH_i\boldsymbol w})$ s.t. $\boldsymbol w\succcurlyeq0,\ \mathbf 1^\top\boldsymbol w=1/T$, is (30), equivalently
@@ -70,7 +72,12 @@ from scipy.special import erf, expit, logsumexp
 
 import refboost as rb
 from refboost import claims, truth
-from refboost.boosters.shen import binary_entropy_sum, q_log, tsallis_coefficient, tsallis_entropy
+from refboost.boosters.shen import (
+    binary_entropy_sum,
+    q_log,
+    tsallis_coefficient,
+    tsallis_entropy,
+)
 from refboost.experiments import error_rate, random_split
 from refboost.instances import threshold_pool
 

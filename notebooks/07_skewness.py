@@ -40,6 +40,7 @@
 # (Figs. 2 and 3) are **AdaBoost on augmented columns**:
 #
 # ```{prf:algorithm} AdaBoost$_{KL}$ / AdaBoost$_{Norm2}$ (Sun et al. 2006, Figs. 2-3)
+# :nonumber:
 # :label: alg-sun
 # $d^{(1)}=d_0$. For $t=1,\dots,T$:
 # 1. $h_t=\arg\max_h\sum_n d^{(t)}_n y_nh(x_n)$ (27), $z_{\cdot t}=y\odot h_t(X)$;
@@ -484,6 +485,7 @@ claims.check("Sun §3 convexity", status="holds", on="toy data: 2000 random pair
 # ### 3.5 Lemma 1, sharpened
 #
 # ```{prf:lemma} Sun et al. (2006), Lemma 1 (appendix), with a sharpened limit
+# :nonumber:
 # :label: lem-sun-1
 # If $\beta\to\infty$, only $h_1$ is kept: $\tilde\alpha_2\in(1/\beta^2,1/\beta)$. More precisely,
 # $\beta\tilde\alpha_2\to c^\star_{KL}(\epsilon_1)=

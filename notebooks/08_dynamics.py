@@ -57,12 +57,14 @@ PHI = D.PHI
 # $\rho=\max_{\tilde\lambda\in\Delta_n}\min_i(M\tilde\lambda)_i=\min_{d\in\Delta_m}\max_j(d^TM)_j$.
 #
 # ```{prf:theorem} Reduced iterated map (Rudin et al. 2003, §2)
+# :nonumber:
 # :label: thm-reduced-map
 # For $M\in\{\pm1\}^{m\times n}$ the AdaBoost weights satisfy
 # $d_{t+1,i}=d_{t,i}/(1+M_{ij_t}r_t)$, and $(d_{t+1}^TM)_{j_t}=0$.
 # ```
 #
 # ```{prf:theorem} Cycles of the 3×3 matrix (Rudin et al. 2003, §3, Figs 1–2)
+# :nonumber:
 # :label: thm-3x3-cycles
 # For $M=\mathbf 1\mathbf 1^T-2I_3$ AdaBoost converges to one of two 3-cycles with $r=1/\phi$ and
 # output $\lambda/\|\lambda\|_1\to(1/3,1/3,1/3)$, a maximum-margin solution ($\rho=1/3$). The same
@@ -70,12 +72,14 @@ PHI = D.PHI
 # ```
 #
 # ```{prf:theorem} Non-optimal AdaBoost (Rudin et al. 2003, §3)
+# :nonumber:
 # :label: thm-nonoptimal
 # If the weak learner may return any $j$ with $(d_t^TM)_j\ge\rho$, AdaBoost need not attain $\rho$:
 # on a 4×5 matrix with $\rho=1/2$ it falls into a 3-cycle of margin $1/3$.
 # ```
 #
 # ```{prf:definition} Smooth margin and approximate coordinate ascent (Rudin et al. 2003, §4, eq. (3))
+# :nonumber:
 # :label: def-smooth-margin
 # $G(\lambda)=-\ln\big(\sum_ie^{-(M\lambda)_i}\big)/\|\lambda\|_1$, which satisfies
 # $\mu-\ln m/\|\lambda\|_1\le G<\mu$ (eq. (2)). Approximate coordinate ascent takes AdaBoost's

@@ -55,7 +55,12 @@ import refboost as rb
 from refboost import conformance as kit
 from refboost.conformance import colboost
 from refboost.conformance.cli import main as refboost_check
-from refboost.testing import assert_certified, from_margins, from_sklearn_ensemble, weights_from_columns
+from refboost.testing import (
+    assert_certified,
+    from_margins,
+    from_sklearn_ensemble,
+    weights_from_columns,
+)
 
 T0 = time.perf_counter()
 SHORT = 1e-3  # "stops short": a certified gap above this

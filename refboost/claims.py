@@ -9,21 +9,19 @@ A notebook cell or a test says which claim it asserts and what it found::
     @claims.asserts("Glocer Lemma 2.4", status="holds", on="planted pivots, 20 seeds")
     def test_lemma_2_4_planted_pivot(seed): ...
 
-Both calls validate the id against :data:`CATALOGUE` and the status against :data:`STATUSES`, print
-nothing and cost a dictionary look-up. The ledger page (``book/ledger.md``) is generated from the
-declarations found by a static scan of ``notebooks/[0-9][0-9]_*.py`` and ``tests/test_*.py``
-(:func:`collect`), so it needs no test run::
+Both calls validate the id against :data:`CATALOGUE` and the status against :data:`STATUSES`; outside a
+Jupyter kernel they print nothing and cost a dictionary look-up. In a chapter, ``claims.check`` sits in a
+``remove-input`` cell right after the asserting cell and takes the computed ``paper=`` and ``ours=``
+values: the cell's output is the rendered verdict table (claim, paper, ours, verdict, evidence).
+The ledger pages (``book/ledger/``) are generated from the declarations found by a static scan of
+``notebooks/[0-9][0-9]_*.py`` and ``tests/test_*.py`` (:func:`collect`), so they need no test run::
 
-    python -m refboost.claims --write-page     # regenerate book/ledger.md
-    python -m refboost.claims --check          # exit 1 if the page is out of date
+    python -m refboost.claims --write-page     # regenerate book/ledger/*.md
+    python -m refboost.claims --check          # exit 1 if a page is out of date
 
-A declaration's status must be what the asserting code shows: "holds" (a theorem, lemma, identity
-or algorithm property checked as stated), "fails as printed, holds corrected" (the printed form
-fails and the corrected form is asserted), "fails" (a counterexample is asserted), "reproduced" /
-"partly reproduced" (an experimental table or figure), "weakly asserted" (the assertion exists but
-does not test the claim: an algebraic identity, a sanity bound, numbers copied from a results file;
-say why in ``note``), or "not yet" (nothing in CI asserts it, e.g. only a ``FULL_RUN`` branch does;
-say so in ``note``). A catalogue claim nobody declares is "not yet".
+A declaration's status must meet the standard :data:`PROTOCOL` states for it and fill the evidence
+fields :data:`EVIDENCE` requires (``on``, ``correction``, ``counterexample``, ``margin``, ``power``,
+``differs``, ``note``). A catalogue claim nobody declares is "not yet".
 """
 
 from __future__ import annotations
@@ -51,20 +49,65 @@ __all__ = [
 
 STATUSES = (
     "holds",
+    "holds; proof corrected",
     "fails as printed, holds corrected",
     "fails",
     "reproduced",
     "partly reproduced",
+    "protocol substituted",
+    "not separated at our power",
     "weakly asserted",
     "not yet",
 )
-"""The statuses, in the order of the ledger's columns."""
+"""The statuses, in the order of the ledger's columns (the protocol: :data:`PROTOCOL`)."""
+
+EVIDENCE = {
+    "holds": ("on",),
+    "holds; proof corrected": ("on", "correction"),
+    "fails as printed, holds corrected": ("counterexample", "correction"),
+    "fails": ("counterexample",),
+    "reproduced": ("margin",),
+    "partly reproduced": ("margin",),
+    "protocol substituted": ("differs",),
+    "not separated at our power": ("power",),
+    "weakly asserted": ("note",),
+    "not yet": ("note",),
+}
+"""Status -> the evidence fields a declaration of that status must fill (non-empty literal strings)."""
+
+EVIDENCE_FIELDS = ("correction", "counterexample", "margin", "power", "differs")
+"""The evidence keywords of :func:`check` beyond ``on`` and ``note``."""
+
+PROTOCOL = {
+    "holds": "the statement is asserted as printed on instances where it could have failed (`on`); for a "
+    "bound, the evidence reports how tight it is",
+    "holds; proof corrected": "the statement holds as printed, but a step of its proof (or a cross-reference) "
+    "is wrong; `correction` says which step and what replaces it",
+    "fails as printed, holds corrected": "the printed statement is wrong: its failure is asserted on a "
+    "`counterexample`, and the corrected statement (`correction`) is asserted as for *holds*",
+    "fails": "a robust counterexample is asserted (`counterexample`): an exact instance, or for a statistical "
+    "claim a test at the paper's protocol whose effect survives the stated multiple-testing correction",
+    "reproduced": "our number lies within a band of the paper's fixed before looking (`margin`: the band and "
+    "why, from the paper's own standard errors); never the mere absence of a significant difference",
+    "partly reproduced": "as *reproduced*, on the part of the table or figure that `margin` names; the rest "
+    "is said in `note`",
+    "protocol substituted": "the experiment ran under a protocol that differs from the paper's (weak learner, "
+    "data, number of realisations), named in `differs`; the comparison is not a reproduction",
+    "not separated at our power": "the comparison is inconclusive: no difference is detected, and `power` "
+    "states the effect size our run could have detected",
+    "weakly asserted": "an assertion exists but does not test the claim; `note` says why",
+    "not yet": "nothing run in CI asserts the claim; `note` says why",
+}
+"""Status -> the standard a declaration of that status meets (the ledger's introduction)."""
 
 # when several declarations name one claim, the ledger shows the most qualified one
 _PRECEDENCE = (
     "not yet",
     "weakly asserted",
+    "not separated at our power",
+    "protocol substituted",
     "holds",
+    "holds; proof corrected",
     "reproduced",
     "partly reproduced",
     "fails as printed, holds corrected",
@@ -72,6 +115,8 @@ _PRECEDENCE = (
 )
 
 _NEEDS_NOTE = ("weakly asserted", "not yet")
+ENFORCE_EVIDENCE = False
+"""While chapters migrate: when False, a missing evidence field is reported by ``--check`` only."""
 
 WORKS = {
     "Glocer": "Glocer (2009), *Entropy Regularization and Soft Margin Maximization*, PhD thesis, UC Santa Cruz",
@@ -116,6 +161,12 @@ class Declaration:
     locator: str
     anchor: str = ""
     cell: int = -1
+    evidence: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def fields(self) -> dict[str, str]:
+        """``on``, ``note`` and the evidence fields, as one dict."""
+        return {"on": self.on, "note": self.note, **dict(self.evidence)}
 
 
 @lru_cache(maxsize=1)
@@ -134,7 +185,13 @@ def catalogue() -> dict[str, Claim]:
     return out
 
 
-def _validate(claim_id, status, on, note) -> tuple[str, ...]:
+def missing_evidence(status: str, on: str = "", note: str = "", **evidence: str) -> tuple[str, ...]:
+    """The evidence fields that ``status`` requires (:data:`EVIDENCE`) and the declaration leaves empty."""
+    given = {"on": on, "note": note, **evidence}
+    return tuple(f for f in EVIDENCE.get(status, ()) if not given.get(f))
+
+
+def _validate(claim_id, status, on, note, evidence=None, enforce=None) -> tuple[str, ...]:
     ids = (claim_id,) if isinstance(claim_id, str) else tuple(claim_id)
     if not ids:
         raise ValueError("claims.check: name at least one claim id")
@@ -146,27 +203,56 @@ def _validate(claim_id, status, on, note) -> tuple[str, ...]:
             raise KeyError(f"unknown claim id {cid!r}{hint}")
     if status not in STATUSES:
         raise ValueError(f"claim {ids[0]!r}: invalid status {status!r}; use one of {STATUSES}")
-    if not isinstance(on, str) or not isinstance(note, str):
-        raise TypeError("claims.check: 'on' and 'note' are strings")
+    evidence = evidence or {}
+    if not all(isinstance(v, str) for v in (on, note, *evidence.values())):
+        raise TypeError(f"claims.check: 'on', 'note' and {', '.join(map(repr, EVIDENCE_FIELDS))} are strings")
     if status in _NEEDS_NOTE and not note:
         raise ValueError(f"claim {ids[0]!r}: status {status!r} needs a note saying why")
+    lacking = missing_evidence(status, on, note, **evidence)
+    if lacking and (ENFORCE_EVIDENCE if enforce is None else enforce):
+        raise ValueError(
+            f"claim {ids[0]!r}: status {status!r} needs the evidence field(s) {', '.join(lacking)} "
+            f"({PROTOCOL[status]})"
+        )
     return ids
 
 
-def check(claim_id: str | tuple[str, ...] | list[str], *, status: str, on: str = "", note: str = "") -> None:
+def check(
+    claim_id: str | tuple[str, ...] | list[str],
+    *,
+    status: str,
+    on: str = "",
+    note: str = "",
+    paper=None,
+    ours=None,
+    **evidence: str,
+) -> None:
     """Declare that the surrounding cell (or test) asserts ``claim_id`` with outcome ``status``.
 
     ``claim_id`` may be one id or a list of ids. ``on``: the instances the assertion ran on; ``note``:
-    anything a reader needs (the correction, why the assertion is weak, why it is not run in CI).
-    Raises ``KeyError`` for an unknown id and ``ValueError`` for an invalid status; prints nothing.
-    The arguments must be literals: the ledger reads them without running the code.
+    anything a reader needs. The evidence keywords (:data:`EVIDENCE_FIELDS`: ``correction``,
+    ``counterexample``, ``margin``, ``power``, ``differs``) carry what the status requires
+    (:data:`EVIDENCE`, :data:`PROTOCOL`). These arguments must be literals: the ledger reads them
+    without running the code. ``paper`` and ``ours`` (any expressions, e.g. numbers computed in the
+    cell) are the paper's value and ours, shown in the verdict table.
+
+    Raises ``KeyError`` for an unknown id, ``ValueError`` for an invalid status or missing evidence.
+    Outside a Jupyter kernel it prints nothing; inside one, the cell's output shows one verdict table
+    (claim, paper, ours, verdict and evidence, with a link to the ledger row) for all its declarations.
     """
-    _validate(claim_id, status, on, note)
+    unknown = set(evidence) - set(EVIDENCE_FIELDS)
+    if unknown:
+        raise TypeError(f"claims.check: unknown keyword(s) {sorted(unknown)}; evidence fields are {EVIDENCE_FIELDS}")
+    ids = _validate(claim_id, status, on, note, evidence)
+    _show(ids, status, on, note, evidence, paper, ours)
 
 
-def asserts(claim_id: str | tuple[str, ...] | list[str], *, status: str, on: str = "", note: str = ""):
+def asserts(claim_id: str | tuple[str, ...] | list[str], *, status: str, on: str = "", note: str = "", **evidence):
     """Decorator form of :func:`check` for tests: the function is returned unchanged."""
-    ids = _validate(claim_id, status, on, note)
+    unknown = set(evidence) - set(EVIDENCE_FIELDS)
+    if unknown:
+        raise TypeError(f"claims.asserts: unknown keyword(s) {sorted(unknown)}; evidence fields are {EVIDENCE_FIELDS}")
+    ids = _validate(claim_id, status, on, note, evidence)
 
     def mark(fn):
         fn.__dict__.setdefault("refboost_claims", []).extend((cid, status) for cid in ids)
@@ -234,21 +320,27 @@ def _is_decl(node: ast.AST) -> bool:
     )
 
 
+_RUNTIME_ONLY = ("paper", "ours")  # computed values, shown in the verdict table, not read by the scan
+
+
 def _literal_args(node: ast.Call, where: str) -> dict:
     try:
         args = [ast.literal_eval(a) for a in node.args]
-        kw = {k.arg: ast.literal_eval(k.value) for k in node.keywords}
+        kw = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg not in _RUNTIME_ONLY}
     except ValueError as exc:
         raise ValueError(f"{where}: claims.{node.func.attr}(...) must have literal arguments") from exc
-    if len(args) != 1 or set(kw) - {"status", "on", "note"} or "status" not in kw:
-        raise ValueError(f"{where}: use claims.{node.func.attr}(id, status=..., on=..., note=...)")
+    allowed = {"status", "on", "note", *EVIDENCE_FIELDS}
+    if len(args) != 1 or set(kw) - allowed or "status" not in kw:
+        raise ValueError(f"{where}: use claims.{node.func.attr}(id, status=..., on=..., note=..., <evidence>=...)")
     ids = (args[0],) if isinstance(args[0], str) else tuple(args[0])
-    return {"ids": ids, "status": kw["status"], "on": kw.get("on", ""), "note": kw.get("note", "")}
+    evidence = tuple((f, kw[f]) for f in EVIDENCE_FIELDS if kw.get(f))
+    return {"ids": ids, "status": kw["status"], "on": kw.get("on", ""), "note": kw.get("note", ""),
+            "evidence": evidence}
 
 
 def _decls(node: ast.Call, where: str, **loc) -> list[Declaration]:
     a = _literal_args(node, where)
-    return [Declaration(cid, a["status"], a["on"], a["note"], **loc) for cid in a["ids"]]
+    return [Declaration(cid, a["status"], a["on"], a["note"], evidence=a["evidence"], **loc) for cid in a["ids"]]
 
 
 def _parse(source: str, where: str) -> ast.AST:
@@ -260,21 +352,34 @@ def _parse(source: str, where: str) -> ast.AST:
 def scan_notebook(path: Path, root: Path = ROOT) -> tuple[list[Declaration], list[tuple[int, str]]]:
     """Declarations of one chapter, and the asserting code cells that declare nothing ``(index, heading)``.
 
-    A cell whose assertions check the implementation rather than a claim of the works says so with a
-    comment line starting ``# claims: none`` (and the reason); it is not reported as silent.
+    An asserting cell declares through its own ``claims.check`` calls or those of the code cell right
+    after it (a ``remove-input`` cell that shows the verdict table). A cell whose assertions check the
+    implementation rather than a claim of the works says so with a comment line starting
+    ``# claims: none`` (and the reason); it is not reported as silent.
     """
     rel = path.relative_to(root).as_posix()
-    out, silent = [], []
+    out, silent, asserting = [], [], None
     for i, kind, lines, heading in _notebook_cells(path):
         if kind != "code":
+            if asserting is not None:
+                silent.append(asserting)
+            asserting = None
             continue
         tree = _parse("\n".join(lines), f"{rel}, cell {i}")
         found = [n for n in ast.walk(tree) if _is_decl(n)]
         for n in found:
             out += _decls(n, f"{rel}, cell {i}", source=rel, locator=heading, anchor=_section_id(heading), cell=i)
+        if found:
+            asserting = None  # a declaring cell right after asserting cells declares for them
+            continue
+        if asserting is not None:
+            silent.append(asserting)
+            asserting = None
         exempt = any(ln.strip().startswith(NO_CLAIM) for ln in lines)
-        if not found and not exempt and any(isinstance(n, ast.Assert) for n in ast.walk(tree)):
-            silent.append((i, heading))
+        if not exempt and any(isinstance(n, ast.Assert) for n in ast.walk(tree)):
+            asserting = (i, heading)
+    if asserting is not None:
+        silent.append(asserting)
     return out, silent
 
 
@@ -341,14 +446,190 @@ def counts(led: dict | None = None) -> dict[str, dict[str, int]]:
 
 
 # --------------------------------------------------------------------------------------------------
-# The page
+# The verdict table in a chapter, and "Results at a glance"
 # --------------------------------------------------------------------------------------------------
 
-PAGE = ROOT / "book" / "ledger.md"
+WORK_SLUG = {"Glocer": "glocer", "MHT": "mht", "Shen-Li": "shen-li", "Sun": "sun", "RDS": "rds"}
+"""Work key -> the name of its ledger page (``book/ledger/<slug>.md``)."""
 
-def _cell(text: str) -> str:
-    """Text safe inside a Markdown table cell (no pipes, no stray math or emphasis)."""
-    return text.replace("|", "\\|").replace("$", "\\$").replace("*", "\\*").replace("_", "\\_")
+_MATH = re.compile(r"\$([^$]+)\$")
+
+
+def anchor(claim_id: str) -> str:
+    """The HTML id of a claim's row on its ledger page."""
+    return "claim-" + re.sub(r"[^a-z0-9]+", "-", claim_id.lower()).strip("-")
+
+
+def ledger_href(claim_id: str, prefix: str = "../") -> str:
+    """Link to a claim's ledger row from a chapter page (``prefix`` = path from the page to the book root)."""
+    return f"{prefix}ledger/{WORK_SLUG[claim_id.split(' ', 1)[0]]}.html#{anchor(claim_id)}"
+
+
+def _html(text: str) -> str:
+    """Escape ``text`` for HTML, with its ``$...$`` spans as inline maths MathJax renders."""
+    import html
+
+    out, pos = [], 0
+    for m in _MATH.finditer(text):
+        out.append(html.escape(text[pos : m.start()]))
+        out.append(f'<span class="math notranslate nohighlight">\\({html.escape(m.group(1))}\\)</span>')
+        pos = m.end()
+    out.append(html.escape(text[pos:]))
+    return "".join(out)
+
+
+def label(status: str) -> str:
+    """A status as an HTML label (styled by the book's CSS)."""
+    slug = re.sub(r"[^a-z]+", "-", status).strip("-")
+    return f'<span class="verdict verdict-{slug}">{status}</span>'
+
+
+def _value(v) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, str):
+        return _html(v)
+    try:
+        import numpy as np
+
+        if isinstance(v, (float, np.floating)):
+            return f"{float(v):.4g}"
+        if isinstance(v, (int, np.integer)):
+            return f"{int(v):,}"
+    except ImportError:  # pragma: no cover
+        pass
+    return _html(str(v))
+
+
+def _evidence(status: str, fields: dict[str, str]) -> str:
+    names = {"on": "on", "correction": "correction", "counterexample": "counterexample", "margin": "margin",
+             "power": "power", "differs": "differs from the paper", "note": "note"}
+    bits = [f"<em>{names[k]}</em>: {_html(v)}" for k, v in fields.items() if v]
+    return "; ".join(bits)
+
+
+class VerdictTable:
+    """The verdicts declared in one notebook cell: HTML for the book, plain text elsewhere."""
+
+    def __init__(self, rows, prefix="../"):
+        self.rows, self.prefix = rows, prefix
+
+    def _repr_html_(self) -> str:
+        cat = catalogue()
+        body = []
+        for ids, status, fields, paper, ours in self.rows:
+            claim = "<br>".join(
+                f'<a href="{ledger_href(cid, self.prefix)}"><strong>{_html(cid)}</strong></a>'
+                f'<br><span class="claim-statement">{_html(cat[cid].statement)}</span>'
+                for cid in ids
+            )
+            body.append(
+                f"<tr><td>{claim}</td><td>{_value(paper)}</td><td>{_value(ours)}</td><td>{label(status)}</td></tr>"
+            )
+            ev = _evidence(status, fields)
+            if ev:
+                body.append(f'<tr class="verdict-evidence"><td colspan="4">{ev}</td></tr>')
+        return (
+            '<table class="refboost-verdicts"><thead><tr><th>Claim</th><th>Paper</th><th>Ours</th>'
+            "<th>Verdict</th></tr></thead><tbody>" + "".join(body) + "</tbody></table>"
+        )
+
+    def __repr__(self) -> str:
+        lines = []
+        for ids, status, _fields, paper, ours in self.rows:
+            vals = "" if paper is None and ours is None else f" (paper: {paper}; ours: {ours})"
+            lines.append(f"{', '.join(ids)}: {status}{vals}")
+        return "\n".join(lines)
+
+
+_SHOWN: dict = {"key": None, "rows": [], "handle": None}
+
+
+def _kernel():
+    """The IPython kernel shell we run in, or None (plain Python, pytest)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover
+        return None
+    ip = get_ipython()
+    return ip if ip is not None and getattr(ip, "kernel", None) is not None else None
+
+
+def _show(ids, status, on, note, evidence, paper, ours) -> None:
+    ip = _kernel()
+    if ip is None:
+        return
+    from IPython.display import display
+
+    key = ip.execution_count
+    if _SHOWN["key"] != key:
+        _SHOWN.update(key=key, rows=[], handle=None)
+    fields = {"on": on, **{f: evidence[f] for f in EVIDENCE_FIELDS if evidence.get(f)}, "note": note}
+    _SHOWN["rows"].append((ids, status, fields, paper, ours))
+    table = VerdictTable(list(_SHOWN["rows"]))
+    if _SHOWN["handle"] is None:
+        _SHOWN["handle"] = display(table, display_id=True)
+    else:
+        _SHOWN["handle"].update(table)
+
+
+class Glance:
+    """"Results at a glance" for one chapter: every claim it settles, its verdict, where (HTML / text)."""
+
+    def __init__(self, rows):
+        self.rows = rows  # (claim id, status, href, section title)
+
+    def _repr_html_(self) -> str:
+        cat = catalogue()
+        body = "".join(
+            f'<tr><td><a href="{ledger_href(cid)}"><strong>{_html(cid)}</strong></a><br>'
+            f'<span class="claim-statement">{_html(cat[cid].statement)}</span></td>'
+            f"<td>{label(status)}</td><td><a href=\"{href}\">{_html(title)}</a></td></tr>"
+            for cid, status, href, title in self.rows
+        )
+        return (
+            '<table class="refboost-verdicts refboost-glance"><caption>Results at a glance: every claim of the '
+            "papers this chapter checks, its verdict and the section that checks it (links to the claims "
+            "ledger and to the section)</caption><thead><tr><th>Claim</th><th>Verdict</th><th>Checked in</th>"
+            "</tr></thead><tbody>" + body + "</tbody></table>"
+        )
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{cid}: {status} ({title})" for cid, status, _, title in self.rows)
+
+
+def glance_rows(chapter: str, root: Path = ROOT) -> list[tuple[str, str, str, str]]:
+    """``(claim id, status, href, section)`` for every claim the chapter's pages declare, in order.
+
+    ``chapter`` is the chapter's two-digit number ("03"); a claim declared several times shows its most
+    qualified status and the section of its first declaration with that status.
+    """
+    found: dict[str, list[Declaration]] = {}
+    for p in chapters(root):
+        if p.stem[:2] == chapter:
+            for d in scan_notebook(p, root)[0]:
+                found.setdefault(d.claim, []).append(d)
+    rows = []
+    for cid, ds in found.items():
+        status = max((d.status for d in ds), key=_PRECEDENCE.index)
+        d = next(d for d in ds if d.status == status)
+        stem = Path(d.source).stem
+        title = re.sub(r"^[0-9.]+\s+", "", d.locator) or stem
+        rows.append((cid, status, f"{stem}.html" + (f"#{d.anchor}" if d.anchor else ""), title))
+    return rows
+
+
+def at_a_glance(chapter: str):
+    """Display "Results at a glance" for chapter ``chapter`` (its two-digit number) in a notebook cell."""
+    return Glance(glance_rows(chapter))
+
+
+# --------------------------------------------------------------------------------------------------
+# The ledger pages
+# --------------------------------------------------------------------------------------------------
+
+PAGE = ROOT / "book" / "ledger"
+"""The ledger's folder: ``index.md`` (protocol and counts) and one page per work."""
 
 
 def _where(d: Declaration) -> str:
@@ -356,90 +637,152 @@ def _where(d: Declaration) -> str:
         stem = Path(d.source).stem
         chap = int(stem[:2])
         title = re.sub(r"^[0-9.]+\s+", "", d.locator) or stem
-        href = f"notebooks/{stem}.html" + (f"#{d.anchor}" if d.anchor else "")
-        return f'<a href="{href}">ch. {chap}, §{_cell(title)}</a> (cell {d.cell})'
-    return f"`{d.locator}`"
+        href = f"../notebooks/{stem}.html" + (f"#{d.anchor}" if d.anchor else "")
+        return f'<a href="{href}">ch. {chap}, {_html(title)}</a>'
+    return f"<code>{_html(d.locator)}</code>"
 
 
-def render_page(decls: list[Declaration] | None = None) -> str:
-    """The ledger page as MyST Markdown."""
+def _ledger_row(cid: str, status: str, ds: list[Declaration]) -> str:
+    c = catalogue()[cid]
+    places = []
+    for d in ds:
+        bits = [_where(d)]
+        if d.status != status:
+            bits.append(label(d.status))
+        ev = _evidence(d.status, d.fields)
+        if ev:
+            bits.append(ev)
+        places.append(" ".join(bits))
+    return (
+        f'<tr id="{anchor(cid)}"><td><strong>{_html(cid)}</strong><br><small>{_html(c.where)}; {c.kind}</small></td>'
+        f"<td>{_html(c.statement)}</td><td>{label(status)}</td><td>{'<br>'.join(places) or '—'}</td></tr>"
+    )
+
+
+_HEADER = (
+    "<!-- Generated by `python -m refboost.claims --write-page` from the claims catalogue "
+    "(refboost/claims_catalogue.py) and the claims.check / claims.asserts declarations in the "
+    "chapters and tests. Do not edit by hand. -->"
+)
+
+
+def render_pages(decls: list[Declaration] | None = None) -> dict[str, str]:
+    """The ledger pages as ``{file name: MyST Markdown}``: ``index.md`` and one page per work."""
     led = ledger(decls)
     cnt = counts(led)
     cat = catalogue()
-    out = [
-        "<!-- Generated by `python -m refboost.claims --write-page` from the claims catalogue "
-        "(refboost/claims_catalogue.py) and the claims.check / claims.asserts declarations in the "
-        "chapters and tests. Do not edit by hand. -->",
+    index = [
+        _HEADER,
         "",
         "(ledger)=",
         "# Claims ledger",
         "",
         "Every claim of the five works (theorems, lemmas, corollaries, propositions, named duals and optimality "
         "relations, algorithms, iteration bounds, tables and figures), with what the book's code shows about it. "
-        "A chapter cell or a test declares the claim it asserts with `refboost.claims.check(id, status=..., on=...)` "
-        "(tests: the decorator `refboost.claims.asserts`); this page is generated from those declarations by a "
-        "static scan of the sources, so it lists what the code asserts, not what was hoped.",
+        "A chapter cell or a test declares the claim it asserts with `refboost.claims.check(id, status=..., ...)` "
+        "(tests: the decorator `refboost.claims.asserts`); these pages are generated from those declarations by "
+        "a static scan of the sources, so they list what the code asserts, not what was hoped. One page per work:",
         "",
-        "Statuses: **holds** (asserted as stated); **fails as printed, holds corrected** (the printed form fails, "
-        "the corrected form, given in the chapter's erratum block, is asserted); **fails** (a counterexample is "
-        "asserted); **reproduced** / **partly reproduced** (experimental tables and figures); **weakly asserted** "
-        "(an assertion exists but does not test the claim, see the note); **not yet** (nothing run in CI asserts "
-        "it). When several places declare one claim, the most qualified status is shown and every place is "
-        "listed.",
+        *[f"- [{WORKS[w]}]({WORK_SLUG[w]}.md)" for w in WORKS],
+        "",
+        "## The verdict protocol",
+        "",
+        "Each status is a standard the asserting code meets, and a declaration must fill the evidence fields its "
+        "status requires (`python -m refboost.claims --check` refuses it otherwise):",
+        "",
+        '<table class="refboost-verdicts"><thead><tr><th>Status</th><th>Standard</th><th>Evidence fields</th>'
+        "</tr></thead><tbody>"
+        + "".join(
+            f"<tr><td>{label(st)}</td><td>{_html(PROTOCOL[st].replace('`', ''))}</td>"
+            f"<td>{', '.join(EVIDENCE[st])}</td></tr>"
+            for st in STATUSES
+        )
+        + "</tbody></table>",
+        "",
+        "When several places declare one claim, the most qualified status is shown and every place is listed.",
         "",
         "## Counts",
         "",
-        "| work | claims | " + " | ".join(STATUSES) + " |",
-        "|---|" + "---:|" * (len(STATUSES) + 1),
+        '<table class="refboost-verdicts"><thead><tr><th>work</th><th>claims</th>'
+        + "".join(f"<th>{label(st)}</th>" for st in STATUSES)
+        + "</tr></thead><tbody>"
+        + "".join(
+            f"<tr><td>{'<strong>total</strong>' if w == 'total' else w}</td><td>{sum(cnt[w].values())}</td>"
+            + "".join(f"<td>{cnt[w][st]}</td>" for st in STATUSES)
+            + "</tr>"
+            for w in [*WORKS, "total"]
+        )
+        + "</tbody></table>",
+        "",
     ]
-    for w in [*WORKS, "total"]:
-        n = sum(cnt[w].values())
-        label = "**total**" if w == "total" else w
-        out.append(f"| {label} | {n} | " + " | ".join(str(cnt[w][s]) for s in STATUSES) + " |")
-    out.append("")
+    pages = {"index.md": "\n".join(index)}
     for w, cite in WORKS.items():
-        out += [f"## {w}", "", cite + ".", "", "| claim | statement | status | asserted by |", "|---|---|---|---|"]
-        for cid, c in cat.items():
-            if c.work != w:
-                continue
-            status, ds = led[cid]
-            places = []
-            for d in ds:
-                bits = [_where(d)]
-                if d.status != status:
-                    bits.append(f"[{d.status}]")
-                if d.on:
-                    bits.append("on " + _cell(d.on))
-                if d.note:
-                    bits.append("(" + _cell(d.note) + ")")
-                places.append(" ".join(bits))
-            stmt = f"{_cell(c.statement)} <br>*{_cell(c.where)}; {c.kind}*"
-            out.append(f"| **{_cell(cid)}** | {stmt} | {status} | {'<br>'.join(places) or '—'} |")
-        out.append("")
-    return "\n".join(out)
+        rows = [_ledger_row(cid, *led[cid]) for cid, c in cat.items() if c.work == w]
+        n = sum(cnt[w].values())
+        summary = ", ".join(f"{cnt[w][st]} {st}" for st in STATUSES if cnt[w][st])
+        pages[f"{WORK_SLUG[w]}.md"] = "\n".join([
+            _HEADER,
+            "",
+            f"(ledger-{WORK_SLUG[w]})=",
+            f"# Ledger: {w}",
+            "",
+            f"{cite}. {n} claims: {summary}. The statuses and the evidence each requires: {{ref}}`ledger`.",
+            "",
+            '<table class="refboost-verdicts refboost-ledger"><thead><tr><th>Claim</th><th>Statement</th>'
+            "<th>Verdict</th><th>Checked in, and the evidence</th></tr></thead><tbody>",
+            *rows,
+            "</tbody></table>",
+            "",
+        ])
+    return pages
+
+
+def render_page(decls: list[Declaration] | None = None) -> str:
+    """All ledger pages concatenated (for a quick look; the book uses :func:`render_pages`)."""
+    return "\n".join(render_pages(decls).values())
+
+
+def stale_pages(decls: list[Declaration] | None = None) -> list[str]:
+    """The ledger pages that are missing or differ from what the declarations generate."""
+    return [
+        name for name, text in render_pages(decls).items()
+        if not (PAGE / name).exists() or (PAGE / name).read_text(encoding="utf-8") != text
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
     ap = argparse.ArgumentParser(prog="python -m refboost.claims", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--write-page", action="store_true", help=f"write {PAGE.relative_to(ROOT)}")
-    ap.add_argument("--check", action="store_true", help="exit 1 if the page is out of date")
+    ap.add_argument("--write-page", action="store_true", help=f"write the pages in {PAGE.relative_to(ROOT)}/")
+    ap.add_argument("--check", action="store_true",
+                    help="exit 1 if a page is out of date or a declaration lacks the evidence its status requires")
     args = ap.parse_args(argv)
     decls = collect()
+    lacking = []
     for d in decls:
-        _validate(d.claim, d.status, d.on, d.note)
-    text = render_page(decls)
+        _validate(d.claim, d.status, d.on, d.note, dict(d.evidence), enforce=False)
+        miss = missing_evidence(d.status, d.on, d.note, **dict(d.evidence))
+        if miss:
+            lacking.append(f"{d.source} ({d.locator}): {d.claim!r} is {d.status!r} without {', '.join(miss)}")
     if args.write_page:
-        PAGE.write_text(text, encoding="utf-8")
+        PAGE.mkdir(exist_ok=True)
+        for name, text in render_pages(decls).items():
+            (PAGE / name).write_text(text, encoding="utf-8")
     cnt = counts(ledger(decls))
     print(f"{'work':8s} " + " ".join(f"{s[:12]:>12s}" for s in STATUSES))
     for w, row in cnt.items():
         print(f"{w:8s} " + " ".join(f"{row[s]:12d}" for s in STATUSES))
-    if args.check and (not PAGE.exists() or PAGE.read_text(encoding="utf-8") != text):
-        print(f"{PAGE.relative_to(ROOT)} is out of date: run python -m refboost.claims --write-page")
-        return 1
-    return 0
+    rc = 0
+    if lacking:
+        print(f"{len(lacking)} declarations lack the evidence their status requires:", *lacking, sep="\n  ")
+        rc = 1 if ENFORCE_EVIDENCE else 0
+    stale = stale_pages(decls)
+    if args.check and stale:
+        where = PAGE.relative_to(ROOT)
+        print(f"out of date: {', '.join(stale)} in {where}/: run python -m refboost.claims --write-page")
+        rc = 1
+    return rc
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The claims ledger is consistent: ids exist, statuses are valid, every chapter declares what it asserts,
-and book/ledger.md is the page the declarations generate. Prints the per-work counts (``pytest -s``)."""
+and book/ledger/ holds the pages the declarations generate. Prints the per-work counts (``pytest -s``)."""
 
 from __future__ import annotations
 
@@ -56,11 +56,40 @@ def test_chapter_declares_what_it_asserts(src):
 
 
 def test_page_is_up_to_date():
-    page = claims.PAGE
-    assert page.exists(), "book/ledger.md is missing: run python -m refboost.claims --write-page"
-    assert page.read_text(encoding="utf-8") == claims.render_page(DECLS), (
-        "book/ledger.md is out of date with the declarations: run python -m refboost.claims --write-page"
+    stale = claims.stale_pages(DECLS)
+    assert not stale, f"book/ledger/{stale} out of date: run python -m refboost.claims --write-page"
+
+
+def test_the_protocol_names_every_status():
+    assert set(claims.PROTOCOL) == set(claims.STATUSES) == set(claims.EVIDENCE)
+    index = (claims.PAGE / "index.md").read_text(encoding="utf-8")
+    for st in claims.STATUSES:
+        assert claims.label(st) in index, f"the ledger's protocol table lacks {st!r}"
+
+
+def test_evidence_is_refused_when_missing_and_enforced(monkeypatch):
+    monkeypatch.setattr(claims, "ENFORCE_EVIDENCE", True)
+    with pytest.raises(ValueError, match="needs the evidence field"):
+        claims.check("Glocer Thm 3.10", status="reproduced", on="x")
+    with pytest.raises(ValueError, match="counterexample"):
+        claims.check("Glocer Thm 3.10", status="fails", on="x")
+    with pytest.raises(TypeError, match="unknown keyword"):
+        claims.check("Glocer Thm 3.10", status="holds", on="x", evidense="typo")
+    claims.check("Glocer Thm 3.10", status="reproduced", margin="within 1 s.e.", paper=0.1, ours=0.11)
+
+
+def test_an_asserting_cell_may_declare_in_the_next_cell(tmp_path):
+    nb = tmp_path / "notebooks" / "01_x.py"
+    nb.parent.mkdir()
+    nb.write_text(
+        "# %% [markdown]\n# ## 1 A\n\n# %%\nassert 1\n\n"
+        "# %% tags=[\"remove-input\"]\nclaims.check('Glocer Thm 3.10', status='holds', on='x', ours=v)\n\n"
+        "# %%\nassert 2\n\n# %% [markdown]\n# text\n",
+        encoding="utf-8",
     )
+    decls, silent = claims.scan_notebook(nb, tmp_path)
+    assert [d.claim for d in decls] == ["Glocer Thm 3.10"]
+    assert [i for i, _ in silent] == [3], "the last asserting cell declares nothing"
 
 
 def test_print_counts():
