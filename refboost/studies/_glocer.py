@@ -305,16 +305,10 @@ GLOCER_CH5 = Study(
         "a9a: the 60/20/20 split published with the ERLPBoost code (split `erlpboost-0.1`), whose sizes are "
         "Table 5.2's. ci "
         "scale: the bundled LIBSVM australian set as a stand-in, eps = 0.1, two settings per booster, "
-        "AdaBoost 50 iterations. Paper scale as run here: the core tiers of `_glocer_tier` on german, "
-        "diabetes and a9a (cells in tier order, corrective tier interleaved over the data sets; a 20,000-iteration "
-        "corrective cell costs ~18 s CPU on german on the shared 2-core machine), all 429 core cells, and then "
-        "every other ERLPBoost and Binary ERLPBoost setting on the three sets and every corrective setting on german "
-        "and diabetes, and on a9a every corrective setting too (the core settings first, then the rest in grid order, "
-        "every eta at nu = 1 first, as provenance.json lists; the core cells were re-timed with the sparse edge "
-        "sweeps, the replaced records kept under 'pruned'): the table's "
-        "`settings` column gives the count per booster and provenance.json every run. Six cells of an earlier a9a "
-        "timing probe on our own 60/20/20 draw (split 60/20/20:s0) were pruned when a9a moved to its published "
-        "split; provenance.json keeps their records under `pruned`. "
+        "AdaBoost 50 iterations. Paper scale: every setting of the Table 5.3 grids on german, diabetes and a9a, "
+        "declared in the order of `_glocer_tier` (the core tiers first, the corrective tier interleaved over the "
+        "data sets), so a partial run leaves whole core pools; the table's `settings` column gives the count per "
+        "booster. "
         "Times are the cells' CPU times (`time_cpu`), compared with Table 5.7 by order only."
     ),
 )
@@ -324,10 +318,10 @@ _HYP_NOTES = (
     "Protocol as glocer_ch5 (one random 60/20/20 split of all the examples, the Table 5.3 grids, the "
     "setting of least validation error, its test error and CPU time), with {what}. {scaling} Boosters: the "
     "four ERLPBoost variants and {baseline}; LPBoost has no row in Tables 5.5/5.6 and is not run. Paper "
-    "scale as run here: {sets}, the core tiers of `_glocer_tier` "
+    "scale: {sets}; the grid declares the core tiers of `_glocer_tier` first "
     "(every totally corrective setting; the corrective boosters at the theoretical eta for eps 0.001 and "
-    "0.01 at nu/N in {{1/N, 0.2, 0.4, 0.6}}, at eta in {{10, 100, 1000}} with nu = 1{extra}){ran}; the table's "
-    "`settings` column gives the count per booster, provenance.json every run. ci scale: the bundled "
+    "0.01 at nu/N in {{1/N, 0.2, 0.4, 0.6}}, at eta in {{10, 100, 1000}} with nu = 1{extra}), then every other "
+    "corrective setting; the table's `settings` column gives the count per booster. ci scale: the bundled "
     "australian set, eps = 0.1, two settings per booster."
 )
 
@@ -356,9 +350,6 @@ GLOCER_RAW = _hyp_study(
         baseline="AdaBoost (20,000 iterations)",
         sets="german.numer, diabetes and a9a (its published split `erlpboost-0.1`)",
         extra="",
-        ran=", all of which ran, and then every other corrective setting on the three sets (on a9a in grid "
-        "order, every eta at nu = 1 first, as provenance.json lists; a9a's corrective core cells were re-timed with "
-        "the sparse edge sweeps, the replaced records kept under 'pruned'): the store is complete",
     ),
 )
 
@@ -376,15 +367,9 @@ GLOCER_SVM = _hyp_study(
         baseline="the linear SVM of the tables' last row (scikit-learn LinearSVC, C = 1, on the unweighted "
         "training part; the thesis gives neither its software nor its C), declared as one AdaBoost round "
         "with the linear-SVM weak learner",
-        sets="german.numer and diabetes (and a9a, its published split, with tiers 0 and 1: every totally "
-        "corrective setting, the linear SVM and the corrective boosters' core settings, then every other "
-        "corrective setting; its "
-        "29,305 x 29,305 kernel matrix is never formed: KernelColumnOracle is matrix-free above 7,000 training "
-        "examples, oracles.LinearKernelOracle)",
+        sets="german.numer, diabetes and a9a (its published split; its 29,305 x 29,305 kernel matrix is never "
+        "formed: KernelColumnOracle is matrix-free above 7,000 training examples, oracles.LinearKernelOracle)",
         extra="; and the theoretical eta at eps = 1e-5 and nu = 1, the setting of Table 5.12's german winners",
-        ran=", all of which ran (the first run was interrupted, as its provenance entry says, and the rest ran "
-        "in batches of eight), and then every other corrective setting (on a9a every eta at nu = 1 first, then in "
-        "grid order, the last Corrective Binary ERLPBoost settings in interleaved shards, as provenance.json lists)",
     ),
 )
 
@@ -510,7 +495,7 @@ GLOCER_STABILITY = Study(
         "(Figs 5.7-5.9); stumps, raw-data and SVM hypotheses as in glocer_ch5, glocer_raw, glocer_svm. The "
         "trace evaluates the test error at roughly geometric checkpoints (ratio sqrt 2, every iteration up to "
         "t = 4, and always the last one), not at every iteration. A run is called unstable when the test error "
-        "rises by >= 5 percentage points between consecutive checkpoints. Paper scale as run here: german.numer "
+        "rises by >= 5 percentage points between consecutive checkpoints. Paper scale: german.numer "
         "and diabetes only (the thesis' other four sets are not run). ci scale: the bundled australian set, "
         "eps = 0.1, stumps and raw data."
     ),

@@ -183,9 +183,8 @@ SHEN_TABLES = Study(
         "stumps. The random splits differ from the paper's (it does not say how it drew them). "
         "liver-disorders is not in the catalogue; at paper scale every set but australian, breast-cancer, "
         "mushrooms and svmguide1 needs `refboost-data download`. ci scale: australian, one split, two "
-        "settings per booster, at most 100 rounds. Paper scale run here (2-core shared machine): the whole grid, in "
-        "seven runs (the split-major grid's first splits with --limit, then the rest per group of data sets); "
-        "provenance.json lists them."
+        "settings per booster, at most 100 rounds. The paper-scale grid is split-major (a partial run leaves whole "
+        "splits)."
     ),
 )
 
@@ -303,9 +302,8 @@ SHEN_TABLE3 = Study(
         "of the 1500 AdaBoost stumps. Ours: the same seeded splits as shen_tables; refboost.adaboost_qp "
         "without a pool takes every key of the StumpOracle (both polarities, the constants; identical "
         "labelings merged). liver-disorders is not in the catalogue. The analysis counts a split only when all "
-        "eight T are stored (x/10). ci scale: breast-cancer, one split, T in {1/10, 1/50}. Paper scale run here: "
-        "all ten splits of all seven sets (australian's QP over about 1900 stumps costs 5-35 s a cell); the first "
-        "run (63 cells, run_id c648614f4099) was killed and has no provenance entry, its cells are in the store."
+        "eight T are stored (x/10). ci scale: breast-cancer, one split, T in {1/10, 1/50}. Paper scale: all ten "
+        "splits of all seven sets."
     ),
 )
 
@@ -406,7 +404,7 @@ SHEN_TABLE58 = Study(
         "Section 4.1, {1/10, 1/20, 1/30, 1/40, 1/50, 1/100, 1/200, 1/500}; eps = 1e-5; decision stumps. The "
         "paper does not state the column budget; ours is 1000 (Table IV's). The same seeded splits as "
         "shen_tables (its first five). liver-disorders is not in the catalogue. ci scale: breast-cancer, one "
-        "split, 1/T in {10, 50}, at most 200 columns. Paper scale run here: see provenance.json (x/5 in the table)."
+        "split, 1/T in {10, 50}, at most 200 columns. The table counts the splits stored (x/5)."
     ),
 )
 
@@ -506,8 +504,7 @@ SHEN_TABLE6 = Study(
         "1/120, 1/150}, eps = 1e-5, at most 1000 columns. LDA is not an exact pricing oracle, so CG's "
         "stopping rule is no certificate over all linear classifiers. The same seeded splits as shen_tables. "
         "liver-disorders is not in the catalogue. ci scale: breast-cancer, one split, AdaBoost 20 and 50 rounds, "
-        "1/T in {5, 20}. Paper scale run here: all five splits of every set (720 cells, in two runs: the first "
-        "stopped after 452 cells for the shared machine's time, the second resumed it)."
+        "1/T in {5, 20}. Paper scale: all five splits of every set."
     ),
 )
 

@@ -112,6 +112,19 @@ def cold_cells(runs: list[dict], records: list[dict], pruned: list[dict]) -> lis
     return sorted(out, key=lambda r: (r["dataset"], r["booster"], str(r.get("finished"))))
 
 
+def _which(records: list[dict]) -> str:
+    """Which cells a list of records holds: counts by data set (and split, when there are few)."""
+    by_split: dict[tuple, int] = {}
+    for r in records:
+        by_split[(r["dataset"], r["split"])] = by_split.get((r["dataset"], r["split"]), 0) + 1
+    if len(by_split) <= 4:
+        return ", ".join(f"{n} of {ds} split {sp}" for (ds, sp), n in sorted(by_split.items()))
+    by_set: dict[str, int] = {}
+    for (ds, _), n in by_split.items():
+        by_set[ds] = by_set.get(ds, 0) + n
+    return ", ".join(f"{n} of {ds}" for ds, n in sorted(by_set.items()))
+
+
 def store_status(study, scale: str, store: str | Path | None = None, *, chapters=None) -> StoreStatus:
     """The :class:`StoreStatus` of one study's store at ``scale`` (default: its folder in the clone)."""
     from . import default_store, get_study
@@ -166,7 +179,8 @@ def store_status(study, scale: str, store: str | Path | None = None, *, chapters
     ]
     out.prunes = [
         {"date": p.get("date"), "cells": p.get("cells_pruned", len(p.get("records", []))),
-         "command": p.get("command"), "git_commit": p.get("git_commit"), "why": p.get("why") or p.get("reason") or ""}
+         "command": p.get("command"), "git_commit": p.get("git_commit"), "why": p.get("why") or p.get("reason") or "",
+         "records": _which(p.get("records", []))}
         for p in pruned
     ]
     out.run_notes = [
@@ -300,8 +314,8 @@ def _study_section(s: StoreStatus) -> list[str]:
                 + "; ".join(f"{n} of run `{rid}`" for rid, n in s.unrecorded) + ".", ""]
     if s.prunes:
         out += ["Pruned (the replaced records are kept in `provenance.json` under `pruned`):", ""]
-        out += [f"- {_date(p['date'])} UTC, {p['cells']} cells, `{_command(p['command'])}`"
-                + (f": {_cell(p['why'])}" if p["why"] else "") for p in s.prunes]
+        out += [f"- {_date(p['date'])} UTC, {p['cells']} cell{'' if p['cells'] == 1 else 's'} ({p['records']}), "
+                f"`{_command(p['command'])}`" + (f": {_cell(p['why'])}" if p["why"] else "") for p in s.prunes]
         out.append("")
     if s.run_notes:
         out += ["Run notes:", ""]
