@@ -204,3 +204,34 @@ def test_detectors_catch_what_they_should():
     assert not MACHINE_PATH.findall(_text('<a href="../_static/x.png">a/tmp/b, 1/root/2</a>'))
     boxed = '<div class="proof definition admonition"><div class="math notranslate">\\[a\\]</div></div>'
     assert display_math(boxed + '<div class="math notranslate">\\[b\\]</div>') == [("a", True), ("b", False)]
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The reader sees the verdicts and the sources
+# ---------------------------------------------------------------------------------------------------------
+
+VERDICT_ROW = re.compile(r"<tr><td><a href=\"[^\"]*ledger/[^\"]+\"><strong>(.*?)</strong></a>.*?"
+                         r"<span class=\"verdict verdict-[a-z-]+\">", re.S)
+
+
+@pytest.mark.parametrize("num", sorted({p.stem[:2] for p in CHAPTERS}))
+def test_every_checked_claim_is_shown_with_its_verdict(num):
+    """Each claim id a chapter's pages declare appears, outside code, in a verdict table row with its label."""
+    from refboost import claims
+
+    pages = [p for p in CHAPTERS if p.stem[:2] == num]
+    declared = {d.claim for p in pages for d in claims.scan_notebook(p)[0]}
+    shown = set()
+    for p in pages:
+        html = CODE.sub(" ", _page(p).read_text(encoding="utf-8"))
+        shown |= {htmllib.unescape(m) for m in VERDICT_ROW.findall(html)}
+    missing = sorted(declared - shown)
+    assert not missing, f"chapter {num}: claims checked but not shown with a verdict: {missing}"
+
+
+@pytest.mark.parametrize("src", CHAPTERS, ids=lambda p: p.stem)
+def test_chapter_page_cites_the_bibliography(src):
+    html = _page(src).read_text(encoding="utf-8")
+    assert re.search(r"<a[^>]+href=\"[^\"]*bibliography\.html#", html), (
+        f"{src.stem}: no {{cite}} of book/references.bib on the page"
+    )
