@@ -69,16 +69,16 @@ def test_batch_folder_table_and_json(tmp_path, instances, capsys):
     good, bad = instances[0], instances[1]
     _write(tmp_path / f"{good.name}.weights.csv", good.weights)
     _write(tmp_path / f"{bad.name}.weights.csv", _uniform(bad))
-    assert main([PROBLEM, "--batch", str(tmp_path)]) == 1
+    assert main([PROBLEM, "--batch", str(tmp_path), "--allow-missing"]) == 1
     out = capsys.readouterr().out
     assert "1 of 2 certified" in out
-    assert main([PROBLEM, "--batch", str(tmp_path), "--json"]) == 1
+    assert main([PROBLEM, "--batch", str(tmp_path), "--json", "--allow-missing"]) == 1
     rows = {r["instance"]: r for r in json.loads(capsys.readouterr().out)}
     assert rows[good.name]["ok"] and rows[good.name]["verdict"] == "CERTIFIED"
     assert not rows[bad.name]["ok"] and rows[bad.name]["gap"] > 1e-6
     assert rows[good.name]["optimum"] == pytest.approx(good.value)
     (tmp_path / f"{bad.name}.weights.csv").unlink()
-    assert main([PROBLEM, "--batch", str(tmp_path)]) == 0
+    assert main([PROBLEM, "--batch", str(tmp_path), "--allow-missing"]) == 0
     capsys.readouterr()
 
 
@@ -86,7 +86,7 @@ def test_batch_wrong_length_and_unknown_instance_are_failures(tmp_path, instance
     inst = instances[0]
     _write(tmp_path / f"{inst.name}.weights.csv", np.ones(inst.U.shape[1] + 1))
     _write(tmp_path / "no-such-instance.weights.csv", [1.0])
-    assert main([PROBLEM, "--batch", str(tmp_path), "--json"]) == 1
+    assert main([PROBLEM, "--batch", str(tmp_path), "--json", "--allow-missing"]) == 1
     rows = {r["instance"]: r for r in json.loads(capsys.readouterr().out)}
     assert rows[inst.name]["verdict"] == "ERROR" and "weights" in rows[inst.name]["message"]
     assert rows["no-such-instance"]["verdict"] == "ERROR"
@@ -147,7 +147,7 @@ def test_installed_script(tmp_path, instances):
             pytest.skip("the refboost-check console script is not installed in this environment")
     inst = instances[0]
     _write(tmp_path / f"{inst.name}.weights.csv", inst.weights)
-    run = subprocess.run([str(script), "soft-margin-lp", "--batch", str(tmp_path), "--json"],
+    run = subprocess.run([str(script), "soft-margin-lp", "--batch", str(tmp_path), "--json", "--allow-missing"],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     (row,) = json.loads(run.stdout)
@@ -167,7 +167,7 @@ def test_every_family_stored_solutions_pass_through_batch(problem, tmp_path, cap
             _write(tmp_path / f"{inst.name}.weights.csv", inst.weights)
         if inst.distribution is not None and problem not in NO_DISTRIBUTION:
             _write(tmp_path / f"{inst.name}.distribution.csv", inst.distribution)
-    status = main([problem.replace("_", "-"), "--batch", str(tmp_path), "--json"])
+    status = main([problem.replace("_", "-"), "--batch", str(tmp_path), "--json", "--allow-missing"])
     rows = json.loads(capsys.readouterr().out)
     assert status == 0, [r for r in rows if not r["ok"]]
     assert {r["instance"] for r in rows} == {i.name for i in insts}

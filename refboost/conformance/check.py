@@ -403,10 +403,20 @@ def from_sklearn_ensemble(estimator, instance) -> EnsembleCandidate:
     cols, notes = [], []
     total = np.zeros(U.shape[0])
     for t, (h, a) in enumerate(zip(members, alphas, strict=True)):
+        kind = type(h).__name__
+        sub_classes = getattr(h, "classes_", None)
+        if not hasattr(h, "predict") or sub_classes is None or np.ndim(sub_classes) != 1 or len(sub_classes) > 2:
+            raise ValueError(
+                f"estimator's member {t} ({kind}) is not a two-class classifier: from_sklearn_ensemble maps members "
+                f"whose outputs are two class labels to columns of +-1 ({type(estimator).__name__}'s members "
+                "cannot be mapped; e.g. GradientBoostingClassifier's members are regression trees with real-valued "
+                "outputs)")
         pred = np.asarray(h.predict(X))
         # a member may predict the class labels or their positions (AdaBoost's members were fitted on
         # the encoded labels 0/1 in recent scikit-learn versions; classes_ there is the encoded one)
-        sub_classes = getattr(h, "classes_", classes)
+        if not np.all(np.isin(pred, sub_classes)):
+            raise ValueError(f"estimator's member {t} ({kind}) predicts values outside its classes_ "
+                             f"{list(sub_classes)}: only members with two-class outputs can be mapped to +-1 columns")
         pos = sub_classes[1] if len(sub_classes) == 2 else classes[1]
         u = y * np.where(pred == pos, 1.0, -1.0)
         total += a * u

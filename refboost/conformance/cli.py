@@ -2,18 +2,25 @@
 
 Usage::
 
+    refboost-check --version | --path
     refboost-check --list [--json]
-    refboost-check PROBLEM --instance NAME [--weights W.csv] [--distribution D.csv] [--tol T] [--json]
-    refboost-check PROBLEM --batch DIR [--tol T] [--json]
+    refboost-check PROBLEM --instance NAME [--weights W.csv] [--distribution D.csv] [--pair|--no-pair]
+                   [--tol T] [--json]
+    refboost-check PROBLEM --batch DIR [--allow-missing] [--pair|--no-pair] [--tol T] [--json]
 
 ``PROBLEM`` is a family of the kit (``soft-margin-lp`` or ``soft_margin_lp``). A candidate file holds
-numbers separated by commas, blanks or newlines (one row or one column; ``#`` starts a comment). In
-``--batch`` mode ``DIR`` holds ``<instance>.weights.csv`` and/or ``<instance>.distribution.csv`` for
-any number of the family's instances. Each candidate is certified by
-:func:`refboost.conformance.certify_candidate` (recomputed from the instance and the candidate
-alone) and a table (instance, objective, optimum, gap, verdict) is printed; ``--json`` prints the
-same rows as JSON. Exit status: 0 when every candidate is certified, 1 when any is not (or cannot
-be read as a candidate of the right shape), 2 on a usage error.
+one number per line (the order of the instance's columns for weights, of its rows for a distribution),
+printed with at least 10 (best 17) significant digits; commas and blanks also separate numbers, ``#``
+starts a comment, and a first line that is not a number is skipped as a header (all with a warning on
+stderr where they may hide a mistake). In ``--batch`` mode ``DIR`` holds ``<instance>.weights.csv`` and/or
+``<instance>.distribution.csv``; every instance of the family needs one (the missing ones are listed and
+the exit status is 1) unless ``--allow-missing`` is given, and other files are listed as ignored. Each
+candidate is certified by :func:`refboost.conformance.certify_candidate` against the kit's stored copy
+of the instance, and a table (instance, parameters, objective, optimum, distance, gap, verdict) is printed;
+``--json`` prints the same rows as JSON. The tolerance is an absolute bound on the gap: by default
+1e-6 times max(1, |optimum|), ``--tol T`` sets it to T. Exit status: 0 when every candidate is certified,
+1 when any is not (or cannot be read as a candidate of the right shape, or is missing), 2 on a usage
+error.
 """
 
 from __future__ import annotations
@@ -35,35 +42,76 @@ def _parser() -> argparse.ArgumentParser:
         epilog="Exit status: 0 all certified, 1 any candidate not certified, 2 usage error.",
     )
     p.add_argument("problem", nargs="?", help="kit family, e.g. soft-margin-lp (see --list)")
+    p.add_argument("--version", action="store_true", help="print refboost's version and the kit's format and exit")
+    p.add_argument("--path", action="store_true", help="print the folder holding the kit and exit")
     p.add_argument("--list", action="store_true", help="list the kit's families and their instance counts")
     p.add_argument("--instance", metavar="NAME", help="one instance of the family")
     p.add_argument("--weights", metavar="FILE", type=Path, help="candidate weights w (K numbers)")
     p.add_argument("--distribution", metavar="FILE", type=Path, help="candidate distribution d (N numbers)")
     p.add_argument("--batch", metavar="DIR", type=Path,
                    help=f"folder of <instance>{WEIGHTS_SUFFIX} / <instance>{DIST_SUFFIX} files")
-    p.add_argument("--tol", type=float, metavar="T", help="gap the verdict requires (default: the family's)")
+    p.add_argument("--allow-missing", action="store_true",
+                   help="--batch: do not fail when instances of the family have no candidate file")
+    p.add_argument("--pair", action=argparse.BooleanOptionalAction, default=None,
+                   help="with weights and a distribution: check them against each other (the default when both "
+                        "are given); --no-pair certifies the weights with the distribution as extra evidence")
+    p.add_argument("--tol", type=float, metavar="T",
+                   help="absolute gap the verdict requires (default: 1e-6 max(1, |optimum|))")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return p
 
 
-def read_vector(path: Path, what: str, parser: argparse.ArgumentParser):
-    """Numbers of a candidate file as a 1-d array (a usage error names the option and the file)."""
+def _is_number(token: str) -> bool:
+    try:
+        float(token)
+    except ValueError:
+        return False
+    return True
+
+
+def _significant_digits(token: str) -> int:
+    t = token.strip().lower().lstrip("+-")
+    t = t.split("e", 1)[0].replace(".", "").lstrip("0")
+    return len(t.rstrip("0")) if t else 17
+
+
+def read_vector(path: Path, what: str, parser: argparse.ArgumentParser, warn=None):
+    """Numbers of a candidate file as a 1-d array (a usage error names the option and the file).
+
+    One number per line; commas, semicolons and blanks also separate numbers, ``#`` starts a comment and a
+    first line that is not a number is skipped as a header. ``warn(message)`` is told about a skipped header
+    and about numbers with fewer than 10 significant digits (too few to certify at the kit's tolerance)."""
     import numpy as np
 
+    warn = warn or (lambda msg: print(f"refboost-check: warning: {msg}", file=sys.stderr))
     try:
         text = Path(path).read_text()
     except OSError as exc:
         parser.error(f"{what}: cannot read {path}: {exc.strerror or exc}")
     tokens = []
-    for line in text.splitlines():
+    first = True
+    for lineno, line in enumerate(text.splitlines(), 1):
         line = line.split("#", 1)[0]
-        tokens += [t for t in line.replace(",", " ").replace(";", " ").split() if t]
+        parts = [t for t in line.replace(",", " ").replace(";", " ").split() if t]
+        if not parts:
+            continue
+        if first:
+            first = False
+            if not any(_is_number(t) for t in parts):
+                warn(f"{path}: line {lineno} ({line.strip()[:40]!r}) is not numeric; skipped as a header")
+                continue
+        tokens += parts
     try:
         values = np.array([float(t) for t in tokens], dtype=float)
     except ValueError as exc:
-        parser.error(f"{what}: {path} must hold numbers only: {exc}")
+        parser.error(f"{what}: {path} must hold numbers only (one per line): {exc}")
     if values.size == 0:
         parser.error(f"{what}: {path} holds no numbers")
+    short = [t for t, v in zip(tokens, values, strict=True) if v != 0 and v == v and _significant_digits(t) < 10
+             and float(t) != round(float(t))]
+    if short:
+        warn(f"{path}: {len(short)} of {values.size} numbers have fewer than 10 significant digits (e.g. "
+             f"{short[0]}); print them with 17 (repr, %.17g) or the rounding alone may exceed the tolerance")
     return values
 
 
@@ -92,24 +140,36 @@ def _jsonable(x):
     return x
 
 
-def _row(kit, problem: str, inst, weights, distribution, tol) -> dict:
-    row = {"problem": problem, "instance": inst.name, "optimum": float(inst.value)}
+def _params_text(params) -> str:
+    from .check import _params_text as text
+
+    return text(params)
+
+
+def _row(kit, problem: str, inst, weights, distribution, tol, pair=None) -> dict:
+    row = {"problem": problem, "instance": inst.name, "params": dict(inst.params), "optimum": float(inst.value)}
     try:
-        cert = kit.certify_candidate(problem, inst.U, inst.params, weights=weights, distribution=distribution,
-                                     tol=tol)
+        cert = kit.certify_candidate(inst, weights=weights, distribution=distribution, tol=tol, pair=pair)
     except (ValueError, TypeError) as exc:
-        row.update(objective=None, bound=None, gap=None, feasibility=None, ok=False, verdict="ERROR",
-                   message=str(exc), kkt={})
+        row.update(objective=None, bound=None, gap=None, distance=None, feasibility=None, ok=False,
+                   verdict="ERROR", message=str(exc), kkt={})
         return row
-    row.update(objective=cert.objective, bound=cert.bound, gap=cert.gap, feasibility=cert.feasibility,
-               tol=cert.tol, ok=bool(cert.ok), verdict="CERTIFIED" if cert.ok else "FAILED", message=cert.message,
+    row.update(objective=cert.objective, bound=cert.bound, gap=cert.gap,
+               distance=abs(cert.objective - float(inst.value)) if math.isfinite(cert.objective) else None,
+               feasibility=cert.feasibility, tol=cert.tol, ok=bool(cert.ok),
+               verdict="CERTIFIED" if cert.ok else "FAILED", message=cert.message, bound_source=cert.bound_source,
                kkt=dict(cert.kkt))
+    if not cert.ok:
+        from .check import _failed_condition
+
+        row["message"] = f"{_failed_condition(cert)} [{_params_text(inst.params)}]"
     return row
 
 
-def _table(rows: list[dict]) -> str:
-    head = ("instance", "objective", "optimum", "gap", "verdict")
-    body = [(r["instance"], _fmt(r["objective"]), _fmt(r["optimum"]), _fmt(r["gap"]), r["verdict"]) for r in rows]
+def _table(rows: list[dict], tol_text: str = "1e-6 max(1, |optimum|)") -> str:
+    head = ("instance", "parameters", "objective", "optimum", "distance", "gap", "verdict")
+    body = [(r["instance"], _params_text(r.get("params") or {}), _fmt(r["objective"]), _fmt(r["optimum"]),
+             _fmt(r.get("distance")), _fmt(r["gap"]), r["verdict"]) for r in rows]
     widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
     lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True))]
     lines.append("  ".join("-" * w for w in widths))
@@ -118,7 +178,8 @@ def _table(rows: list[dict]) -> str:
         if not r["ok"]:
             lines.append(f"{r['instance']}: {r['message']}")
     n_ok = sum(r["ok"] for r in rows)
-    lines.append(f"{n_ok} of {len(rows)} certified")
+    lines.append(f"{n_ok} of {len(rows)} certified (gap: an absolute bound on the distance to the optimum; "
+                 f"tolerance {tol_text})")
     return "\n".join(lines)
 
 
@@ -143,17 +204,35 @@ def _list(kit, as_json: bool) -> int:
     return 0
 
 
-def _batch(kit, problem, folder: Path, parser) -> list[tuple]:
+def _batch(kit, problem, folder: Path, parser, warn) -> list[tuple]:
     if not folder.is_dir():
         parser.error(f"--batch: {folder} is not a folder")
-    names = {}
+    names, ignored = {}, []
     for f in sorted(folder.iterdir()):
         for suffix, key in ((WEIGHTS_SUFFIX, "weights"), (DIST_SUFFIX, "distribution")):
             if f.name.endswith(suffix) and len(f.name) > len(suffix):
                 names.setdefault(f.name[: -len(suffix)], {})[key] = f
+                break
+        else:
+            ignored.append(f.name)
+    if ignored:
+        warn(f"--batch: ignored {len(ignored)} file(s) not named <instance>{WEIGHTS_SUFFIX} or "
+             f"<instance>{DIST_SUFFIX}: {', '.join(ignored[:10])}{' ...' if len(ignored) > 10 else ''}")
     if not names:
         parser.error(f"--batch: {folder} holds no *{WEIGHTS_SUFFIX} or *{DIST_SUFFIX} files")
     return sorted(names.items())
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    from . import _store
+
+    try:
+        v = version("refboost")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree that is not installed
+        from refboost import __version__ as v
+    return f"refboost-check (refboost {v}, kit format {_store.FORMAT_VERSION})"
 
 
 def main(argv=None) -> int:
@@ -164,6 +243,13 @@ def main(argv=None) -> int:
         parser.error(f"--tol must be a finite real >= 0, got {args.tol}")
     from refboost import conformance as kit
 
+    if args.version:
+        print(_version())
+        return 0
+    if args.path:
+        print(kit.kit_root())
+        return 0
+    warn = lambda msg: print(f"refboost-check: warning: {msg}", file=sys.stderr)  # noqa: E731
     if args.list:
         if args.problem or args.instance or args.batch or args.weights or args.distribution:
             parser.error("--list takes no problem, --instance, --batch, --weights or --distribution")
@@ -179,15 +265,27 @@ def main(argv=None) -> int:
         if args.weights or args.distribution:
             parser.error("--batch reads the candidates from the folder; drop --weights/--distribution")
         known = {i.name: i for i in kit.instances(problem)}
-        for name, files in _batch(kit, problem, args.batch, parser):
+        found = _batch(kit, problem, args.batch, parser, warn)
+        for name, files in found:
             if name not in known:
                 rows.append({"problem": problem, "instance": name, "optimum": None, "objective": None,
                              "bound": None, "gap": None, "feasibility": None, "ok": False, "verdict": "ERROR",
                              "message": f"no instance {name!r} in family {problem}", "kkt": {}})
                 continue
-            w = read_vector(files["weights"], "--batch weights", parser) if "weights" in files else None
-            d = read_vector(files["distribution"], "--batch distribution", parser) if "distribution" in files else None
-            rows.append(_row(kit, problem, known[name], w, d, args.tol))
+            w = read_vector(files["weights"], "--batch weights", parser, warn) if "weights" in files else None
+            d = (read_vector(files["distribution"], "--batch distribution", parser, warn)
+                 if "distribution" in files else None)
+            rows.append(_row(kit, problem, known[name], w, d, args.tol, args.pair))
+        missing = sorted(set(known) - {n for n, _ in found})
+        if missing and not args.allow_missing:
+            for name in missing:
+                rows.append({"problem": problem, "instance": name, "params": dict(known[name].params),
+                             "optimum": float(known[name].value), "objective": None, "bound": None, "gap": None,
+                             "feasibility": None, "ok": False, "verdict": "MISSING",
+                             "message": f"no {name}{WEIGHTS_SUFFIX} or {name}{DIST_SUFFIX} in {args.batch} "
+                                        "(--allow-missing to check only the instances given)", "kkt": {}})
+        elif missing:
+            warn(f"--batch: {len(missing)} of {len(known)} instances of {problem} have no candidate (allowed)")
     else:
         if args.weights is None and args.distribution is None:
             parser.error("--instance needs a candidate: --weights FILE and/or --distribution FILE")
@@ -196,14 +294,14 @@ def main(argv=None) -> int:
             parser.error(f"--instance must name an instance of {problem}: one of {', '.join(names)}; "
                          f"got {args.instance!r}")
         inst = kit.load(problem, args.instance)
-        w = read_vector(args.weights, "--weights", parser) if args.weights is not None else None
-        d = read_vector(args.distribution, "--distribution", parser) if args.distribution is not None else None
-        rows.append(_row(kit, problem, inst, w, d, args.tol))
+        w = read_vector(args.weights, "--weights", parser, warn) if args.weights is not None else None
+        d = read_vector(args.distribution, "--distribution", parser, warn) if args.distribution is not None else None
+        rows.append(_row(kit, problem, inst, w, d, args.tol, args.pair))
 
     if args.json:
         print(json.dumps([_jsonable(r) for r in rows], indent=1))
     else:
-        print(_table(rows))
+        print(_table(rows, "1e-6 max(1, |optimum|)" if args.tol is None else f"{args.tol:g}"))
     return 0 if all(r["ok"] for r in rows) else 1
 
 
