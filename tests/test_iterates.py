@@ -220,6 +220,8 @@ def test_corrective_alg41_43_iterates(binary, nu):
     U, res, box = check_corrective(nu=nu, binary=binary)
     a = np.array(box["alpha"][1:])
     assert a.size >= 20 and np.all((a > 0) & (a < 1)), "every corrective step strictly inside (0, 1)"
+    if nu > 1:  # the caps (the projection of Alg 4.2 / the binary entropy) are active
+        assert any(d.max() > 1 / nu - 1e-9 for d in box["d"][1:])
 
 
 def test_corrective_binary_bisection_alg44_iterates():
@@ -268,6 +270,24 @@ def test_cerlpboost_iterates():
     U, res, box = check_mht()
     lam = np.array(box["lam"])
     assert lam.size >= 15 and np.all((lam > 0) & (lam < 1))
+    assert any(d.max() > 1 / 4 - 1e-9 for d in box["d"]), "the caps of line 5's distribution are active"
+
+
+def test_mht_printed_eta_diverges():
+    """Alg 1 fixes eta = 2 ln(m/nu)/eps; refboost floors it at 3/4 (the induction of Thm 3 needs it). Where
+    the floor binds the two boxes query different distributions from round 1 on; the booster follows the
+    floored box by default and the printed one when given that eta."""
+    U, nu, eps = uniform_U(4), 10.0, 2.0
+    printed_eta = 2 * math.log(U.shape[0] / nu) / eps
+    assert printed_eta < 0.75
+    for eta, box in ((None, tr.mht_algorithm1(U, nu, eps, 5)),
+                     (printed_eta, tr.mht_algorithm1(U, nu, eps, 5, eta=printed_eta))):
+        rec = Recorder(U)
+        res = refboost.cerlpboost(rec, nu=nu, eps=eps, eta=eta, max_iter=5)
+        assert_iterates(res, rec, box, d_tol=1e-12, skip_first_query=True)
+        assert_same("eps_t", res.history_array("eps_t"), box["eps_t"], 1e-12)
+    floored, printed = tr.mht_algorithm1(U, nu, eps, 5), tr.mht_algorithm1(U, nu, eps, 5, eta=printed_eta)
+    assert floored["j"][0] != printed["j"][0] and np.abs(floored["d"][0] - printed["d"][0]).max() > 1e-3
 
 
 def check_mlp():
@@ -432,6 +452,9 @@ PLANTED = {
     "corrective binary step with 4 eta": (
         corr_mod, "corrective_step", '"sq": eta * nx * nx', '"sq": 4 * eta * nx * nx',
         lambda: check_corrective(binary=True)),
+    "corrective margins updated with the wrong sign": (
+        corr_mod, "_corrective", "m = (1.0 - alpha) * m + alpha * u", "m = (1.0 - alpha) * m - alpha * u",
+        lambda: check_corrective()),
     "corrective mixture without (1 - alpha)": (
         corr_mod, "_corrective", "w = (1.0 - alpha) * w", "w = w", lambda: check_corrective()),
     "LPBoost caps 1/nu replaced by 1/N": (
