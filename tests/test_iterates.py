@@ -133,6 +133,7 @@ def check_lpboost(seed=0, nu=1.0, eps=1e-6, K=12):
     box = tr.lpboost(U, nu, eps, K)
     assert_tie_free(U, box)
     assert_iterates(res, rec, box, d_tol=1e-12, U=U)
+    assert len(res.history) == len(box["j"]), "the stopping rule 3(c) fires at the same iteration"
     assert_same("P_LP^t", res.history_array("P_LP"), box["P"], 1e-12)
     assert res.hypotheses == box["J"]
     assert_same("w of (2.2) (the LP duals)", res.weights, box["w"][-1], 1e-10)
@@ -172,6 +173,7 @@ def check_erlpboost(seed=2, nu=1.0, eps=0.1, binary=False, K=12):
     box = tr.erlpboost(U, nu, eps, K, binary=binary)
     assert_tie_free(U, box)
     assert_iterates(res, rec, box, d_tol=1e-10, U=U)
+    assert len(res.history) == len(box["j"]) and res.n_iter == len(box["J"]), "3(c) fires at the same t"
     assert_same("P^t(d^{t-1})", res.history_array("P_t_prev"), box["P_prev"], 1e-10)
     assert res.hypotheses == box["J"]
     assert_same("w^T (regularised dual)", res.weights, box["w"][-1], 1e-9)
@@ -207,6 +209,7 @@ def check_corrective(seed=3, nu=4.0, eps=0.1, binary=False, K=25, step="sq", sta
     k = len(box["alpha"])
     assert_iterates(res, rec, box, d_tol=1e-10, k=k)
     assert_same("alpha_t", [h["alpha"] for h in res.history[:k]], box["alpha"], 1e-12, 1e-10)
+    assert len(res.history) == len(box["j"]), "the stopping rule 3(e) fires at the same iteration (or neither does)"
     assert_same("Theta^t", [h["dual"] for h in res.history[:k]], box["Theta"], 1e-10, 1e-10)
     if res.n_iter == k:  # the run ended where the box did: the final weights
         w = box["w"][-1]
@@ -222,6 +225,13 @@ def test_corrective_alg41_43_iterates(binary, nu):
     assert a.size >= 20 and np.all((a > 0) & (a < 1)), "every corrective step strictly inside (0, 1)"
     if nu > 1:  # the caps (the projection of Alg 4.2 / the binary entropy) are active
         assert any(d.max() > 1 / nu - 1e-9 for d in box["d"][1:])
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_corrective_stopping_rule_iterates(binary):
+    """A larger eps: the practical stopping rule 3(e) fires within the run, at the same t as the box's."""
+    U, res, box = check_corrective(nu=4.0, eps=0.3, binary=binary, K=60)
+    assert len(box["j"]) < 60 and box["delta"][-1] <= 0.15 and res.extra["stopping_rule_fired"]
 
 
 def test_corrective_binary_bisection_alg44_iterates():
@@ -263,6 +273,7 @@ def check_mht(seed=4, nu=4.0, eps=0.1, rule="short_step", secondary=None, K=20):
     assert_same("lambda_t", [h["step"] for h in res.history[:k]], box["lam"], tol)
     assert [h.get("secondary_won", False) for h in res.history[:k]] == box["won"]
     assert_same("eps_t", res.history_array("eps_t")[:len(box["eps_t"])], box["eps_t"], 1e-10)
+    assert len(res.history) == len(box["j"]), "line 8 fires at the same round (or neither does)"
     return U, res, box
 
 
@@ -271,6 +282,11 @@ def test_cerlpboost_iterates():
     lam = np.array(box["lam"])
     assert lam.size >= 15 and np.all((lam > 0) & (lam < 1))
     assert any(d.max() > 1 / 4 - 1e-9 for d in box["d"]), "the caps of line 5's distribution are active"
+
+
+def test_cerlpboost_stopping_iterates():
+    U, res, box = check_mht(eps=0.3, K=40)
+    assert len(box["j"]) < 40 and box["eps_t"][-1] <= 0.15
 
 
 def test_mht_printed_eta_diverges():
@@ -291,13 +307,14 @@ def test_mht_printed_eta_diverges():
 
 
 def check_mlp():
-    return check_mht(seed=5, nu=2.0, eps=0.05, secondary="lpboost")
+    return check_mht(seed=5, nu=2.0, eps=0.05, secondary="lpboost", K=90)  # line 8 fires at round 77
 
 
 @claims.asserts("MHT Alg 2", status="holds", on="MLPBoost iterates against the box, N = 20, nu = 2")
 def test_mlpboost_iterates():
     U, res, box = check_mlp()
     assert any(box["won"]) and not all(box["won"]), "both candidates of line 13 win on some round"
+    assert len(box["j"]) < 90, "the stopping test of line 8 fires"
 
 
 @pytest.mark.parametrize("rule", ["classic", "line_search"])
