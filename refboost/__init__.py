@@ -5,14 +5,9 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 :mod:`refboost.truth`.
 """
 
-from . import bounds, certify, dynamics, instances, truth
-from .boosters.adaboost import adaboost, adaboost_star, arcgv, coordinate_ascent
-from .boosters.corrective import corrective_binary_erlpboost, corrective_erlpboost
-from .boosters.entropy import binary_erlpboost, erlpboost, softboost, totalboost
-from .boosters.frank_wolfe import cerlpboost, mlpboost
-from .boosters.lpboost import lpboost
-from .boosters.shen import adaboost_cg, adaboost_qp, logitboost_cg, lpboost_hinge
-from .boosters.sun import adaboost_kl, adaboost_norm2, adaboost_reg, kl_regularized_margin, norm2_regularized_margin
+import importlib
+
+# light (numpy only), and imported eagerly: ``refboost.margins`` is the function, not the submodule
 from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
 from .oracles import (
     GOracle,
@@ -30,14 +25,51 @@ from .result import BoostResult
 
 __version__ = "0.1.0"
 
+#: where each public name lives; everything is imported on first access (PEP 562), so that importing
+#: ``refboost.testing`` (the pytest plugin) or ``refboost.conformance`` does not load numba, cvxpy & co.
+_LAZY = {
+    "adaboost": ".boosters.adaboost",
+    "adaboost_star": ".boosters.adaboost",
+    "arcgv": ".boosters.adaboost",
+    "coordinate_ascent": ".boosters.adaboost",
+    "corrective_binary_erlpboost": ".boosters.corrective",
+    "corrective_erlpboost": ".boosters.corrective",
+    "binary_erlpboost": ".boosters.entropy",
+    "erlpboost": ".boosters.entropy",
+    "softboost": ".boosters.entropy",
+    "totalboost": ".boosters.entropy",
+    "cerlpboost": ".boosters.frank_wolfe",
+    "mlpboost": ".boosters.frank_wolfe",
+    "lpboost": ".boosters.lpboost",
+    "adaboost_cg": ".boosters.shen",
+    "adaboost_qp": ".boosters.shen",
+    "logitboost_cg": ".boosters.shen",
+    "lpboost_hinge": ".boosters.shen",
+    "adaboost_kl": ".boosters.sun",
+    "adaboost_norm2": ".boosters.sun",
+    "adaboost_reg": ".boosters.sun",
+    "kl_regularized_margin": ".boosters.sun",
+    "norm2_regularized_margin": ".boosters.sun",
+}
+
+#: submodules reachable as attributes (``refboost.truth``, ``refboost.datasets``, ...)
+_SUBMODULES = ("bounds", "certify", "conformance", "datasets", "dynamics", "experiments", "instances", "plotting",
+               "sklearn", "testing", "truth")
+
 
 def __getattr__(name):
-    # refboost.datasets is imported lazily so that `python -m refboost.datasets` runs cleanly
-    if name in ("datasets", "experiments", "plotting", "sklearn"):
-        import importlib
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value  # later look-ups skip this function
+    return value
 
-        return importlib.import_module(f".{name}", __name__)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))
 
 
 #: Every booster, by the papers' names: ``refboost.<name>(oracle, *, ...) -> BoostResult``.
