@@ -18,8 +18,8 @@
 # # Data and weak learners
 #
 # Every experiment in the five source works stands on two things: **benchmark data** (the
-# Rätsch/IDA realisations used by Glocer (2009), Sun et al. and Mitsuboshi et al.; the LIBSVM
-# sets of Shen & Li (2010)) and a **weak learner**, i.e. an oracle that returns a hypothesis of
+# Rätsch/IDA realisations {cite:p}`ratsch2001` used by {cite:t}`glocer2009`, {cite:t}`sun2006` and
+# {cite:t}`mitsuboshi2022`; the LIBSVM sets of {cite:t}`shen2010`) and a **weak learner**, i.e. an oracle that returns a hypothesis of
 # (near) maximum edge for a distribution $d$ on the examples. This chapter documents where
 # the data come from and checks them against their checksums, states Breiman's generators
 # exactly, and verifies the exact stump and depth-2 tree oracles against brute force. It ends
@@ -28,22 +28,27 @@
 #
 # Notation (Glocer 2009, §2): $U_{nq} = y_n h_q(x_n) \in [-1, 1]$; the edge of hypothesis $q$
 # under $d$ is $u^q \cdot d$.
+#
+# The chapter checks one claim of the papers (LPBoost's guarantee, on real data); everything else
+# here checks the implementation: data against checksums, generators against their definitions,
+# oracles against brute force, refboost's AdaBoost against scikit-learn's {cite:p}`pedregosa2011`.
 
-# %%
-import time
+# %% tags=["remove-input"]
+from refboost import claims
 
+claims.at_a_glance("02")
+
+# %% tags=["hide-input"]
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 
 import refboost as rb
-from refboost import claims, datasets, plotting, truth
+from refboost import book, datasets, plotting, truth
 from refboost.oracles import StumpOracle, TreeOracle
 
-plt.rcParams.update({"font.size": 12})  # legible at the book's column width
-T0 = time.perf_counter()
+book.setup()
 FULL_RUN = False  # True: every realisation and a larger nu grid in the LPBoost section
-for folder, what in datasets.search_path():  # printed without the machine's absolute paths
-    print(f"data searched in {what}{'' if folder.is_dir() else ' (absent here)'}")
 
 # %% [markdown]
 # ## 1 Provenance and checksums
@@ -58,7 +63,9 @@ for folder, what in datasets.search_path():  # printed without the machine's abs
 # label counts, and the public source (repository, path, commit). `refboost-data download NAME`
 # fetches any other data set (LIBSVM page, or the pinned public copy; the IDA host itself is
 # offline) into the user cache and verifies it. Below: every file that is present is checked
-# against the registry, and every data set that is present is loaded.
+# against the registry, and every data set that is present is loaded
+# ({glue:text}`n-files` files of the catalogue's {glue:text}`n-registry` are present here, and all
+# match their sha256).
 #
 # Known gaps (MANIFEST.md): only realisations 1–10 of the IDA splits are available (of 100, 20
 # for image/splice); `diabetis`, `liver-disorders` and `w1a.t` are missing; `german.numer` is the
@@ -68,7 +75,7 @@ for folder, what in datasets.search_path():  # printed without the machine's abs
 # real-sim and astro-ph (Glocer 2009) are catalogued with their published shapes but without pinned
 # checksums (`datasets.UNPINNED`): a download is checked by its shape and its hash recorded then.
 
-# %%
+# %% tags=["hide-input"]
 rows, absent = [], []
 for name in datasets.names():
     if name.startswith("gen:"):
@@ -77,27 +84,64 @@ for name in datasets.names():
     if not st["loadable"]:
         absent.append(name)
         continue
-    checked = datasets.verify(name, present_only=True)  # raises ChecksumError on any mismatch
-    ds = datasets.load(name, realisation=st["realisations"][0] if st["realisations"] else None)
+    checked = datasets.verify(
+        name, present_only=True
+    )  # raises ChecksumError on any mismatch
+    ds = datasets.load(
+        name, realisation=st["realisations"][0] if st["realisations"] else None
+    )
     n_test = ds.X_test.shape[0] if ds.X_test is not None else 0
-    rows.append((name, len(checked), len(st["files"]), ds.n_examples, n_test, ds.n_features))
+    rows.append(
+        (name, len(checked), len(st["files"]), ds.n_examples, n_test, ds.n_features)
+    )
 n_files = sum(r[1] for r in rows)
 # the catalogue: the MANIFEST's 344 files and the unpinned sparse sets; at least the bundled files present
+# %%
 assert len(datasets.registry()) == 344 + len(datasets.UNPINNED) and n_files >= 37
 # claims: none (data provenance and checksums, not a claim of the works)
-print(f"{'data set':24s} {'files':>9s} {'train':>6s} {'test':>6s} {'d':>4s}")
-for r in rows:
-    print(f"{r[0]:24s} {r[1]:4d}/{r[2]:<4d} {r[3]:6d} {r[4]:6d} {r[5]:4d}")
-print(f"{n_files} of the catalogue's {len(datasets.registry())} files are present; all match their sha256")
-if absent:
-    print("not present (get them with `refboost-data download NAME`):", ", ".join(absent))
+book.glue("n-files", n_files)
+book.glue("n-registry", len(datasets.registry()))
+
+# %% tags=["hide-input"]
+present = pd.DataFrame(
+    rows,
+    columns=[
+        "data set",
+        "files verified",
+        "files",
+        "training examples",
+        "test examples",
+        "features",
+    ],
+)
+book.table(
+    present,
+    caption="The data sets present here: files verified against their sha256 (of those "
+    "catalogued), and the shape of the first realisation. Others: "
+    + (", ".join(absent) if absent else "none")
+    + " (get them with `refboost-data download NAME`).",
+)
 
 # %% [markdown]
 # Labels are mapped to $\{-1,+1\}$ per data set, the smaller value to $-1$:
 
-# %%
-for name in ["libsvm:breast-cancer", "libsvm:mushrooms", "libsvm:svmguide1", "ida:heart"]:
-    print(f"{name:22s}", datasets.load(name).info["label_map"])
+# %% tags=["hide-input"]
+names = ["libsvm:breast-cancer", "libsvm:mushrooms", "libsvm:svmguide1", "ida:heart"]
+label_maps = [datasets.load(name).info["label_map"] for name in names]
+book.table(
+    pd.DataFrame(
+        {
+            "data set": names,
+            "label read as -1": [
+                next(k for k, v in m.items() if v < 0) for m in label_maps
+            ],
+            "label read as +1": [
+                next(k for k, v in m.items() if v > 0) for m in label_maps
+            ],
+        }
+    ),
+    caption="Label maps: the smaller label of each data set becomes -1.",
+)
 
 # %% [markdown]
 # ## 2 Breiman's generators
@@ -106,7 +150,7 @@ for name in ["libsvm:breast-cancer", "libsvm:mushrooms", "libsvm:svmguide1", "id
 # :nonumber:
 # :label: def-breiman-generators
 #
-# Classes are equally likely. **twonorm** ($\mathbb R^{20}$): class $\pm1$ is
+# Classes are equally likely {cite:p}`breiman1996`. **twonorm** ($\mathbb R^{20}$): class $\pm1$ is
 # $\mathcal N(\pm a\mathbf 1, I)$ with $a = 2/\sqrt{20}$. **ringnorm** ($\mathbb R^{20}$): class 1 is
 # $\mathcal N(0, 4I)$, class 2 is $\mathcal N(a\mathbf 1, I)$ with $a = 1/\sqrt{20}$. **waveform**
 # ($\mathbb R^{21}$): with $h_1(m) = \max(6 - |m - 11|, 0)$, $h_2(m) = h_1(m-4)$,
@@ -128,38 +172,52 @@ X, y = datasets.twonorm(N_GEN, rng)
 assert np.allclose(X[y > 0].mean(0), 2 / np.sqrt(20), atol=MC_TOL)
 assert np.allclose(X[y < 0].mean(0), -2 / np.sqrt(20), atol=MC_TOL)
 X, y = datasets.ringnorm(N_GEN, rng)
-assert np.allclose(X[y > 0].var(0), 4.0, atol=0.25) and np.allclose(X[y < 0].mean(0), 1 / np.sqrt(20), atol=MC_TOL)
-# claims: none (Breiman's twonorm/ringnorm moments: the generators, not a claim of the five works)
+assert np.allclose(X[y > 0].var(0), 4.0, atol=0.25) and np.allclose(
+    X[y < 0].mean(0), 1 / np.sqrt(20), atol=MC_TOL
+)
+# claims: none (Breiman's generators, not a claim of the five works)
 
 # %% tags=["hide-input"]
 ida = datasets.load("waveform")
 Xi, yi = np.vstack([ida.X, ida.X_test]), np.r_[ida.y, ida.y_test]
 prof_ida = Xi[yi > 0].mean(0) - Xi[yi < 0].mean(0)
-fig, ax = plt.subplots(1, 2, figsize=(10, 4.8))
+fig, ax = plt.subplots(1, 2, figsize=(book.COLUMN_INCHES, 3.6))
 H = datasets.waveform_bases()
+m = np.arange(1, 22)
 for k in range(3):
-    ax[0].plot(np.arange(1, 22), H[k], label=f"$h_{k + 1}$")
-ax[0].set_title("base waves")
-ax[0].legend()
+    ax[0].plot(m, H[k], label=f"$h_{k + 1}$")
+ax[0].set(xlabel="feature $m$", ylabel="base wave $h_k(m)$")
+ax[0].legend(loc="upper right")
 corr = {}
 for c in (1, 2, 3):
     Xg, yg = datasets.waveform(N_GEN, rng, positive_class=c)
     Z = (Xg - Xg.mean(0)) / Xg.std(0)
     prof = Z[yg > 0].mean(0) - Z[yg < 0].mean(0)
     corr[c] = np.corrcoef(prof, prof_ida)[0, 1]
-    ax[1].plot(np.arange(1, 22), prof, "--", label=f"class {c} vs rest")
-ax[1].plot(np.arange(1, 22), prof_ida, "k", lw=2, label="IDA (+1 vs -1)")
-ax[1].set_title("class-mean difference")
-ax[1].set_xlabel("feature $m$ (standardised)")
-ax[0].set_xlabel("feature $m$")
-ax[1].legend()
+    ax[1].plot(m, prof, "--", label=f"class {c} vs rest")
+ax[1].plot(m, prof_ida, "k", lw=2, label="IDA (+1 vs -1)")
+ax[1].set(xlabel="feature $m$", ylabel="class-mean difference\n(standardised)")
+ax[1].legend(loc="lower center", ncols=2, fontsize=9, bbox_to_anchor=(0.5, 1.0))
 fig.tight_layout()
-plt.show()
+book.figure("fig-waveform", fig)
+book.glue("corr-class2", corr[2])
+book.glue("frac-pos", float(np.mean(yi > 0)))
 
 # %%
-print({c: round(v, 4) for c, v in corr.items()}, "fraction of +1 in IDA:", round(np.mean(yi > 0), 4))
-assert corr[2] > 0.99 and corr[1] < 0 and corr[3] < 0.6 and abs(np.mean(yi > 0) - 1 / 3) < 0.01
+assert corr[2] > 0.99 and corr[1] < 0 and corr[3] < 0.6
+assert abs(np.mean(yi > 0) - 1 / 3) < 0.01
 # claims: none (Breiman's waveform generator, not a claim of the five works)
+
+# %% [markdown]
+# ```{glue:figure} fig-waveform
+# :name: fig-waveform
+#
+# Breiman's waveform generator. Left: the three base waves. Right: the standardised class-mean
+# difference of the generated data for each choice of the positive class, and of the IDA files
+# (black). Only "class 2 vs rest" matches the IDA profile (correlation
+# {glue:text}`corr-class2:.4f`), and a fraction {glue:text}`frac-pos:.3f` of the IDA patterns
+# are $+1$, as one class of three.
+# ```
 
 # %% [markdown]
 # ## 3 Exact weak learners
@@ -179,7 +237,7 @@ assert corr[2] > 0.99 and corr[1] < 0 and corr[3] < 0.6 and abs(np.mean(yi > 0) 
 # Check: on small data with many ties and a constant feature, both equal brute force over the
 # materialised class, with the documented tie order (constants, feature, threshold, $s=+1$ first).
 
-# %%
+# %% tags=["hide-input"]
 EDGE_TOL = 1e-12
 rng = np.random.default_rng(7)
 worst_stump = worst_tree = 0.0
@@ -192,7 +250,13 @@ for _trial in range(30):
     keys = so.all_keys()
     Us = so.columns(keys)
     to = TreeOracle(Xs, ys, search="exact")
-    trees = [(j, th, kl, kr) for (j, th, s) in keys if j >= 0 and s == 1 for kl in keys for kr in keys]
+    trees = [
+        (j, th, kl, kr)
+        for (j, th, s) in keys
+        if j >= 0 and s == 1
+        for kl in keys
+        for kr in keys
+    ]
     Ut = to.columns(trees)
     d = rng.dirichlet(np.full(12, 0.7))
     k, u = so.best(d)
@@ -201,17 +265,23 @@ for _trial in range(30):
     worst_stump = max(worst_stump, abs(u @ d - e.max()))
     kt, ut = to.best(d)
     worst_tree = max(worst_tree, abs(ut @ d - (Ut.T @ d).max()))
-print(
-    f"stumps: |oracle - brute force| <= {worst_stump:.1e} over {len(keys)} stumps; "
-    f"trees: <= {worst_tree:.1e} over {len(trees)} trees"
-)
+# %%
 assert worst_stump <= EDGE_TOL and worst_tree <= EDGE_TOL
 # claims: none (the weak learners are exact edge maximisers: an implementation property)
+book.glue("worst-stump", worst_stump)
+book.glue("worst-tree", worst_tree)
+book.glue("n-stumps", len(keys))
+book.glue("n-trees", len(trees))
+
+# %% [markdown]
+# Over 30 random distributions the stump oracle's edge is within {glue:text}`worst-stump:.1e` of
+# the brute-force maximum over all {glue:text}`n-stumps` stumps, and the exact tree oracle's within
+# {glue:text}`worst-tree:.1e` of the maximum over {glue:text}`n-trees` depth-2 trees.
 
 # %% [markdown]
 # ## 4 LPBoost with stumps on IDA `heart`, certified
 #
-# LPBoost (Glocer 2009, Alg. 2.1) with the exact stump oracle. Two independent certificates:
+# LPBoost ({cite:t}`glocer2009`, Alg. 2.1; {ref}`ch-lpboost`) with the exact stump oracle. Two independent certificates:
 #
 # 1. HiGHS on the soft-margin LP (2.2)/(2.3) over the **generated columns** reproduces $P^T_{LP}$;
 # 2. because the oracle is exact and the stump class is finite, HiGHS on the **whole** class
@@ -221,8 +291,7 @@ assert worst_stump <= EDGE_TOL and worst_tree <= EDGE_TOL
 # %%
 heart = datasets.load("heart", realisation=1)
 oracle = StumpOracle(heart.X, heart.y)
-U_all = oracle.columns(oracle.all_keys())
-print(repr(heart), "| stump class:", U_all.shape[1], "hypotheses")
+U_all = oracle.columns(oracle.all_keys())  # the whole stump class
 EPS = 1e-4
 nus = [1.0, 10.0, 50.0] if not FULL_RUN else [1.0, 5.0, 10.0, 20.0, 50.0, 100.0]
 table, results = [], {}
@@ -234,37 +303,115 @@ for nu in nus:
     assert res.converged and res.gap <= EPS
     assert abs(P - gen.value) <= 1e-8  # certificate 1
     assert -1e-9 <= full.value - P <= EPS  # certificate 2
-    assert abs(rb.soft_margin(res.margins, nu) - P) <= 1e-8  # closed-form soft margin of w
+    assert abs(rb.soft_margin(res.margins, nu) - P) <= 1e-8  # closed-form SM_nu(w)
     f_test = oracle.predict(res.hypotheses, res.weights, heart.X_test)
     test_err = float(np.mean(np.where(f_test >= 0, 1, -1) != heart.y_test))
     train_err = float(np.mean(np.where(res.margins >= 0, 1, -1) != 1))
     results[nu] = res
-    table.append((nu, res.n_iter, len(res.hypotheses), P, gen.value, full.value, train_err, test_err))
-claims.check("Glocer Alg 2.1", status="holds", on="IDA heart, decision stumps, nu in {1, 10, 50}",
-             note="certified against the full stump class")
-print(
-    f"{'nu':>5s} {'T':>4s} {'#h':>4s} {'P_LP^T':>10s} {'HiGHS gen':>10s} {'HiGHS all':>10s} {'train':>6s} {'test':>6s}"
-)
-for r in table:
-    print(f"{r[0]:5.0f} {r[1]:4d} {r[2]:4d} {r[3]:10.6f} {r[4]:10.6f} {r[5]:10.6f} {r[6]:6.3f} {r[7]:6.3f}")
+    table.append(
+        (
+            nu,
+            res.n_iter,
+            len(res.hypotheses),
+            P,
+            gen.value,
+            full.value,
+            train_err,
+            test_err,
+        )
+    )
 
-# %%
+# %% tags=["remove-input"]
+heart_gap = max(r[5] - r[3] for r in table)
+claims.check(
+    "Glocer Alg 2.1",
+    status="holds",
+    on="IDA heart (realisation 1), exact decision stumps, nu in {1, 10, 50}, eps = 1e-4, "
+    "certified against the full stump class",
+    paper="P_LP - P^T_LP <= eps",
+    ours=f"largest P_LP - P^T_LP = {heart_gap:.1e}",
+)
+book.glue("n-class", U_all.shape[1])
+book.table(
+    pd.DataFrame(
+        table,
+        columns=[
+            "nu",
+            "iterations T",
+            "hypotheses",
+            "P_LP^T (LPBoost)",
+            "HiGHS, generated columns",
+            "HiGHS, whole class",
+            "training error",
+            "test error",
+        ],
+    ),
+    caption=f"LPBoost with exact stumps on IDA heart (realisation 1, "
+    f"{heart.X.shape[0]} training examples, {U_all.shape[1]} stumps in the class): its "
+    "value, the two independent certificates and the errors.",
+    formats={
+        "nu": "{:g}",
+        "P_LP^T (LPBoost)": "{:.6f}",
+        "HiGHS, generated columns": "{:.6f}",
+        "HiGHS, whole class": "{:.6f}",
+        "training error": "{:.3f}",
+        "test error": "{:.3f}",
+    },
+)
+
+# %% tags=["hide-input"]
 ax = plotting.margin_distribution({f"nu = {nu:g}": res for nu, res in results.items()})
-ax.set_title("heart (IDA, realisation 1): margins")
-plt.show()
+ax.figure.set_size_inches(book.COLUMN_INCHES * 0.7, 3.4)
+ax.set_title(None)
+book.figure("fig-heart-margins", ax.figure)
+
+# %% [markdown]
+# ```{glue:figure} fig-heart-margins
+# :name: fig-heart-margins
+#
+# Cumulative margin distributions of LPBoost's combined hypothesis on IDA heart for the three
+# capping parameters $\nu$: a larger $\nu$ gives up the smallest margins to raise the rest (the
+# soft margin). All three runs are certified optimal for the whole stump class.
+# ```
 
 # %% [markdown]
 # The same cells through the experiment runner (one call per data set; records are tidy dicts,
 # saved with `refboost.experiments.save_records`):
 
-# %%
+# %% tags=["hide-input"]
 recs = rb.experiments.run(
-    "heart", "lpboost", grid={"nu": [10.0], "eps": [EPS]}, realisations=[1, 2] if not FULL_RUN else list(range(1, 11))
+    "heart",
+    "lpboost",
+    grid={"nu": [10.0], "eps": [EPS]},
+    realisations=[1, 2] if not FULL_RUN else list(range(1, 11)),
 )
-for r in recs:
-    print({k: (round(v, 4) if isinstance(v, float) else v) for k, v in r.items() if not k.startswith("time")})
-assert abs(recs[0]["test_error"] - table[1][7]) < 1e-15  # runner == hand-written cell (nu = 10)
+assert (
+    abs(recs[0]["test_error"] - table[1][7]) < 1e-15
+)  # runner == the cell above (nu = 10)
 # claims: none (the experiment runner reproduces the hand-written cell)
+
+# %% tags=["hide-input"]
+keep = {
+    "split": "realisation",
+    "param_nu": "nu",
+    "n_iter": "iterations",
+    "n_hypotheses": "hypotheses",
+    "train_error": "training error",
+    "test_error": "test error",
+    "gap": "certified gap",
+    "converged": "converged",
+}
+book.table(
+    pd.DataFrame(recs)[list(keep)].rename(columns=keep),
+    caption="The runner's records (one per realisation; the timing and margin-quantile fields "
+    "are omitted); realisation 1 repeats the row nu = 10 of the table above.",
+    formats={
+        "nu": "{:g}",
+        "training error": "{:.3f}",
+        "test error": "{:.3f}",
+        "certified gap": "{:.1e}",
+    },
+)
 
 # %% [markdown]
 # Where a data set has no fixed realisations the runner draws seeded train/validation/test splits
@@ -272,24 +419,51 @@ assert abs(recs[0]["test_error"] - table[1][7]) < 1e-15  # runner == hand-writte
 # grid (scikit-learn's `StratifiedKFold`). Here: the number of AdaBoost rounds chosen by 5-fold CV
 # on the heart training part, then its test error.
 
-# %%
+# %% tags=["hide-input"]
 cv = rb.experiments.cross_validate(
-    heart.X, heart.y, "adaboost", grid={"max_iter": [10, 50, 200]}, k=5, rng=np.random.default_rng(0)
+    heart.X,
+    heart.y,
+    "adaboost",
+    grid={"max_iter": [10, 50, 200]},
+    k=5,
+    rng=np.random.default_rng(0),
 )
-for row in rb.experiments.summarise(cv, by=["param_max_iter"], value="val_error"):
-    print(row)
 best = rb.experiments.best_params(cv)
-cell = rb.experiments.run_cell(
-    {"split": 1, "X": heart.X, "y": heart.y, "X_test": heart.X_test, "y_test": heart.y_test}, "adaboost", best
-)
-print("chosen:", best, "| test error:", cell["test_error"])
+split = {
+    "split": 1,
+    "X": heart.X,
+    "y": heart.y,
+    "X_test": heart.X_test,
+    "y_test": heart.y_test,
+}
+cell = rb.experiments.run_cell(split, "adaboost", best)
 assert len(cv) == 15 and best["max_iter"] in (10, 50, 200)
 # claims: none (cross-validation bookkeeping)
+
+# %% tags=["hide-input"]
+book.glue("cv-best", best["max_iter"])
+book.glue("cv-test", cell["test_error"])
+summary = pd.DataFrame(
+    rb.experiments.summarise(cv, by=["param_max_iter"], value="val_error")
+)
+book.table(
+    summary.rename(
+        columns={
+            "param_max_iter": "rounds",
+            "n": "folds",
+            "mean": "mean validation error",
+            "std": "standard deviation",
+        }
+    ),
+    caption=f"5-fold cross-validation of AdaBoost's number of rounds on heart: validation "
+    f"error per setting. Chosen: {best['max_iter']} rounds, test error "
+    f"{cell['test_error']:.3f}.",
+)
 
 # %% [markdown]
 # ## 5 AdaBoost with exact stumps vs scikit-learn's `AdaBoostClassifier`
 #
-# For two classes scikit-learn's SAMME (the only algorithm of `AdaBoostClassifier` in recent
+# For two classes scikit-learn's {cite:p}`pedregosa2011` SAMME (the only algorithm of `AdaBoostClassifier` in recent
 # scikit-learn, which has no `algorithm` argument any more; the cell checks it) is AdaBoost: with weighted error
 # $\epsilon_t = (1 - r_t)/2$ the estimator weight is
 # $\log\frac{1-\epsilon_t}{\epsilon_t} = 2\,\mathrm{artanh}\, r_t = 2\alpha_t$
@@ -305,7 +479,7 @@ assert len(cv) == 15 and best["max_iter"] in (10, 50, 200)
 #   Gini-best split is not the edge-best one. At that round the difference is not a tie: the
 #   tree's stump has a strictly smaller edge under the same $d_t$.
 
-# %%
+# %% tags=["hide-input"]
 from functools import partial
 
 import sklearn
@@ -315,64 +489,110 @@ from sklearn.tree import DecisionTreeClassifier
 from refboost.experiments import staged_errors
 from refboost.sklearn import StumpClassifier
 
-print("scikit-learn", sklearn.__version__)
-if "algorithm" in AdaBoostClassifier().get_params():  # older versions: ask for SAMME explicitly
+book.glue("sklearn-version", sklearn.__version__)
+if "algorithm" in AdaBoostClassifier().get_params():  # older versions: ask for SAMME
     AdaBoostClassifier = partial(AdaBoostClassifier, algorithm="SAMME")
 ROUNDS = 200
 ALPHA_RTOL = 1e-10
 Xh, yh = heart.X, heart.y
+
+# %% [markdown]
+# The three runs, 200 rounds each on heart (scikit-learn {glue:text}`sklearn-version`):
+
+# %%
 ada = rb.adaboost(oracle, max_iter=ROUNDS, store_d=True)
 sk_exact = AdaBoostClassifier(StumpClassifier(), n_estimators=ROUNDS).fit(Xh, yh)
-sk_gini = AdaBoostClassifier(DecisionTreeClassifier(max_depth=1), n_estimators=ROUNDS, random_state=0).fit(Xh, yh)
+gini_stump = DecisionTreeClassifier(max_depth=1)
+sk_gini = AdaBoostClassifier(gini_stump, n_estimators=ROUNDS, random_state=0).fit(
+    Xh, yh
+)
 
 err_ada = staged_errors(oracle, ada, Xh, yh)
 err_exact = np.array([np.mean(p != yh) for p in sk_exact.staged_predict(Xh)])
 err_gini = np.array([np.mean(p != yh) for p in sk_gini.staged_predict(Xh)])
 alpha = ada.history_array("alpha")
-assert [r["hypothesis"] for r in ada.history] == [e.key_ for e in sk_exact.estimators_]  # same 200 stumps
-assert np.allclose(sk_exact.estimator_weights_, 2 * alpha, rtol=ALPHA_RTOL, atol=0)  # weight = 2 alpha_t
-assert np.array_equal(err_ada, err_exact)  # same training-error trajectory
-# claims: none (AdaBoost with exact stumps equals scikit-learn's AdaBoostClassifier: an implementation check)
+same_stumps = [r["hypothesis"] for r in ada.history] == [
+    e.key_ for e in sk_exact.estimators_
+]
+assert same_stumps  # the same 200 stumps
+assert np.allclose(sk_exact.estimator_weights_, 2 * alpha, rtol=ALPHA_RTOL, atol=0)
+assert np.array_equal(err_ada, err_exact)  # the same training-error trajectory
+# claims: none (refboost's AdaBoost = scikit-learn's: an implementation check)
 
 # %% tags=["hide-input"]
 U_gini = np.column_stack([yh * e.predict(Xh) for e in sk_gini.estimators_])
 same = np.all(U_gini == oracle.columns([r["hypothesis"] for r in ada.history]), axis=0)
 first = int(np.argmin(same))
-print(f"exact stumps: {ROUNDS} identical choices, max |w_sk / (2 alpha) - 1| = "
-      f"{np.max(np.abs(sk_exact.estimator_weights_ / (2 * alpha) - 1)):.1e}")
-print(f"Gini stumps: identical for rounds 1..{first}, first different choice at round {first + 1}")
-print(f"{'t':>3s} {'refboost stump (j, theta, s)':>30s} {'edge':>7s} {'Gini stump (j, theta)':>22s} {'its edge':>8s}")
+book.glue("alpha-dev", np.max(np.abs(sk_exact.estimator_weights_ / (2 * alpha) - 1)))
+book.glue("first-diff", first + 1)
+rounds = []
 for t in range(first + 2):
-    d_t = ada.history[t]["d"]
     tr = sk_gini.estimators_[t].tree_
-    j, th, s = ada.history[t]["hypothesis"]
-    print(f"{t + 1:3d} {str((j, round(th, 3), s)):>30s} {ada.history[t]['edge']:7.4f} "
-          f"{str((int(tr.feature[0]), round(float(tr.threshold[0]), 3))):>22s} {U_gini[:, t] @ d_t:8.4f}")
+    j, th, sgn = ada.history[t]["hypothesis"]
+    rounds.append(
+        {
+            "round": t + 1,
+            "refboost stump (feature, threshold, sign)": f"({j}, {th:.3f}, {sgn:+d})",
+            "its edge": ada.history[t]["edge"],
+            "Gini stump (feature, threshold)": f"({int(tr.feature[0])}, {tr.threshold[0]:.3f})",
+            "Gini stump's edge": U_gini[:, t] @ ada.history[t]["d"],
+        }
+    )
+book.table(
+    pd.DataFrame(rounds),
+    caption="AdaBoost's first rounds on heart with the exact stump oracle and with "
+    "scikit-learn's Gini stumps, edges under the same distribution d_t: identical until the "
+    "round where the Gini-best stump has a strictly smaller edge.",
+    formats="{:.4f}",
+)
 
 # %%
 d_first = ada.history[first]["d"]
 assert same[:first].all() and np.array_equal(err_ada[:first], err_gini[:first])
-assert ada.history[first]["edge"] - U_gini[:, first] @ d_first > 0.05  # a strictly worse edge, not a tie
-# claims: none (scikit-learn's Gini trees differ from exact stumps: an implementation check)
-print(f"training error after {ROUNDS} rounds: refboost {err_ada[-1]:.4f} = SAMME+exact {err_exact[-1]:.4f}; "
-      f"SAMME+Gini {err_gini[-1]:.4f}")
+edge_loss = ada.history[first]["edge"] - U_gini[:, first] @ d_first
+assert edge_loss > 0.05  # a strictly worse edge, not a tie
+# claims: none (Gini stumps are not exact: an implementation check)
+# scikit-learn's binary decision_function is 2 sum_t w_t h_t / sum_t w_t: half of it is
+# the normalised margin
+MARGIN_TOL = 1e-12
+sk_margins = sk_exact.decision_function(Xh) * yh / 2
+assert np.max(np.abs(sk_margins - plotting.normalised_margins(ada))) <= MARGIN_TOL
+# claims: none (margins = scikit-learn's decision function: implementation)
 
-# %%
-fig, ax = plt.subplots(1, 2, figsize=(10, 4.2))
+# %% [markdown]
+# With exact stumps the 200 choices are identical and scikit-learn's estimator weights are
+# $2\alpha_t$ to a relative {glue:text}`alpha-dev:.1e`. With Gini stumps the runs part at round
+# {glue:text}`first-diff`, where the Gini-best stump's edge is smaller by more than 0.05
+# ({numref}`fig-sklearn-heart`).
+
+# %% tags=["hide-input"]
+fig, ax = plt.subplots(1, 2, figsize=(book.COLUMN_INCHES, 3.4))
 plotting.error_vs_iteration(
     {"refboost (exact stumps)": err_ada, "SAMME + Gini stumps": err_gini},
-    ax=ax[0], ylabel="training error", title="heart: training error",
+    ax=ax[0],
+    ylabel="training error",
+    title=None,
 )
 ax[0].axvline(first + 1, color="gray", lw=0.5, ls=":")
-# scikit-learn's binary decision_function is 2 sum_t w_t h_t / sum_t w_t: half of it is the normalised margin
-MARGIN_TOL = 1e-12
-assert np.max(np.abs(sk_exact.decision_function(Xh) * yh / 2 - plotting.normalised_margins(ada))) <= MARGIN_TOL
-# claims: none (margins agree with scikit-learn's decision function: an implementation check)
 f_gini = sk_gini.decision_function(Xh) * yh / 2
-plotting.margin_distribution({"refboost (exact)": ada, "SAMME + Gini": f_gini}, ax=ax[1],
-                             title=f"margins after {ROUNDS} rounds")
+plotting.margin_distribution(
+    {"refboost (exact)": ada, "SAMME + Gini": f_gini}, ax=ax[1], title=None
+)
 fig.tight_layout()
-plt.show()
+book.figure("fig-sklearn-heart", fig)
+book.glue("err-ada", err_ada[-1])
+book.glue("err-gini", err_gini[-1])
+
+# %% [markdown]
+# ```{glue:figure} fig-sklearn-heart
+# :name: fig-sklearn-heart
+#
+# AdaBoost on heart for 200 rounds. Left: training error per round of refboost's AdaBoost (equal
+# to scikit-learn's with refboost's exact stumps) and of SAMME with Gini stumps; the dotted line
+# marks the first round where they choose differently. Right: the normalised margins after 200
+# rounds. Final training error: {glue:text}`err-ada:.4f` with exact stumps,
+# {glue:text}`err-gini:.4f` with Gini stumps.
+# ```
 
 # %% [markdown]
 # ## 6 Promotion
@@ -382,6 +602,3 @@ plt.show()
 # `KernelColumnOracle`, `LDAOracle`), `refboost.experiments` and `refboost.sklearn`
 # (`BoostingClassifier`, `StumpClassifier`). Tests: `tests/test_datasets.py`,
 # `tests/test_oracles.py`, `tests/test_experiments.py`, `tests/test_sklearn.py`.
-
-# %%
-print(f"notebook ran in {time.perf_counter() - T0:.1f} s")

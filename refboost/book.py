@@ -53,14 +53,13 @@ class _Text(str):
         return str(self)
 
 
-def glue(name: str, value, display: bool = False):
+def glue(name: str, value, display: bool = False) -> None:
     """Glue ``value`` (a number, or a phrase shown without quotes) under ``name`` for ``{glue:text}``."""
     try:
         from myst_nb import glue as _glue
     except ImportError:  # pragma: no cover
-        return value
+        return
     _glue(name, _Text(value) if isinstance(value, str) else value, display=display)
-    return value
 
 
 def figure(name: str, fig) -> None:

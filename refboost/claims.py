@@ -614,7 +614,7 @@ def glance_rows(chapter: str, root: Path = ROOT) -> list[tuple[str, str, str, st
         status = max((d.status for d in ds), key=_PRECEDENCE.index)
         d = next(d for d in ds if d.status == status)
         stem = Path(d.source).stem
-        title = re.sub(r"^[0-9.]+\s+", "", d.locator) or stem
+        title = _title(d.locator, stem)
         rows.append((cid, status, f"{stem}.html" + (f"#{d.anchor}" if d.anchor else ""), title))
     return rows
 
@@ -632,11 +632,18 @@ PAGE = ROOT / "book" / "ledger"
 """The ledger's folder: ``index.md`` (protocol and counts) and one page per work."""
 
 
+def _title(locator: str, stem: str) -> str:
+    """A section heading as plain text (its number, code ticks, emphasis and roles dropped; maths kept)."""
+    text = re.sub(r"\{[a-z:]+\}`([^`]*)`", r"\1", locator)
+    text = re.sub(r"^[0-9.]+\s+", "", text).replace("`", "").replace("*", "")
+    return text or stem
+
+
 def _where(d: Declaration) -> str:
     if d.source.startswith("notebooks/"):
         stem = Path(d.source).stem
         chap = int(stem[:2])
-        title = re.sub(r"^[0-9.]+\s+", "", d.locator) or stem
+        title = _title(d.locator, stem)
         href = f"../notebooks/{stem}.html" + (f"#{d.anchor}" if d.anchor else "")
         return f'<a href="{href}">ch. {chap}, {_html(title)}</a>'
     return f"<code>{_html(d.locator)}</code>"
