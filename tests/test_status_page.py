@@ -21,7 +21,7 @@ def test_pages_are_up_to_date(statuses):
     for i, rel in enumerate(_status.PAGES):
         path = _status.ROOT / rel
         assert path.exists(), f"{rel} is missing: run python -m refboost.studies status --write"
-        assert path.read_text(encoding="utf-8") == _status.render_page(statuses, bench, label=(i == 0)), (
+        assert path.read_text(encoding="utf-8") == _status.render_page(statuses, bench, book=(i == 0)), (
             f"{rel} is out of date with the study stores: run python -m refboost.studies status --write"
         )
 

@@ -26,7 +26,7 @@ from ._runner import PROVENANCE, SCALES, STORE_PARQUET, key_id, repo_root
 WARM_UP_SINCE = "2026-11-29T03:46:27+00:00"
 
 ROOT = repo_root() or Path(__file__).resolve().parents[2]
-#: The generated pages (the same text; the book's carries a MyST label).
+#: The generated pages: the book's (a MyST label, each study's details in a dropdown) and plain markdown.
 PAGES = (Path("book") / "status.md", Path("data") / "results" / "STATUS.md")
 BENCHMARKS = Path("benchmarks")
 _COMMAND = "python -m refboost.studies status --write"
@@ -40,7 +40,6 @@ class StoreStatus:
     scale: str
     title: str
     source: str
-    chapters: tuple = ()
     store: str = ""
     declared: int = 0
     stored: int = 0  #: stored cells the grid declares
@@ -63,18 +62,6 @@ class StoreStatus:
     @property
     def complete(self) -> bool:
         return self.declared > 0 and self.stored == self.declared
-
-
-def _chapters(root: Path) -> dict[str, tuple[int, ...]]:
-    """Study name -> the chapters whose source names it in quotes."""
-    out: dict[str, list[int]] = {}
-    for path in sorted((root / "notebooks").glob("[0-9][0-9]_*.py")):
-        text = path.read_text(encoding="utf-8")
-        for name in re.findall(r"[\"']([a-z0-9_]+)[\"']", text):
-            out.setdefault(name, [])
-            if int(path.name[:2]) not in out[name]:
-                out[name].append(int(path.name[:2]))
-    return {k: tuple(v) for k, v in out.items()}
 
 
 def _read(store: Path) -> tuple[dict, list[dict]]:
@@ -125,7 +112,7 @@ def _which(records: list[dict]) -> str:
     return ", ".join(f"{n} of {ds}" for ds, n in sorted(by_set.items()))
 
 
-def store_status(study, scale: str, store: str | Path | None = None, *, chapters=None) -> StoreStatus:
+def store_status(study, scale: str, store: str | Path | None = None) -> StoreStatus:
     """The :class:`StoreStatus` of one study's store at ``scale`` (default: its folder in the clone)."""
     from . import default_store, get_study
 
@@ -141,7 +128,7 @@ def store_status(study, scale: str, store: str | Path | None = None, *, chapters
     except ValueError:
         shown = str(path)
     out = StoreStatus(
-        study=st.name, scale=scale, title=st.title, source=st.source, chapters=tuple(chapters or ()), store=shown,
+        study=st.name, scale=scale, title=st.title, source=st.source, store=shown,
         declared=len(declared), stored=len(kept), undeclared=len(records) - len(kept), runs=len(runs),
         interrupted=sum(1 for r in runs if not r.get("completed", True)),
         merged=sum(1 for r in runs if r.get("merged_into")),
@@ -203,8 +190,7 @@ def status(studies=None, scales=SCALES) -> list[StoreStatus]:
     from . import STUDIES
 
     names = list(STUDIES) if studies is None else [studies] if isinstance(studies, str) else list(studies)
-    chapters = _chapters(ROOT)
-    return [store_status(n, s, chapters=chapters.get(n, ())) for n in names for s in scales]
+    return [store_status(n, s) for n in names for s in scales]
 
 
 # ------------------------------------------------------------------------------------------
@@ -248,6 +234,8 @@ def benchmark_results(root: Path = ROOT) -> list[dict]:
 
 
 def _t(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.1f} s" if seconds < 10 else f"{seconds:.0f} s"
     m = seconds / 60
     return f"{m:.1f} min" if m < 10 else f"{m:,.0f} min"
 
@@ -272,9 +260,8 @@ def _params(p) -> str:
     return ", ".join(f"{k} = {v}" for k, v in d.items())
 
 
-def _study_section(s: StoreStatus) -> list[str]:
-    out = [f"## `{s.study}`", "", f"{s.source}: {_cell(s.title)}."
-           + (f" Chapter {', '.join(map(str, s.chapters))}." if s.chapters else ""), ""]
+def _study_section(s: StoreStatus, book: bool = True, ci: StoreStatus | None = None) -> list[str]:
+    out = [f"## `{s.study}`", "", f"{s.source}: {_cell(s.title)}.", ""]
     state = "complete" if s.complete else f"{s.declared - s.stored} declared cells not stored"
     facts = [f"store `{s.store}`: **{s.stored} / {s.declared}** cells stored / declared ({state})"]
     if s.undeclared:
@@ -294,7 +281,10 @@ def _study_section(s: StoreStatus) -> list[str]:
                      f"`{_command(lr['command'])}`")
     if s.largest_train:
         facts.append(f"largest training set: {s.largest_train[0]:,} examples ({s.largest_train[1]})")
+    if ci is not None:
+        facts.append(f"`ci` scale: {ci.stored} / {ci.declared} cells stored / declared in `{ci.store}`")
     out += [f"- {f}" for f in facts] + [""]
+    detail_from = len(out)
     out += ["| booster | stored / declared | data sets | not converged | CPU of its cells | slowest cell (CPU) |",
             "|---|---:|---:|---:|---:|---|"]
     for b in s.boosters:
@@ -321,12 +311,17 @@ def _study_section(s: StoreStatus) -> list[str]:
         out += ["Run notes:", ""]
         out += [f"- run `{n['run_id']}` ({_date(n['date'])} UTC): {_cell(n['note'])}" for n in s.run_notes]
         out.append("")
+    if book:  # the details fold away in the book (sphinx-design's dropdown, loaded by Jupyter Book)
+        what = ["boosters"] + (["cold-timed cells"] if s.cold else []) + (["pruned cells"] if s.prunes else [])
+        what += ["run notes"] if s.run_notes else []
+        title = ", ".join(what[:-1]) + " and " + what[-1] if len(what) > 1 else what[0]
+        out[detail_from:] = [f":::{{dropdown}} {title[0].upper() + title[1:]}", *out[detail_from:], ":::", ""]
     return out
 
 
 def render_page(statuses: list[StoreStatus] | None = None, benchmarks: list[dict] | None = None, *,
-                label: bool = True) -> str:
-    """The status page (MyST markdown); ``label=False`` leaves out the book's cross-reference label."""
+                book: bool = True) -> str:
+    """The status page: MyST for the book, or with ``book=False`` plain markdown (no label, no dropdowns)."""
     statuses = status() if statuses is None else statuses
     benchmarks = benchmark_results() if benchmarks is None else benchmarks
     paper = [s for s in statuses if s.scale == "paper"]
@@ -334,7 +329,7 @@ def render_page(statuses: list[StoreStatus] | None = None, benchmarks: list[dict
     out = [f"<!-- Generated by `{_COMMAND}` from every study's provenance.json and cells.parquet "
            "(data/results/<study>/<scale>/), the declared grids and benchmarks/results/. Do not edit by hand. -->",
            ""]
-    if label:
+    if book:
         out += ["(status)=", ""]
     out += [
         "# Study status and benchmarks",
@@ -349,46 +344,48 @@ def render_page(statuses: list[StoreStatus] | None = None, benchmarks: list[dict
         "",
         "## Summary",
         "",
-        "| study | source | chapter | paper: stored / declared | runs | wall (sum of runs) | CPU (runs' cells) "
-        "| cold-timed | last run (UTC) | ci: stored / declared |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---|---:|",
+        "Paper scale (the `ci` scale's stores, a handful of cells each, are in each study's section): cells stored "
+        "and declared; runs; wall: the runs' wall time, summed; CPU: the CPU time of the runs' cells; cold: cells "
+        "timed cold; the last run's date.",
+        "",
+        "| study | stored / declared | runs | wall | CPU | cold | last run |",
+        "|---|---:|---:|---:|---:|---:|---|",
     ]
     for s in paper:
-        c = ci.get(s.study)
         out.append(
-            f"| `{s.study}` | {_cell(s.source)} | {', '.join(map(str, s.chapters)) or '-'} | {s.stored} / {s.declared} "
-            f"| {s.runs} | {_t(s.wall_time)} | {_t(s.cpu_time_runs)} | {len(s.cold)} | "
-            f"{_date(s.last_run['date']) if s.last_run else '-'} | {f'{c.stored} / {c.declared}' if c else '-'} |"
+            f"| `{s.study}` | {s.stored} / {s.declared} | {s.runs} | {_t(s.wall_time)} | {_t(s.cpu_time_runs)} "
+            f"| {len(s.cold)} | {str(s.last_run['date'])[:10] if s.last_run else '-'} |"
         )
     out.append("")
     for s in paper:
-        out += _study_section(s)
+        out += _study_section(s, book, ci.get(s.study))
     out += [
         "## Benchmarks",
         "",
         "Speed is measured by the scripts in `benchmarks/` (never by timed tests), side by side in one run, and "
-        "stored in `benchmarks/results/`; each script's docstring gives its command. The summary lines below are "
-        "copied from the stored files (their lines with a geometric mean, a speed-up or a ratio); the tables are "
-        "in the files.",
+        "stored in `benchmarks/results/`; each script's docstring gives its command. Under each script, its stored "
+        "results with their summary lines (the lines with a geometric mean, a speed-up or a ratio), copied from the "
+        "files; the tables are in the files.",
         "",
-        "| result | script | what it measures | summary |",
-        "|---|---|---|---|",
     ]
+    scripts: dict = {}
     for b in benchmarks:
-        summ = "<br>".join(_cell(x) for x in b["summary"]) or "(see the file)"
-        script = f"`{b['script']}`" if b["script"] else "-"
-        out.append(f"| `{b['result']}` | {script} "
-                   f"| {_cell(b['measures'])} | {summ} |")
+        scripts.setdefault(b["script"], []).append(b)
+    for script, results in scripts.items():
+        out.append(f"- `{script}`: {_cell(results[0]['measures'])}" if script else "- (no script)")
+        for b in results:
+            summ = "; ".join(_cell(x) for x in b["summary"]) or "tables only"
+            out.append(f"  - `{b['result']}`: {summ}")
     out.append("")
     return "\n".join(out)
 
 
 def write_pages(text: str | None = None, root: Path = ROOT) -> list[Path]:
-    """Write :data:`PAGES` (the book's with its label); return their paths."""
+    """Write :data:`PAGES` (the first is the book's); return their paths."""
     statuses, bench = status(), benchmark_results(root)
     written = []
     for i, rel in enumerate(PAGES):
-        page = render_page(statuses, bench, label=(i == 0)) if text is None else text
+        page = render_page(statuses, bench, book=(i == 0)) if text is None else text
         (root / rel).write_text(page, encoding="utf-8")
         written.append(root / rel)
     return written
@@ -400,7 +397,7 @@ def stale_pages(root: Path = ROOT) -> list[Path]:
     out = []
     for i, rel in enumerate(PAGES):
         path = root / rel
-        want = render_page(statuses, bench, label=(i == 0))
+        want = render_page(statuses, bench, book=(i == 0))
         if not path.exists() or path.read_text(encoding="utf-8") != want:
             out.append(path)
     return out
