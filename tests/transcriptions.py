@@ -34,6 +34,15 @@ TIE_TOL = 1e-12
 CLARABEL = dict(solver=cp.CLARABEL, tol_gap_abs=1e-11, tol_gap_rel=1e-11, tol_feas=1e-11, max_iter=400)
 
 
+def _solve(prob):
+    """Clarabel at tight tolerances, at its defaults if that fails (the KKT polish recovers the accuracy)."""
+    try:
+        prob.solve(**CLARABEL)
+    except cp.error.SolverError:
+        prob.solve(solver=cp.CLARABEL)
+    return prob
+
+
 def oracle(U, d):
     """The maximum-edge weak learner: lowest index among the edges within TIE_TOL of the maximum."""
     e = U.T @ d
@@ -105,7 +114,7 @@ def _kl_projection(U_t, bound, nu):
     N = U_t.shape[0]
     d = cp.Variable(N)
     cons = [U_t.T @ d <= bound, cp.sum(d) == 1, d <= 1 / nu]
-    cp.Problem(cp.Minimize(cp.sum(cp.rel_entr(d, np.full(N, 1.0 / N)))), cons).solve(**CLARABEL)
+    _solve(cp.Problem(cp.Minimize(cp.sum(cp.rel_entr(d, np.full(N, 1.0 / N)))), cons))
     w = np.asarray(cons[0].dual_value).reshape(-1)
     A = np.flatnonzero(w > 1e-7 * max(1.0, w.max()))  # active edge constraints
 
@@ -182,12 +191,11 @@ def _regularised_lp(U_t, nu, eta, binary):
     if binary:
         beta = cp.Variable()
         x = -eta * (U_t @ w + beta) + math.log(nu * a / (1 - nu * a))
-        theta = -(N * math.log(1 - nu * a) + cp.sum(cp.logistic(x))) / (eta * nu) - beta  # (3.26)
+        theta = -(N * math.log(1 - nu * a) + cp.sum(cp.logistic(x))) / nu - eta * beta  # eta times (3.26)
     else:
         psi = cp.Variable(N, nonneg=True)
-        theta = -cp.log_sum_exp(math.log(a) - eta * (U_t @ w + psi)) / eta - cp.sum(psi) / nu  # (3.10)
-    prob = cp.Problem(cp.Maximize(theta), [cp.sum(w) == 1])
-    prob.solve(**CLARABEL)
+        theta = -cp.log_sum_exp(math.log(a) - eta * (U_t @ w + psi)) - eta * cp.sum(psi) / nu  # eta times (3.10)
+    _solve(cp.Problem(cp.Maximize(theta), [cp.sum(w) == 1]))
     wv = np.maximum(w.value, 0.0)
     wv = wv / wv.sum()
     A = np.flatnonzero(wv > 1e-7)  # the active edge constraints (Appendix A)
@@ -285,6 +293,38 @@ def beta_bisection(m, nu, eta, tol=1e-13):
         if abs(sb - 1.0) <= tol or hi - lo <= 4 * np.finfo(float).eps * max(1.0, abs(beta)):  # 6. |s - 1| <= tau
             break
         if sb < 1:  # 7. halve the bracket
+            hi = beta
+        else:
+            lo = beta
+    return beta
+
+
+def beta_bisection_printed(m, nu, eta, tol=1e-13, max_grow=60):
+    """Glocer Alg 4.4 as printed (bracket tests inverted, midpoint beta_l + (beta_l + beta_u)/2, test
+    |s(beta)| <= tau); the bracket loops are cut at ``max_grow`` doublings (as printed they need not end)."""
+    N = m.shape[0]
+    d0 = 1.0 / N
+
+    def s(beta):
+        e = np.exp(-eta * (m + beta))
+        return float(np.sum(d0 * e / (1 - nu * d0 + nu * d0 * e)))
+
+    lo, hi = -1.0, 1.0  # 1. beta_l = -1, beta_u = 1
+    for _ in range(max_grow):  # 2. while s(beta_l) >= 1: beta_l = 2 beta_l
+        if not s(lo) >= 1:
+            break
+        lo *= 2
+    for _ in range(max_grow):  # 3. while s(beta_u) <= 1: beta_u = 2 beta_u
+        if not s(hi) <= 1:
+            break
+        hi *= 2
+    beta = lo
+    for _ in range(200):  # 4. repeat
+        beta = lo + (lo + hi) / 2  # 5. beta = beta_l + (beta_l + beta_u)/2
+        sb = s(beta)
+        if abs(sb) <= tol:  # 6. if |s(beta)| <= tau: break
+            break
+        if sb < 1:  # 7.
             hi = beta
         else:
             lo = beta
@@ -396,7 +436,7 @@ def _line_search(z, delta, lam_max, nu, eta):
 
 def mht_algorithm1(U, nu, eps, max_iter, *, rule="short_step", secondary=None, eta=None):
     """MHT Alg 1 with F = ``rule`` (short_step = Alg 3, classic, line_search, pairwise = Alg 4) and
-    B = ``secondary`` (None or "lpboost" = Alg 2). Returns the iterates w_t over the columns in order of
+    B = ``secondary`` (None, "lpboost" = Alg 2, or "erlpboost" = eq. (14)). Returns the iterates w_t over the columns in order of
     first use."""
     m = U.shape[0]
     if eta is None:
@@ -445,8 +485,11 @@ def mht_algorithm1(U, nu, eps, max_iter, *, rule="short_step", secondary=None, e
         w1 = np.where(w1 > 1e-12, w1, 0.0)
         w1 = w1 / w1.sum()
         won = False
-        if secondary == "lpboost":
-            _, _, w2 = lp_23(A, nu)  # 12. w^(2) = B(A, E_{t+1}) = Alg 2: the LP over the chosen columns
+        if secondary is not None:
+            if secondary == "lpboost":
+                _, _, w2 = lp_23(A, nu)  # 12. w^(2) = B(A, E_{t+1}) = Alg 2: the LP over the chosen columns
+            else:  # 12. B = (14): w^(2) = argmax_{w in CH(E_{t+1})} rho~(w), i.e. ERLPBoost's (3.10)
+                w2 = _regularised_lp(A, nu, eta, False)[1]
             w2 = np.where(w2 > 1e-12, w2, 0.0)
             w2 = w2 / w2.sum()
             won = smoothed_margin(A @ w2, nu, eta) > smoothed_margin(A @ w1, nu, eta)  # 13. larger rho~
@@ -494,7 +537,7 @@ def _cg_master(A, T, loss):
     """The restricted primal (5) / (32): min loss(U w) s.t. w >= 0, 1^T w = 1/T (cvxpy, Clarabel)."""
     w = cp.Variable(A.shape[1], nonneg=True)
     obj = cp.log_sum_exp(-A @ w) if loss == "exp" else cp.sum(cp.logistic(-A @ w))
-    cp.Problem(cp.Minimize(obj), [cp.sum(w) == 1 / T]).solve(**CLARABEL)
+    _solve(cp.Problem(cp.Minimize(obj), [cp.sum(w) == 1 / T]))
     wv = np.maximum(w.value, 0.0)
     act = np.flatnonzero(wv > 1e-7 * wv.max())  # the active columns
 
@@ -545,7 +588,7 @@ def shen_qp(U, T):
     C = U - b  # rows y_i H_i - b
     w = cp.Variable(U.shape[1], nonneg=True)
     obj = 0.5 * cp.sum_squares(C @ w) / M - T * (b @ w)  # w^T A w = (1/M) ||(V - 1 b^T) w||^2
-    cp.Problem(cp.Minimize(obj), [cp.sum(w) == 1]).solve(**CLARABEL)
+    _solve(cp.Problem(cp.Minimize(obj), [cp.sum(w) == 1]))
     wv = np.maximum(w.value, 0.0)
     act = np.flatnonzero(wv > 1e-7)
     Amat = C.T @ C / M  # A = (1/M) sum_i (y_i H_i - b)(y_i H_i - b)^T
