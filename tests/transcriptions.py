@@ -436,8 +436,8 @@ def _line_search(z, delta, lam_max, nu, eta):
 
 def mht_algorithm1(U, nu, eps, max_iter, *, rule="short_step", secondary=None, eta=None):
     """MHT Alg 1 with F = ``rule`` (short_step = Alg 3, classic, line_search, pairwise = Alg 4) and
-    B = ``secondary`` (None, "lpboost" = Alg 2, or "erlpboost" = eq. (14)). Returns the iterates w_t over the columns in order of
-    first use."""
+    B = ``secondary`` (None, "lpboost" = Alg 2, or "erlpboost" = eq. (14)). Returns the iterates w_t over
+    the columns in order of first use."""
     m = U.shape[0]
     if eta is None:
         eta = max(2.0 * math.log(m / nu) / eps, 0.75)  # eta = 2 ln(m/nu)/eps (refboost floors it at 3/4)
