@@ -67,3 +67,32 @@ def test_the_public_names_still_resolve():
     assert set(rb.BOOSTERS) <= set(dir(rb))
     with pytest.raises(AttributeError, match="no attribute 'no_such_name'"):
         rb.no_such_name  # noqa: B018
+
+
+def test_build_from_an_installed_package_asks_for_out(monkeypatch, tmp_path, capsys):
+    from refboost.conformance import build
+
+    fake = tmp_path / "site-packages" / "refboost" / "conformance" / "build.py"
+    monkeypatch.setattr(build, "__file__", str(fake))
+    with pytest.raises(ValueError, match="out must be given"):
+        build.default_out()
+    with pytest.raises(SystemExit) as exc:
+        build.main(["build"])
+    assert exc.value.code == 2 and "--out DIR" in capsys.readouterr().err
+
+
+def test_pyproject_extras():
+    """The studies' and the plots' packages are extras; [dev] (the README's and CI's install) has them all."""
+    from pathlib import Path
+
+    tomllib = pytest.importorskip("tomllib")  # Python >= 3.11
+    meta = tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"]
+
+    def names(reqs):
+        return {r.split("[")[0].split(">")[0].split("<")[0].split("=")[0].strip() for r in reqs}
+
+    core = names(meta["dependencies"])
+    extras = {k: names(v) for k, v in meta["optional-dependencies"].items()}
+    assert not core & {"dask", "pyarrow", "matplotlib"}
+    assert extras["studies"] == {"dask", "pyarrow"} and extras["plot"] == {"matplotlib"}
+    assert extras["studies"] | extras["plot"] <= extras["dev"]

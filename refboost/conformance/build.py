@@ -111,11 +111,33 @@ def build_instance(fam: F.Family, name, U, params, tags, extra, vers) -> dict:
     return record
 
 
+def default_out() -> Path:
+    """``data/conformance`` of the source tree this package was imported from; an installed package has
+    none, and then the output folder must be given (the installed kit is not rewritten in place)."""
+    src = Path(__file__).resolve().parents[2]
+    if (src / "pyproject.toml").is_file() and (src / "data" / "conformance").is_dir():
+        return src / "data" / "conformance"
+    raise ValueError(
+        "out must be given: refboost is installed (not run from a clone), so there is no data/conformance "
+        f"folder to rebuild (the installed kit at {Path(__file__).resolve().parent / 'kit'} is read-only); run "
+        "`python -m refboost.conformance build --out DIR`")
+
+
+def _need_solvers() -> None:
+    import importlib.util
+
+    missing = [m for m in ("cvxpy", "clarabel", "highspy") if importlib.util.find_spec(m) is None]
+    if missing:
+        raise ModuleNotFoundError(
+            f"building the kit solves every instance twice and needs {', '.join(missing)}: "
+            "pip install 'refboost[studies]' (or '.[dev]' in a clone)")
+
+
 def build(problems=None, out=None, *, log=print) -> dict:
     """(Re)generate the instances of ``problems`` (default all) under ``out`` and rewrite the manifest."""
     from . import _canonical
 
-    root = Path(out) if out is not None else Path(__file__).resolve().parents[2] / "data" / "conformance"
+    root = Path(out) if out is not None else default_out()
     root.mkdir(parents=True, exist_ok=True)
     names = [_canonical(p) for p in problems] if problems else list(F.FAMILIES)
     vers = versions()
@@ -152,13 +174,19 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build", help="regenerate instances and the manifest (deterministic)")
     b.add_argument("--problem", action="append", help=f"family (repeatable); one of {', '.join(_problems())}")
-    b.add_argument("--out", help="kit directory (default: data/conformance of the source tree)")
+    b.add_argument("--out", help="kit directory (default: data/conformance of the source tree; required when "
+                                 "refboost is installed from a wheel)")
     v = sub.add_parser("verify", help="re-certify stored instances against the manifest")
     v.add_argument("--problem", action="append")
     v.add_argument("--root", help="kit directory (default: the kit refboost reads)")
     args = ap.parse_args(argv)
     if args.cmd == "build":
-        build(args.problem, args.out)
+        try:
+            out = args.out if args.out is not None else default_out()
+            _need_solvers()
+        except (ValueError, ModuleNotFoundError) as exc:
+            ap.error(str(exc))
+        build(args.problem, out)
         return 0
     bad = verify_all(args.problem, root=args.root, log=print)
     return 1 if bad else 0
