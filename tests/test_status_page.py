@@ -80,3 +80,23 @@ def test_status_of_a_small_store(tmp_path):
     assert s.prunes[0]["why"] == "loading code" and s.run_notes[0]["note"] == "re-time"
     page = _status.render_page([dataclasses.replace(s, scale="paper")], [])  # the page details paper scale
     assert "`sun_table1`" in page and "--store DIR" in page and "/tmp/x" not in page
+
+
+def test_a_prune_records_why_and_the_status_shows_it(tmp_path):
+    """``refboost-repro ... --prune --why "..."``: the reason is kept in provenance.json and shown."""
+    import shutil
+
+    from refboost.studies import cli
+
+    src = _status.ROOT / "data" / "results" / "sun_fig6" / "ci"
+    store = tmp_path / "store"
+    shutil.copytree(src, store, ignore=shutil.ignore_patterns("cells.sqlite*"))
+    full = studies.STUDIES["sun_fig6"]
+    shrunk = dataclasses.replace(full, grid=lambda scale: full.grid(scale)[:-1])  # one stored cell undeclared
+    assert cli._parser().parse_args(["sun_fig6", "--scale", "ci", "--prune", "--why", "grid change"]).why
+    gone = studies.prune_store(shrunk, "ci", store, command="refboost-repro sun_fig6 --prune", why="grid change")
+    assert len(gone) == 1
+    prov = json.loads((store / "provenance.json").read_text())
+    assert prov["pruned"][-1]["why"] == "grid change"
+    s = _status.store_status(shrunk, "ci", store)
+    assert s.prunes[-1]["why"] == "grid change" and s.stored == s.declared == len(full.cells("ci")) - 1

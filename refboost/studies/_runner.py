@@ -806,14 +806,15 @@ def merge_provenance(store: str | os.PathLike, runs: list[dict], study: str, sca
     return len(added)
 
 
-def prune_store(study, scale: str, store: str | os.PathLike | None = None, *, command: str | None = None) -> list[dict]:
+def prune_store(study, scale: str, store: str | os.PathLike | None = None, *, command: str | None = None,
+                why: str | None = None) -> list[dict]:
     """Remove the stored cells that ``study`` no longer declares at ``scale``; return their records.
 
     A grid that changes (a data set moved to its published split, a setting dropped) leaves the old
     cells in the store, where the verification of stored cells refuses them. The records removed are
     kept in ``provenance.json`` under ``"pruned"`` (with the date, command and git commit of the
-    pruning), so the store's history stays complete; ``"runs"`` is not touched. A store with no such
-    cell is left as it is (nothing recorded).
+    pruning, and ``why`` when given), so the store's history stays complete; ``"runs"`` is not touched. A
+    store with no such cell is left as it is (nothing recorded).
     """
     from . import get_study
 
@@ -830,7 +831,8 @@ def prune_store(study, scale: str, store: str | os.PathLike | None = None, *, co
         sto.discard(key_id(r) for r in stray)
         sto.export_parquet()
         n = len(sto)
-    entry = provenance_entry(command=command, cells_pruned=len(stray), cells_stored=n, records=stray)
+    entry = provenance_entry(command=command, cells_pruned=len(stray), cells_stored=n, records=stray,
+                             **({"why": why} if why else {}))
 
     def add(data):
         data.setdefault("pruned", []).append(entry)
@@ -944,6 +946,7 @@ def run_study(
     progress: bool | None = None,
     command: str | None = None,
     client=None,
+    why: str | None = None,
 ) -> RunSummary:
     """Run the cells of ``study`` at ``scale`` that the store does not hold yet.
 
@@ -972,6 +975,9 @@ def run_study(
         The command line, for the provenance file.
     client : distributed.Client, optional
         Use this client (``scheduler`` and ``workers`` are then ignored).
+    why : str, optional
+        Why the run was made (``refboost-repro --why``), recorded with it in ``provenance.json`` and shown
+        on the status page (:func:`refboost.studies.status`).
 
     Returns
     -------
@@ -1058,6 +1064,7 @@ def run_study(
                     wall_time=round(wall, 3),
                     cpu_time_cells=round(cpu_cells[0], 3),
                     cpu_time_driver=round(time.process_time() - c0, 3),
+                    **({"why": why} if why else {}),
                 ),
             )
         if sto is not None:

@@ -10,6 +10,9 @@
     refboost-repro STUDY --scale {ci,paper} --table
     refboost-repro STUDY --scale {ci,paper} --prune
 
+A run or a prune may say why it was made (``--why "..."``): the reason is recorded in ``provenance.json``
+and shown on the generated status page (``python -m refboost.studies status --write``).
+
 A run executes the cells missing from the store (default ``data/results/<study>/<scale>/`` in the
 clone, else the user cache), then prints the study's table. ``--verify K`` re-runs K random stored
 cells and exits with status 1 unless every record is identical (timings aside). ``--datasets`` and
@@ -58,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
         "--prune", action="store_true", help="remove stored cells the study no longer declares (kept in provenance)"
     )
     p.add_argument("--table", action="store_true", help="print the study's table from the store, run nothing")
+    p.add_argument("--why", default=None, help="why this run or prune is made (recorded in provenance.json)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -101,7 +105,7 @@ def main(argv=None) -> int:
             print(format_table(analyse(st, args.scale, store=args.store)))
             return 0
         if args.prune:
-            gone = prune_store(st, args.scale, args.store, command=command)
+            gone = prune_store(st, args.scale, args.store, command=command, why=args.why)
             print(f"pruned {len(gone)} stored cells that {st.name} [{args.scale}] no longer declares"
                   + "".join(f"\n  {key_id(r)}" for r in gone))
             return 0
@@ -152,6 +156,7 @@ def main(argv=None) -> int:
             shard=args.shard,
             progress=False if args.no_progress else None,
             command=command,
+            why=args.why,
         )
     except (ValueError, TypeError, FileNotFoundError) as exc:
         print(f"refboost-repro: error: {exc}", file=sys.stderr)
