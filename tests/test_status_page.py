@@ -42,7 +42,6 @@ def test_status_agrees_with_each_provenance(statuses):
 def test_cold_timed_cells_are_only_the_long_ones(statuses):
     """Every paper-scale cell timed with code loading (before the warm-up) that took under 300 s was re-run."""
     cold = [(s.study, c) for s in statuses if s.scale == "paper" for c in s.cold]
-    assert cold, "the committed stores keep some long cells timed cold"
     short = [(st, c["dataset"], c["booster"], c["time_cpu"]) for st, c in cold if c["time_cpu"] < 300]
     assert not short, f"cells timed cold with under 300 s of CPU (re-time them): {short}"
 
