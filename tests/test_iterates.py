@@ -132,9 +132,9 @@ def check_lpboost(seed=0, nu=1.0, eps=1e-6, K=12):
     res = refboost.lpboost(rec, nu=nu, eps=eps, max_iter=K)
     box = tr.lpboost(U, nu, eps, K)
     assert_tie_free(U, box)
-    assert_iterates(res, rec, box, d_tol=1e-12, U=U)
+    assert_iterates(res, rec, box, d_tol=1e-10, U=U)  # LP vertices: equal up to the simplex solves' round-off
     assert len(res.history) == len(box["j"]), "the stopping rule 3(c) fires at the same iteration"
-    assert_same("P_LP^t", res.history_array("P_LP"), box["P"], 1e-12)
+    assert_same("P_LP^t", res.history_array("P_LP"), box["P"], 1e-10)
     assert res.hypotheses == box["J"]
     assert_same("w of (2.2) (the LP duals)", res.weights, box["w"][-1], 1e-10)
     return U, res, box
@@ -245,7 +245,7 @@ def test_beta_bisection_printed_alg44_diverges():
     b_ref, _ = corr_mod.beta_bisection(m, nu, eta)
     assert b_ref == pytest.approx(b_box, abs=1e-12)
     assert abs(tr._binary_d(m, b_box, nu, eta).sum() - 1) < 1e-12
-    assert abs(tr._binary_d(m, b_printed, nu, eta).sum() - 1) > 1e-3
+    assert abs(b_printed - b_box) > 1.0, f"printed {b_printed:.3g} vs root {b_box:.3g}"
 
 
 @pytest.mark.parametrize("binary", [False, True])

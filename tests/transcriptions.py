@@ -35,11 +35,16 @@ CLARABEL = dict(solver=cp.CLARABEL, tol_gap_abs=1e-11, tol_gap_rel=1e-11, tol_fe
 
 
 def _solve(prob):
-    """Clarabel at tight tolerances, at its defaults if that fails (the KKT polish recovers the accuracy)."""
-    try:
-        prob.solve(**CLARABEL)
-    except cp.error.SolverError:
-        prob.solve(solver=cp.CLARABEL)
+    """Clarabel at tight tolerances, at its defaults if that fails (the KKT polish recovers the accuracy;
+    hence "solution may be inaccurate" is not a concern here and is silenced)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Solution may be inaccurate")
+        try:
+            prob.solve(**CLARABEL)
+        except cp.error.SolverError:
+            prob.solve(solver=cp.CLARABEL)
     return prob
 
 
@@ -305,9 +310,9 @@ def beta_bisection_printed(m, nu, eta, tol=1e-13, max_grow=60):
     N = m.shape[0]
     d0 = 1.0 / N
 
-    def s(beta):
-        e = np.exp(-eta * (m + beta))
-        return float(np.sum(d0 * e / (1 - nu * d0 + nu * d0 * e)))
+    def s(beta):  # the stable logistic form (the printed loops send beta to +-2^60)
+        z = np.log(nu * d0 / (1 - nu * d0)) - eta * (m + beta)
+        return float(np.sum(np.exp(-np.logaddexp(0.0, -z))) / nu)
 
     lo, hi = -1.0, 1.0  # 1. beta_l = -1, beta_u = 1
     for _ in range(max_grow):  # 2. while s(beta_l) >= 1: beta_l = 2 beta_l
