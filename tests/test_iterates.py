@@ -360,6 +360,7 @@ def test_shen_alg1_arcgv_clipped_iterates():
     assert_same("clipped step w_j", res.history_array("alpha"), box["alpha"], 1e-12)
     a = np.array(box["alpha"])
     assert np.any(a == 1.0) and np.any((a > 0) & (a < 1)), "the clip at 1 and unclipped steps both occur"
+    check_rds("adaboost", seed=7, K=20)  # Alg 1's stage-wise AdaBoost: steps (7), the update of u
 
 
 @pytest.mark.parametrize("loss", ["exp", "logistic"])
