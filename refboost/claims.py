@@ -674,7 +674,9 @@ _HEADER = (
 
 
 def render_pages(decls: list[Declaration] | None = None) -> dict[str, str]:
-    """The ledger pages as ``{file name: MyST Markdown}``: ``index.md`` and one page per work."""
+    """The ledger pages as ``{file name: MyST Markdown}``: ``index.md``, one page per work, and
+    ``_chapters.md`` (the landing page's table of chapters and verdicts, included by ``book/intro.md``)."""
+    decls = collect() if decls is None else decls
     led = ledger(decls)
     cnt = counts(led)
     cat = catalogue()
@@ -722,7 +724,7 @@ def render_pages(decls: list[Declaration] | None = None) -> dict[str, str]:
         + "</tbody></table>",
         "",
     ]
-    pages = {"index.md": "\n".join(index)}
+    pages = {"index.md": "\n".join(index), "_chapters.md": render_chapter_map(decls)}
     for w, cite in WORKS.items():
         rows = [_ledger_row(cid, *led[cid]) for cid, c in cat.items() if c.work == w]
         n = sum(cnt[w].values())
@@ -742,6 +744,42 @@ def render_pages(decls: list[Declaration] | None = None) -> dict[str, str]:
             "",
         ])
     return pages
+
+
+def _chapter_title(path: Path) -> str:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = _HEADING.match(line)
+        if m and len(m.group(1)) == 1:
+            return m.group(2)
+    return path.stem
+
+
+def render_chapter_map(decls: list[Declaration]) -> str:
+    """The landing page's table: each chapter, the claims its pages check, and their verdicts."""
+    rows = []
+    for p in chapters():
+        if re.match(r"^[0-9]{2}_[0-9]", p.stem):  # a section page; the chapter's landing page links it
+            continue
+        num = p.stem[:2]
+        found: dict[str, list[str]] = {}
+        for d in decls:
+            if d.source.startswith("notebooks/") and Path(d.source).stem[:2] == num:
+                found.setdefault(d.claim, []).append(d.status)
+        verdicts: dict[str, int] = {}
+        for sts in found.values():
+            st = max(sts, key=_PRECEDENCE.index)
+            verdicts[st] = verdicts.get(st, 0) + 1
+        summary = " ".join(f"{label(st)}&nbsp;{verdicts[st]}" for st in STATUSES if st in verdicts) or "—"
+        rows.append((num, f'<a href="notebooks/{p.stem}.html">{int(num)}. {_html(_chapter_title(p))}</a>',
+                     len(found), summary))
+    return "\n".join([
+        _HEADER,
+        '<table class="refboost-verdicts"><thead><tr><th>Chapter</th><th>Claims checked</th>'
+        "<th>Verdicts</th></tr></thead><tbody>",
+        *[f"<tr><td>{link}</td><td>{n}</td><td>{summary}</td></tr>" for _, link, n, summary in rows],
+        "</tbody></table>",
+        "",
+    ])
 
 
 def render_page(decls: list[Declaration] | None = None) -> str:
