@@ -9,7 +9,7 @@ implementation can be tested against the kit without installing a solver::
     from refboost import conformance as kit
 
     for inst in kit.instances("soft_margin_lp"):
-        cert = kit.certify_candidate(inst.problem, inst.U, inst.params, weights=my_solver(inst.U, **inst.params))
+        cert = kit.certify_candidate(inst, weights=my_solver(inst.U, **inst.params))
         assert cert.ok, cert.report()
 
 API
@@ -25,9 +25,21 @@ API
 ``kit_root()``
     The directory holding the kit (``data/conformance`` of a clone, or the copy shipped inside an
     installed wheel).
-``certify_candidate(problem, U, params, *, weights=None, distribution=None, tol=None, bound="auto")``
-    Certify a candidate with the family's :mod:`refboost.certify` function (argument mapping in the
-    table below); ``tol=None`` is the kit's default (1e-6 times max(1, |value|); the dynamics: 1e-8).
+``certify_candidate(instance, *, weights=None, distribution=None, tol=None, pair=None)``
+    Certify a candidate for a kit instance, always against the kit's own stored copy of its matrix and
+    parameters (also ``certify_candidate(problem, U, params, ...)``; when ``(U, params)`` are a kit
+    instance's, the same). The other side of the certificate is the kit's stored optimal point (weak
+    duality: a valid bound whatever it is), so every candidate within 1e-9 of the optimum is certified;
+    given both weights and a distribution, they are checked against each other (``pair``). ``tol=None``
+    is the kit's default (1e-6 times max(1, |optimum|); the dynamics: 1e-8), a given ``tol`` is absolute.
+    For a matrix that is not in the kit, the family's :mod:`refboost.certify` function (argument mapping
+    in the table below) builds the bound from the candidate alone.
+``modes(problem)``
+    The candidates a family accepts: ``"weights"``, ``"distribution"``, ``"pair"`` (see
+    :mod:`refboost.conformance._modes` and the book's page on the kit).
+``tags(problem=None)``, ``stored_copy(instance)``
+    The tags in use; the kit's own copy of an instance (the arrays of :func:`instances` and :func:`load`
+    are read-only copies).
 ``verify(instance, *, bound="dual")``
     Re-certify the stored solution from the stored files alone.
 
@@ -160,9 +172,19 @@ def _stored(path) -> Instance:
 
 
 def _params_key(params) -> str:
+    """The parameters as a canonical string (numbers as floats: ``{"nu": 1}`` is ``{"nu": 1.0}``)."""
     import json
 
-    return json.dumps(_store.to_jsonable(dict(params)), sort_keys=True)
+    def canon(x):
+        if isinstance(x, dict):
+            return {str(k): canon(v) for k, v in x.items()}
+        if isinstance(x, (list, tuple)):
+            return [canon(v) for v in x]
+        if isinstance(x, (int, float)) and not isinstance(x, bool):
+            return float(x)
+        return x
+
+    return json.dumps(canon(_store.to_jsonable(dict(params))), sort_keys=True)
 
 
 def _find_stored(problem: str, U: np.ndarray, params) -> Instance | None:
