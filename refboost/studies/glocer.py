@@ -1,0 +1,74 @@
+"""Public names of the studies of Glocer (2009), chapter 5 (Tables 5.1-5.12 and the figures).
+
+The studies themselves (grids, analyses, stores) are declared in :mod:`refboost.studies._glocer`;
+this module re-exports what a reader of the book may call: the constants of the protocol and the
+functions that read the stored results.
+"""
+
+from __future__ import annotations
+
+from ._glocer import (  # noqa: F401
+    GLOCER_BOOSTERS,
+    GLOCER_CH5,
+    GLOCER_CI_SETS,
+    GLOCER_CORRECTIVE,
+    GLOCER_ETA,
+    GLOCER_JUMP,
+    GLOCER_NU_FRAC,
+    GLOCER_PAPER_SETS,
+    GLOCER_PRECISION,
+    GLOCER_PRECISION_SETTINGS,
+    GLOCER_PUBLISHED,
+    GLOCER_RAW,
+    GLOCER_SPLIT,
+    GLOCER_STABILITY,
+    GLOCER_STABILITY_FIGS,
+    GLOCER_STABILITY_LP_EPS,
+    GLOCER_STABILITY_SETTINGS,
+    GLOCER_SVM,
+    GLOCER_SVM_BASELINE,
+    GLOCER_TC,
+    GLOCER_WEAK_LEARNERS,
+    cell_weak_learner,
+    glocer_best,
+    glocer_boosters,
+    glocer_core_count,
+    glocer_curve,
+    glocer_eta,
+    glocer_setting_label,
+    glocer_split,
+    glocer_trace_stats,
+)
+
+__all__ = [
+    "GLOCER_TC",
+    "GLOCER_CORRECTIVE",
+    "GLOCER_BOOSTERS",
+    "GLOCER_ETA",
+    "GLOCER_NU_FRAC",
+    "GLOCER_PAPER_SETS",
+    "GLOCER_SPLIT",
+    "GLOCER_PUBLISHED",
+    "glocer_split",
+    "GLOCER_CI_SETS",
+    "GLOCER_WEAK_LEARNERS",
+    "GLOCER_SVM_BASELINE",
+    "glocer_boosters",
+    "cell_weak_learner",
+    "glocer_core_count",
+    "glocer_eta",
+    "glocer_setting_label",
+    "glocer_best",
+    "glocer_curve",
+    "GLOCER_CH5",
+    "GLOCER_RAW",
+    "GLOCER_SVM",
+    "GLOCER_STABILITY_SETTINGS",
+    "GLOCER_STABILITY_LP_EPS",
+    "GLOCER_STABILITY_FIGS",
+    "GLOCER_JUMP",
+    "glocer_trace_stats",
+    "GLOCER_STABILITY",
+    "GLOCER_PRECISION_SETTINGS",
+    "GLOCER_PRECISION",
+]
