@@ -75,7 +75,8 @@ SAFE_MASS = 1e-250
 #: Entries of u that count as exactly +-1 for the closed-form step.
 PM1_TOL = 0.0
 
-__all__ = ["adaboost", "arcgv", "adaboost_star", "coordinate_ascent", "smooth_margin_from_f", "BoostingStepError"]
+__all__ = ["adaboost", "arcgv", "adaboost_star", "coordinate_ascent", "smooth_margin_from_f", "exact_ca_step",
+           "BoostingStepError"]
 
 
 class BoostingStepError(ValueError):
@@ -217,6 +218,10 @@ def _step_exact_G(f: np.ndarray, s: float, log_d: np.ndarray, u: np.ndarray, a_h
     if b is None:
         return a_hi
     return _root(phi, b)
+
+
+exact_ca_step = _step_exact_G
+"""Public name of the exact coordinate-ascent line search (chapter 8 uses it on its own iterates)."""
 
 
 # ----------------------------------------------------------------------------------------
