@@ -146,6 +146,19 @@ def test_verify_reruns_cells_identically_and_catches_a_change(client, tmp_path):
     assert len(out) == 2 and all(o["key"]["booster"] == "erlpboost" and o["fields"] == [] for o in out)
     with pytest.raises(ValueError, match=r"boosters must be among the boosters of mht_table3 at scale ci"):
         studies.verify_study(name, "ci", 1, store=tmp_path, client=client, boosters=["adaboost"])
+    # --by-duration samples each duration class of the stored cells; --record keeps the outcome in provenance
+    con = sqlite3.connect(tmp_path / STORE_DB)
+    (first_key, first_rec), *_ = con.execute("SELECT key, record FROM cells").fetchall()
+    slow = {**json.loads(first_rec), "time_cell": 45.0}  # pretend one cell is slow
+    con.execute("UPDATE cells SET record = ? WHERE key = ?", (json.dumps(slow), first_key))
+    con.commit()
+    con.close()
+    (tmp_path / STORE_PARQUET).unlink()
+    out = studies.verify_study(name, "ci", 1, store=tmp_path, client=client, seed=0, by_duration=True, record=True)
+    assert len(out) == 2 and all(o["fields"] == [] for o in out)
+    ver = json.loads((tmp_path / PROVENANCE).read_text())["verified"][-1]
+    assert ver["outcome"] == "same" and ver["sample"] == "by duration class"
+    assert sorted(c["duration_class"] for c in ver["cells"]) == ["30 s-5 min", "under 2 s"]
     # tamper with every stored test error: verification must name the field
     con = sqlite3.connect(tmp_path / STORE_DB)
     for key, rec in con.execute("SELECT key, record FROM cells").fetchall():
@@ -154,7 +167,7 @@ def test_verify_reruns_cells_identically_and_catches_a_change(client, tmp_path):
         con.execute("UPDATE cells SET record = ? WHERE key = ?", (json.dumps(r), key))
     con.commit()
     con.close()
-    (tmp_path / STORE_PARQUET).unlink()  # else the export (the reference) would restore the records on opening
+    (tmp_path / STORE_PARQUET).unlink(missing_ok=True)  # else the export (the reference) would restore the records on opening
     out = studies.verify_study(name, "ci", 2, store=tmp_path, client=client, seed=1)
     assert all(o["fields"] == ["test_error"] for o in out)
 

@@ -76,6 +76,10 @@ RESULT_FIELDS = (
     "trace",
 )
 
+DURATION_CLASSES = (("under 2 s", 0.0, 2.0), ("2-30 s", 2.0, 30.0), ("30 s-5 min", 30.0, 300.0),
+                    ("over 5 min", 300.0, float("inf")))
+"""The duration classes a ``--verify --by-duration`` sample draws from (by a cell's stored ``time_cell``)."""
+
 STORE_DB = "cells.sqlite"
 STORE_PARQUET = "cells.parquet"
 PROVENANCE = "provenance.json"
@@ -1098,8 +1102,15 @@ def verify_study(
     datasets: Sequence[str] | None = None,
     boosters: Sequence[str] | None = None,
     client=None,
+    by_duration: bool = False,
+    record: bool = False,
 ) -> list[dict]:
     """Re-run ``k`` random stored cells and compare with their records (timings aside).
+
+    ``by_duration``: sample ``k`` cells from each duration class of :data:`DURATION_CLASSES` (by the
+    stored ``time_cell``), so the expensive cells are re-run too, not only the many cheap ones.
+    ``record``: append the outcome to the store's ``provenance.json`` under ``"verified"`` (date, code,
+    the cells re-run with their class and stored duration, and the fields that differed).
 
     ``datasets`` and ``boosters`` restrict the sample to the stored cells of these data sets / boosters
     of the grid (e.g. the cells a run just added); unknown names raise, as for :func:`run_study`.
@@ -1129,8 +1140,16 @@ def verify_study(
             f"store: no stored cells of {st.name} at scale {scale} for datasets {datasets} and boosters {boosters}"
         )
     rng = np.random.default_rng(seed)
-    pick = [ids[i] for i in sorted(rng.choice(len(ids), size=min(k, len(ids)), replace=False))]
+    if by_duration:
+        pick = []
+        for _name, lo, hi in DURATION_CLASSES:
+            members = [i for i in ids if lo <= float(records[i].get("time_cell") or 0.0) < hi]
+            if members:
+                pick += [members[j] for j in sorted(rng.choice(len(members), size=min(k, len(members)), replace=False))]
+    else:
+        pick = [ids[i] for i in sorted(rng.choice(len(ids), size=min(k, len(ids)), replace=False))]
     keys = [canonical_key({f: records[i][f] for f in KEY_FIELDS}) for i in pick]
+    code = code_state()
     fresh: dict[str, dict] = {}
 
     def on_record(rec):
@@ -1147,6 +1166,25 @@ def verify_study(
             out.append({"key": json.loads(i), "fields": same_record(records[i], fresh[i], rtol=CROSS_CPU_RTOL)})
     for key, msg in failures:
         out.append({"key": key, "fields": ["(failed: " + msg + ")"]})
+    if record:
+        cells = []
+        for o in out:
+            t = float(records[key_id(o["key"])].get("time_cell") or 0.0)
+            cls = next(n for n, lo, hi in DURATION_CLASSES if lo <= t < hi)
+            cells.append({"key": o["key"], "duration_class": cls, "stored_time_cell": t, "fields": o["fields"]})
+        entry = provenance_entry(
+            code=code,
+            sample="by duration class" if by_duration else "uniform",
+            k=k,
+            seed=seed,
+            outcome="same" if all(not o["fields"] for o in out) else "differs",
+            cells=cells,
+        )
+
+        def add(data):
+            data.setdefault("verified", []).append(entry)
+
+        _update_provenance(path, st.name, scale, add)
     return out
 
 

@@ -58,6 +58,7 @@ class StoreStatus:
     prunes: list = field(default_factory=list)
     run_notes: list = field(default_factory=list)
     unrecorded: list = field(default_factory=list)  #: (run_id, cells) of stored cells whose run has no entry
+    verified: list = field(default_factory=list)  #: ``--verify --record`` samples: date, sample, classes, outcome
 
     @property
     def complete(self) -> bool:
@@ -176,6 +177,12 @@ def store_status(study, scale: str, store: str | Path | None = None) -> StoreSta
          + (f" (superseded by run {r['superseded_by']})" if r.get("superseded_by") else "")}
         for r in runs if r.get("why") or r.get("note") or r.get("superseded_by")
     ]
+    out.verified = [
+        {"date": v.get("date"), "sample": v.get("sample"), "cells": len(v.get("cells", [])),
+         "classes": sorted({c.get("duration_class") for c in v.get("cells", [])}),
+         "outcome": v.get("outcome"), "git_commit": v.get("git_commit")}
+        for v in prov.get("verified", [])
+    ]
     known = {r.get("run_id") for r in runs}
     counts: dict[str, int] = {}
     for r in kept:
@@ -279,6 +286,10 @@ def _study_section(s: StoreStatus, book: bool = True, ci: StoreStatus | None = N
         cells += "" if lr["completed"] else " (interrupted)"
         facts.append(f"last run {_date(lr['date'])} UTC at commit `{str(lr['git_commit'])[:7]}`, {cells}: "
                      f"`{_command(lr['command'])}`")
+    for v in s.verified[-1:]:
+        facts.append(f"last verification {_date(v['date'])} UTC at commit `{str(v['git_commit'])[:7]}`: "
+                     f"{v['cells']} stored cells re-run ({v['sample']}: {', '.join(v['classes'])}), "
+                     f"outcome **{v['outcome']}**")
     if s.largest_train:
         facts.append(f"largest training set: {s.largest_train[0]:,} examples ({s.largest_train[1]})")
     if ci is not None:

@@ -6,7 +6,8 @@
     refboost-repro STUDY --scale {ci,paper} [--scheduler ADDRESS] [--workers N] [--store PATH]
                    [--datasets A,B] [--boosters C,D] [--limit N] [--shard I/N]
     refboost-repro STUDY --scale {ci,paper} --merge DIR [DIR ...]
-    refboost-repro STUDY --scale {ci,paper} --verify K [--seed S] [--datasets A,B] [--boosters C,D]
+    refboost-repro STUDY --scale {ci,paper} --verify K [--by-duration] [--record] [--seed S]
+                   [--datasets A,B] [--boosters C,D]
     refboost-repro STUDY --scale {ci,paper} --table
     refboost-repro STUDY --scale {ci,paper} --prune
 
@@ -50,6 +51,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--store", default=None, help="store folder (default: data/results/<study>/<scale>/)")
     p.add_argument("--verify", type=int, default=None, metavar="K", help="re-run K random stored cells and compare")
     p.add_argument("--seed", type=int, default=None, help="seed of the --verify sample (default: random)")
+    p.add_argument("--by-duration", action="store_true",
+                   help="--verify K samples K cells of each duration class (under 2 s, 2-30 s, 30 s-5 min, longer)")
+    p.add_argument("--record", action="store_true",
+                   help="record the --verify outcome in the store's provenance.json (under 'verified')")
     p.add_argument("--limit", type=int, default=None, help="run at most this many missing cells")
     p.add_argument("--datasets", default=None, help="comma-separated: run only the cells of these data sets")
     p.add_argument("--boosters", default=None, help="comma-separated: run only the cells of these boosters")
@@ -135,6 +140,8 @@ def main(argv=None) -> int:
                 seed=args.seed,
                 datasets=None if args.datasets is None else args.datasets.split(","),
                 boosters=None if args.boosters is None else args.boosters.split(","),
+                by_duration=args.by_duration,
+                record=args.record,
             )
             bad = [o for o in out if o["fields"]]
             for o in bad:
