@@ -6,28 +6,31 @@ max_iter, **params)`` returning a :class:`BoostResult`; ground truth lives in
 """
 
 import importlib
-
-# light (numpy only), and imported eagerly: ``refboost.margins`` is the function, not the submodule
-from .margins import edges, margins, soft_margin, soft_margin_distribution, soft_margin_slack
-from .oracles import (
-    GOracle,
-    KernelColumnOracle,
-    LDAOracle,
-    LinearKernelOracle,
-    LinearSVMOracle,
-    MatrixOracle,
-    Oracle,
-    RawFeatureOracle,
-    StumpOracle,
-    TreeOracle,
-)
-from .result import BoostResult
+import sys
+import types
 
 __version__ = "0.1.0"
 
 #: where each public name lives; everything is imported on first access (PEP 562), so that importing
-#: ``refboost.testing`` (the pytest plugin) or ``refboost.conformance`` does not load numba, cvxpy & co.
+#: ``refboost.testing`` (the pytest plugin) loads nothing but itself, and ``refboost.conformance`` only numpy
+#: and scipy (no numba, cvxpy & co.)
 _LAZY = {
+    "edges": ".margins",
+    "margins": ".margins",
+    "soft_margin": ".margins",
+    "soft_margin_distribution": ".margins",
+    "soft_margin_slack": ".margins",
+    "GOracle": ".oracles",
+    "KernelColumnOracle": ".oracles",
+    "LDAOracle": ".oracles",
+    "LinearKernelOracle": ".oracles",
+    "LinearSVMOracle": ".oracles",
+    "MatrixOracle": ".oracles",
+    "Oracle": ".oracles",
+    "RawFeatureOracle": ".oracles",
+    "StumpOracle": ".oracles",
+    "TreeOracle": ".oracles",
+    "BoostResult": ".result",
     "adaboost": ".boosters.adaboost",
     "adaboost_star": ".boosters.adaboost",
     "arcgv": ".boosters.adaboost",
@@ -70,6 +73,19 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | set(_LAZY) | set(_SUBMODULES))
+
+
+class _Package(types.ModuleType):
+    """``refboost.margins`` is the function: importing the submodule ``refboost.margins`` (which binds it on
+    the package) must not replace it."""
+
+    def __setattr__(self, name, value):
+        if name in _LAZY and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 #: Every booster, by the papers' names: ``refboost.<name>(oracle, *, ...) -> BoostResult``.

@@ -33,6 +33,13 @@ def test_importing_the_kit_loads_nothing_heavy(module):
     assert _loaded(f"import {module}") == []
 
 
+def test_the_plugin_imports_not_even_numpy():
+    """pytest imports the plugin in every project of an environment with refboost: it costs a few ms."""
+    code = "import sys, refboost.testing; print(sorted(m for m in ('numpy', 'scipy') if m in sys.modules))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0 and run.stdout.strip() == "[]", run.stdout + run.stderr
+
+
 def test_certifying_every_family_loads_nothing_heavy():
     assert _loaded("""
         from refboost import conformance as kit
