@@ -206,3 +206,21 @@ def test_json_rows_carry_parameters_and_distance(tmp_path, capsys):
     assert main(["erlp-36", "--batch", str(tmp_path), "--json", "--allow-missing"]) == 0
     (row,) = json.loads(capsys.readouterr().out)
     assert row["params"] == inst.params and row["distance"] < 1e-9
+
+
+def test_json_schemas_describe_the_files_and_the_rows(tmp_path, capsys):
+    jsonschema = pytest.importorskip("jsonschema")
+    from refboost.conformance import schema
+
+    assert main(["--schema", "instance"]) == 0
+    assert json.loads(capsys.readouterr().out) == schema.INSTANCE
+    for family in kit.problems():  # three of each family (all of them take half a minute)
+        for path in sorted(kit.kit_root().glob(f"{family}/*/instance.json"))[:3]:
+            jsonschema.validate(json.loads(path.read_text()), schema.INSTANCE)
+    inst = kit.instances("soft_margin_lp")[0]
+    _write(tmp_path / f"{inst.name}.weights.csv", inst.weights)
+    _write(tmp_path / "no-such.weights.csv", inst.weights)
+    main(["soft-margin-lp", "--batch", str(tmp_path), "--json"])
+    rows = json.loads(capsys.readouterr().out)
+    jsonschema.validate(rows, schema.RESULT)
+    assert {r["verdict"] for r in rows} == {"CERTIFIED", "ERROR", "MISSING"}

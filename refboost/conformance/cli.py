@@ -2,7 +2,7 @@
 
 Usage::
 
-    refboost-check --version | --path
+    refboost-check --version | --path | --schema {instance,result}
     refboost-check --list [--json]
     refboost-check PROBLEM --instance NAME [--weights W.csv] [--distribution D.csv] [--pair|--no-pair]
                    [--tol T] [--json]
@@ -44,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("problem", nargs="?", help="kit family, e.g. soft-margin-lp (see --list)")
     p.add_argument("--version", action="store_true", help="print refboost's version and the kit's format and exit")
     p.add_argument("--path", action="store_true", help="print the folder holding the kit and exit")
+    p.add_argument("--schema", choices=("instance", "result"),
+                   help="print the JSON Schema of instance.json or of the --json rows and exit")
     p.add_argument("--list", action="store_true", help="list the kit's families and their instance counts")
     p.add_argument("--instance", metavar="NAME", help="one instance of the family")
     p.add_argument("--weights", metavar="FILE", type=Path, help="candidate weights w (K numbers)")
@@ -248,6 +250,11 @@ def main(argv=None) -> int:
         return 0
     if args.path:
         print(kit.kit_root())
+        return 0
+    if args.schema:
+        from . import schema
+
+        print(schema.dumps(args.schema), end="")
         return 0
     warn = lambda msg: print(f"refboost-check: warning: {msg}", file=sys.stderr)  # noqa: E731
     if args.list:
