@@ -81,6 +81,9 @@ def _instances(marker):
         try:
             got = kit.instances(p, tag=tag)
         except (KeyError, ValueError, TypeError, FileNotFoundError) as exc:
+            if tag is not None and str(exc).startswith("tag must be"):
+                fail(f"no instance of the kit carries tag={tag!r}; the tags are: {', '.join(kit.tags(p))}"
+                     + (f" (of family {p!r})" if p is not None else ""))
             fail(str(exc))
         if tag is not None and not got:
             allowed = kit.tags(p)

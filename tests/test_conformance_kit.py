@@ -134,7 +134,9 @@ def test_instances_sorted_and_tag_filter():
     assert adv and all("adversarial" in i.tags for i in adv)
     real = kit.instances("erlp_36", tag="real-data")
     assert real and all(i.problem == "erlp_36" for i in real)
-    assert kit.instances(tag="no-such-tag") == []
+    with pytest.raises(ValueError, match="tag must be one of the kit's tags"):  # a misspelt tag is an error
+        kit.instances(tag="no-such-tag")
+    assert kit.instances("dynamics", tag="real-data") == []  # a tag of the kit the family does not carry
 
 
 def test_bad_problem_name_lists_the_valid_ones():

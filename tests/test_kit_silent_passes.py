@@ -44,7 +44,20 @@ def test_unknown_tag_is_a_collection_error_naming_the_tags(pytester):
     res = pytester.runpytest("-p", "no:cacheprovider", "--continue-on-collection-errors")
     res.assert_outcomes(passed=1, errors=1)
     assert res.ret != 0
-    res.stdout.fnmatch_lines(["*no instance of family 'soft_margin_lp' carries tag='real_data'*real-data*"])
+    res.stdout.fnmatch_lines(["*no instance of the kit carries tag='real_data'; the tags are:*real-data*"])
+    # a tag of the kit that the family does not carry is an error too
+    pytester.makepyfile(test_a="""
+        import pytest
+
+        @pytest.mark.refboost_instances("dynamics", tag="real-data")
+        def test_x(refboost_instance):
+            pass
+    """)
+    res = pytester.runpytest("-p", "no:cacheprovider", "--continue-on-collection-errors")
+    res.assert_outcomes(passed=1, errors=1)
+    res.stdout.fnmatch_lines(["*no instance of family 'dynamics' carries tag='real-data'*"])
+    with pytest.raises(ValueError, match="tag must be one of the kit's tags"):
+        kit.instances("soft_margin_lp", tag="real_data")
 
 
 def test_unknown_family_is_a_collection_error_naming_the_families(pytester):

@@ -221,6 +221,9 @@ def instances(problem=None, *, tag=None) -> list[Instance]:
         raise TypeError(f"tag must be a str, got {type(tag).__name__}")
     out = [_stored(p) for p in _dirs(problem)]
     if tag is not None:
+        known = tags()
+        if tag not in known:
+            raise ValueError(f"tag must be one of the kit's tags ({', '.join(known)}), got {tag!r}")
         out = [i for i in out if tag in i.tags]
     return [_handout(i) for i in sorted(out, key=lambda i: (i.problem, i.name))]
 

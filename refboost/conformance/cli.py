@@ -264,6 +264,8 @@ def main(argv=None) -> int:
     if not args.problem:
         parser.error("a problem is required (or --list); e.g. refboost-check soft-margin-lp --batch DIR")
     problem = _problem(kit, args.problem, parser)
+    if args.allow_missing and args.batch is None:
+        parser.error("--allow-missing goes with --batch DIR")
     if (args.instance is None) == (args.batch is None):
         parser.error("give exactly one of --instance NAME (with --weights/--distribution) or --batch DIR")
 
