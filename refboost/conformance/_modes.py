@@ -241,4 +241,29 @@ def certify(fam, U, p, weights, distribution, tol, bound, *, pair, stored):
         mode = "distribution" if has_d and (not has_w or problem in MIN_FAMILIES) else "weights"
         return saddle_certificate(fam, U, p, weights, distribution, tol, mode=mode, stored=stored)
     # not a kit instance: the family's own certificate (its bound built from the candidate alone)
-    return fam.certify(U, p, weights, distribution, tol, bound)
+    cert = fam.certify(U, p, weights, distribution, tol, bound)
+    if problem in _TRUTH_DUAL and has_w and (bound == "truth" or (bound == "auto" and not cert.ok)):
+        # the dual point d(w) the entropy certificates build from the weights is ill-conditioned (its largest
+        # edge moves like eta |w - w*|): add the ground truth's optimal d, a valid bound wherever it comes from
+        d_truth = _TRUTH_DUAL[problem](U, p)
+        ds = ([] if distribution is None else [np.asarray(distribution, dtype=float)]) + [d_truth]
+        better = fam.certify(U, p, weights, ds, tol, bound)
+        if better.bound < cert.bound:
+            return better
+    return cert
+
+
+def _truth_erlp(U, p):
+    from .. import truth
+
+    return np.asarray(truth.erlp_primal_36(U, float(p["nu"]), float(p["eta"])).d, dtype=float)
+
+
+def _truth_binary(U, p):
+    from .. import truth
+
+    return np.asarray(truth.binary_primal_325(U, float(p["nu"]), float(p["eta"])).d, dtype=float)
+
+
+#: families whose weights-only certificate falls back on the ground truth's optimal distribution (bound="auto")
+_TRUTH_DUAL = {"erlp_36": _truth_erlp, "smoothed_soft_margin": _truth_erlp, "binary_erlp_325": _truth_binary}
