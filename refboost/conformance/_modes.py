@@ -20,7 +20,10 @@ certified by it; and the stored points are optimal to about 1e-11, so a candidat
 optimum has a gap far below the kit's tolerance whatever the conditioning (eta = 1e6 included). The
 weights-only certificate of :mod:`refboost.certify` builds its dual point ``d(w)`` from the weights
 themselves: its gap grows like ``eta * |w - w*|`` and depends on the rounding of ``U w`` (and so on the
-BLAS threads), which is why the kit does not use it where the instance is known.
+BLAS threads), which is why the kit does not use it where the instance is known. For a matrix outside
+the kit the family's own certificate is used; for the entropy families with ``bound="auto"`` the ground
+truth's optimal distribution (:mod:`refboost.truth`, cvxpy + Clarabel, imported only then) is added as a
+dual point when ``d(w)`` alone does not certify.
 
 Families of Shen & Li (2010) and Sun et al. (2006) accept weights only (a distribution given with
 them is extra dual evidence); the dynamics compares with AdaBoost's recomputed iterates.
