@@ -87,7 +87,9 @@ def test_theorem_3_1_strong_duality_and_kkt(U, T):
     assert abs(r - d15.x["r"]) < KKT_TOL
 
 
-@claims.asserts("Shen-Li r* identity", status="fails as printed, holds corrected", on="random U")
+@claims.asserts("Shen-Li r* identity", status="fails as printed, holds corrected", on="random U",
+                counterexample="the fixture U at T = 1/10: the printed identity misses r* by more than 1e-2",
+                correction="r* = -T sum u log u - T log sum exp(-rho/T) = sum u rho")
 def test_corrected_r_star_identity_and_paper_form_fails(U):
     """Erratum: the printed r* identity; corrected, r* = -T sum u log u - T log sum exp(-rho/T) = sum u rho."""
     T = 1 / 10
@@ -124,7 +126,10 @@ def test_eq25_eq26_lp_bounds_and_gibbs(U):
     assert abs(truth.gibbs_eq18(U, T).value - opt15) < OBJ_TOL
 
 
-@claims.asserts("Shen-Li eq (14)", status="fails as printed, holds corrected", on="random U")
+@claims.asserts("Shen-Li eq (14)", status="fails as printed, holds corrected", on="random U",
+                counterexample="asserted in ch. 6: on its random U, Opt(14) differs from the optimum of the cost of (3); "
+                "this test checks the corrected pairing only",
+                correction="(14) is the dual of the exponential loss (2) under the l1 constraint of (3)")
 def test_exp_loss_dual_14(U):
     """(14) is the dual of the exp loss (2) with 1^T w = 1/T; u = exp(-U w) unnormalised."""
     T = 1 / 5
@@ -251,6 +256,8 @@ def test_adaboost_qp_pool_and_dedup(U):
 
 
 @claims.asserts("Shen-Li Thm 3.3", status="fails", on="the sigma/T grid",
+                counterexample="exactly Gaussian margins (mean = sigma = 0.1, M = 1000) at sigma/T = 20: (38) off by "
+                "more than a factor 2 on every draw",
                 note="the Gaussian approximation fails for large sigma/T")
 def test_theorem_3_3_mgf_validity_regime():
     """(38) is the Gaussian MGF: accurate for sigma/T <~ 1, unusable for sigma/T >> 1 (Theorem 3.3).
@@ -307,6 +314,8 @@ def test_hinge_tsallis_dual_28(U, p, D):
 
 
 @claims.asserts("Shen-Li eq (27)-(28)", status="fails as printed, holds corrected", on="random u",
+                counterexample="a random u on the 12-simplex: the printed -sum u log_q u is S_(2-q), not S_q",
+                correction="S_q(u) = -sum u^q log_q u = sum u log_q(1/u)",
                 note="the q-log form")
 def test_tsallis_identities_and_paper_form_fails():
     rng = np.random.default_rng(2)
