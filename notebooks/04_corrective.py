@@ -91,7 +91,7 @@ claims.at_a_glance("04")
 #
 # Let $f(\alpha)=-\frac1\eta\ln\sum_nd^{t-1}_ne^{-\eta\alpha x_n}$ (4.2), the increase of the dual value
 # along $w(\alpha)$. Then $f(\alpha)\ge\alpha\,x\cdot d^{t-1}-\frac\eta2\alpha^2\|x\|_\infty^2$ (4.4, corrected),
-# maximal at the step of {prf:ref}`alg-corrective`, where it is at least
+# maximal at the step of {prf:ref}`Alg. 4.1 <alg-corrective>`, where it is at least
 # $\frac{(x\cdot d^{t-1})^2}{2\eta\|x\|_\infty^2}\ge\frac{(x\cdot d^{t-1})^2}{8\eta}$ when the step is not clipped.
 # ```
 # ```{prf:proof}
@@ -114,16 +114,16 @@ claims.at_a_glance("04")
 # :class: dropdown warning
 # **Printed:** Alg. 4.1(b): $w^t_t=\max\big(0,\min\big(1,\frac{(\mathbf u^t-\sum_{q=0}^{t-1}w^{t-1}_q\mathbf u^q)\cdot\mathbf d^{t-1}}{\eta\|\mathbf u^t-\sum_{q=0}^{t-1}w^{t-1}_q\mathbf u^q\|_\infty}\big)\big)$
 # (no square, sums from $q=0$); Alg. 4.3(b) puts $\mathbf w^t$ instead of $\mathbf w^{t-1}$ in the norm.
-# **Corrected:** the step of {prf:ref}`alg-corrective`, the maximiser of (4.4) as the thesis's §4.1 and
+# **Corrected:** the step of {prf:ref}`Alg. 4.1 <alg-corrective>`, the maximiser of (4.4) as the thesis's §4.1 and
 # {cite:t}`shalevshwartz2008` derive it; `refboost` implements it (`step_rule="sq"`; the printed rule is
 # `step_rule="nosq"`). **Why:** $w^t$ is not known before $\alpha$ is, and only the squared norm maximises (4.4).
 # Checked in {ref}`sec-corrective-start`: the printed rule gives different iterates.
 # :::
 #
 # **Iteration bound** (Glocer 2009, §4.1, quoted from Shalev-Shwartz and Singer: $O(\frac1{\epsilon^2}\ln\frac N\nu)$).
-# With a maximum-edge oracle $x\cdot d^{t-1}\ge\delta^t$, so {prf:ref}`lem-corrective-step` gives the
-# recurrence $\delta^t-\delta^{t+1}\ge(\delta^t)^2/(8\eta)$ of {prf:ref}`lem-recurrence` from $t=2$ on (the
-# first step is $w^1=e_1$), and {prf:ref}`lem-envelope` gives $T\le2+\frac{16\eta}\epsilon$, i.e.
+# With a maximum-edge oracle $x\cdot d^{t-1}\ge\delta^t$, so {prf:ref}`the step lemma <lem-corrective-step>` gives the
+# recurrence $\delta^t-\delta^{t+1}\ge(\delta^t)^2/(8\eta)$ of {prf:ref}`Lemma 3.8 <lem-recurrence>` from $t=2$ on (the
+# first step is $w^1=e_1$), and {prf:ref}`Lemma 3.9 <lem-envelope>` gives $T\le2+\frac{16\eta}\epsilon$, i.e.
 # $\max(\frac{32}{\epsilon^2}\ln\frac N\nu,\frac8\epsilon)+2$ at the canonical $\eta$.
 #
 # ## 3. Checks
