@@ -26,6 +26,12 @@
 # restricted masters. The instance is a random $40\times25$ matrix $U$ of $\pm1$ entries with a weak
 # correlation with the labels. Tolerances: `OBJ_TOL` for objective values, `KKT_TOL` for dual
 # variables (Clarabel's accuracy), in the folded setup cell.
+#
+# **What this page finds.** Theorems 3.1 and 3.2, the KKT relations (24), (25), (26) and (33),
+# the Gibbs form (18) and the Tsallis dual (28) hold to solver accuracy. Four printed side
+# statements fail and hold corrected: the $r^\star$ identity (a sign), the attribution of (14),
+# the eigenvector remark on (41), the $q$-log form of the Tsallis entropy, and the claim that
+# $\mathbf 1^\top\boldsymbol w\le1/T$ may always replace the equality in (3).
 
 # %% tags=["hide-input"]
 import cvxpy as cp

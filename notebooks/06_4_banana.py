@@ -237,16 +237,16 @@ book.table(
 # realisations, both learners).
 
 # %%
-# the printed numbers: the stump half of the table within the band, cell by cell ...
+# the printed numbers: the stump half of the table within the band ...
 assert c7[c7.learner == "stump"].within.all()
-# ... the LDA half below the paper's (LDA is not specified by the paper): test error at every
-# 1/T and training error at 1/T = 20, 40 outside the band; only 0 = 0 at 1/T = 80 inside
+# ... the LDA half below the paper's (whose LDA is not specified): test error
+# at every 1/T and training error at 1/T = 20, 40 outside the band
 lda = c7[c7.learner == "lda"]
 assert list(lda.within) == [False, False, False, False, False, True]
 assert (lda["diff"] <= 0).all()
-# every mean within two of the paper's per-run standard deviations (the earlier, wider band)
+# every mean within two of the paper's per-run std (the earlier, wider band)
 assert c7.within_2sd.all() and len(c7) == 12
-# (a) the training error falls as 1/T grows, on every realisation, for both learners
+# (a) the training error falls as 1/T grows, on every realisation, both learners
 assert all(
     verd7[wl, "train_error"][0] < 0
     and verd7[wl, "train_error"][1] < ALPHA7
@@ -257,14 +257,14 @@ train_means = {
     wl: [col[wl, g, "train_error"].mean() for g in INV_T7] for wl in LEARNERS
 }
 assert all(np.all(np.diff(m) <= 0) for m in train_means.values())
-# (b) T sets the convergence speed: more iterations at larger 1/T, on every realisation
+# (b) T sets the convergence speed: more iterations at larger 1/T, every time
 assert all(
     verd7[wl, "n_iter"][2] == len(REAL7) and verd7[wl, "n_iter"][1] < ALPHA7
     for wl in LEARNERS
 )
 assert all(bool(rec["converged"]) for runs in t7.values() for rec in runs.values())
-# (c) "the test error does not change significantly": the change of the mean is smaller
-#     than the spread over runs (ours and the paper's) ...
+# (c) "the test error does not change significantly": the change of the mean
+# is smaller than the spread over runs (ours and the paper's) ...
 assert all(
     abs(verd7[wl, "test_error"][0])
     < max(col[wl, g, "test_error"].std() for g in INV_T7)
@@ -275,9 +275,9 @@ assert all(
     < pap7[wl]["20"]["test_error"][1]
     for wl in LEARNERS
 )
-# ... but a significant rise, paired over realisations, for both learners (stumps: on every
-# realisation; and McNemar on realisation 1), and by Welch's test the paper's own stump
-# columns already differ
+# ... but a significant rise, paired over realisations, for both learners
+# (stumps: on every realisation; McNemar on realisation 1); by Welch's test
+# the paper's own stump columns already differ
 test_up = [
     wl
     for wl in LEARNERS

@@ -262,8 +262,8 @@ min_fail_split = [
     d for d in sets2 if not tab2[d]["min_split"]
 ]  # ... not split by split
 mean_fail_split = [d for d in sets2 if not tab2[d]["mean_split"]]
-# test error: QP lower on most data sets; the paired t-test separates the two more often in
-# QP's favour than in AdaBoost's
+# test error: QP lower on most data sets; the paired t-test separates the two
+# more often in QP's favour than in AdaBoost's
 sig2_qp = [d for d in sig2 if tab2[d]["diff"] > 0]
 sig2_ab = [d for d in sig2 if tab2[d]["diff"] < 0]
 paper_ab_lower = [
@@ -272,7 +272,8 @@ paper_ab_lower = [
     if pap2[d]["adaboost"]["test_error"][0] < pap2[d]["adaboost_qp"]["test_error"][0]
 ]
 assert 2 * len(qp_better) > len(sets2) and len(sig2_qp) > len(sig2_ab)
-assert all(2 * len(v) > len(sets2) for v in near2.values())  # most within 2 paper std
+# most within 2 paper std
+assert all(2 * len(v) > len(sets2) for v in near2.values())
 # the band: 20 of the 26 means inside; outside, ours is the lower error
 assert len(outside2) == 6
 assert all(
