@@ -367,7 +367,7 @@ book.figure("fig-rds-fig2", fig)
 # slope $-\phi^{-6}\approx-0.0557$. The basins are the half-edges: on the edge $d_k=\frac12$ the
 # orbit goes to $cyc$ iff $d_{k+1}<d_{k+2}$ (300 random starts).
 
-# %%
+# %% tags=["hide-input"]
 grid = np.linspace(0.0005, 2.9995, 30000)
 F1 = D.unfolded_map_3x3(grid)
 F2 = D.unfolded_map_3x3(F1)
