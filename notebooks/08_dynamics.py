@@ -148,6 +148,12 @@ book.setup()
 PHI = D.PHI
 MAP_TOL = 1e-12
 
+
+def vec(v, digits=6):
+    """A vector as a parenthesised tuple for a table cell."""
+    return "(" + ", ".join(f"{x:.{digits}f}" for x in v) + ")"
+
+
 # %%
 rng = np.random.default_rng(2003)
 worst = 0.0
@@ -249,11 +255,9 @@ book.table(
     pd.DataFrame(
         {
             "cycle": ["cyc", "cyc'"],
-            "d(1)": [np.round(cyc[0], 6).tolist(), np.round(cycp[0], 6).tolist()],
-            "d(2)": [np.round(cyc[1], 6).tolist(), np.round(cycp[1], 6).tolist()],
-            "d(3)": [np.round(cyc[2], 6).tolist(), np.round(cycp[2], 6).tolist()],
+            **{f"d({k + 1})": [vec(cyc[k]), vec(cycp[k])] for k in range(3)},
         }
-    ).astype(str),
+    ),
     caption="The two golden-ratio 3-cycles of the 3x3 matrix (weights d over the three "
     "examples, rounded to 6 digits).",
 )
@@ -544,12 +548,12 @@ book.table(
     pd.DataFrame(
         {
             "t": [1, 2, 3],
-            "d_t": [np.round(tr.d[t], 6).tolist() for t in range(3)],
-            "edges d_t^T M": [np.round(M45.T @ tr.d[t], 6).tolist() for t in range(3)],
+            "d_t": [vec(tr.d[t]) for t in range(3)],
+            "edges d_t^T M": [vec(M45.T @ tr.d[t]) for t in range(3)],
             "chosen j_t": [int(j) + 1 for j in tr.j],
             "r_t": tr.r,
         }
-    ).astype({"d_t": str, "edges d_t^T M": str}),
+    ),
     caption="The non-optimal 3-cycle on the 4x5 matrix: at t = 1 and 3 the chosen column is "
     "permissible (edge >= rho = 1/2) but not the best.",
     formats={"r_t": "{:.6f}"},
