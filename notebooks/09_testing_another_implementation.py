@@ -186,7 +186,8 @@ print(report)
 #
 # **From any language.** `refboost-check --list` lists the families; `refboost-check soft-margin-lp
 # --instance NAME --weights w.csv [--distribution d.csv]` certifies one candidate, and `--batch DIR`
-# a folder of `<instance>.weights.csv` files; `--json` prints the rows for a machine. The exit status
+# a folder of `<instance>.weights.csv` files (an instance of the family without a candidate is
+# reported missing and fails the run unless `--allow-missing`); `--json` prints the rows for a machine. The exit status
 # is 0 when everything is certified, 1 otherwise, 2 on a usage error. Here the command is called
 # in-process on a folder with one optimal and one uniform candidate:
 
@@ -198,7 +199,7 @@ with tempfile.TemporaryDirectory() as folder:
         Path(folder) / f"{bad.name}.weights.csv",
         np.full(bad.U.shape[1], 1 / bad.U.shape[1]),
     )
-    status = refboost_check(["hard-margin", "--batch", folder])
+    status = refboost_check(["hard-margin", "--batch", folder, "--allow-missing"])
 assert status == 1  # one candidate is not certified
 
 # %% [markdown]
