@@ -639,7 +639,7 @@ s_j = D @ Z2 + beta2 * KL2[:, None]
 opt2 = truth.sun_kl_primal(Z2, beta2)
 r2 = rb.adaboost_kl(rb.MatrixOracle(Z2), beta=beta2, max_iter=6)
 lp2 = truth.sun_cutting_plane_lp(r2.extra["augmented_columns"])
-fig, ax = plt.subplots(1, 2, figsize=(book.COLUMN_INCHES, 3.4), sharey=True)
+fig, ax = plt.subplots(1, 2, figsize=(book.COLUMN_INCHES, 3.9), sharey=True)
 for j in range(2):
     ax[0].plot(p, s_j[:, j], "--", label=f"$s_{j + 1}$")
 ax[0].plot(p, s_j.max(axis=1), "k", lw=2, label="$s=\\max_j s_j$")
@@ -647,17 +647,18 @@ ax[0].plot(opt2.d[0], opt2.value, "ro", label="optimum of (21)")
 ax[1].plot(p, s_j.max(axis=1), "k", lw=2, label="$s$")
 for t in range(r2.extra["augmented_columns"].shape[1]):
     ax[1].plot(p, D @ r2.extra["augmented_columns"][:, t], lw=0.8, color="0.5")
-ax[1].plot(lp2.d[0], lp2.value, "bs", label="LP (29) optimum")
+ax[1].plot(lp2.d[0], lp2.value, "bs", mfc="none", ms=11, label="LP (29) optimum")
 ax[1].plot(opt2.d[0], opt2.value, "ro")
 for a_ in ax:
     a_.set_xlabel("$p=d_1$")
 ax[0].set_ylabel("soft edge")
-ax[0].legend(loc="lower center")
-ax[1].legend(loc="lower center")
+h0, l0 = ax[0].get_legend_handles_labels()
+h1, l1 = ax[1].get_legend_handles_labels()
+fig.legend(h0 + h1[1:], l0 + l1[1:], loc="lower center", ncol=3, frameon=False)
 ax[0].set_title("(a) epigraph of $s(d)$")
 ax[1].set_title("(b) supporting lines at the queries")
 ax[1].set_ylim(-1.05, 1.2)
-fig.tight_layout()
+fig.tight_layout(rect=(0, 0.17, 1, 1))
 book.figure("fig-sun-fig4", fig)
 
 # %% [markdown]
