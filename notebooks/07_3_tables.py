@@ -719,6 +719,9 @@ assert sorted(raw_r_beats_ab) == [
 ]
 assert len(raw_r_beats_ab) <= len(T1_SETS) // 2
 assert [d for d in T1_SETS if sig_raw["AB_KL", "AB_R"][d] == "+"] == ["waveform"]
+assert sig_raw["AB_KL", "AB"]["thyroid"] == sig_raw["AB_N2", "AB"]["thyroid"] == "0"
+assert [d for d in LOW_NOISE if sig_raw["AB_KL", "AB"][d] == "+"] == ["twonorm"]
+assert [d for d in LOW_NOISE if sig_raw["AB_N2", "AB"][d] == "+"] == []
 
 # %% tags=["remove-input"]
 claims.check(
