@@ -238,6 +238,7 @@ assert abs(np.mean(yi > 0) - 1 / 3) < 0.01
 # materialised class, with the documented tie order (constants, feature, threshold, $s=+1$ first).
 
 # %% tags=["hide-input"]
+# claims: none (the oracles against brute force: an implementation property)
 EDGE_TOL = 1e-12
 rng = np.random.default_rng(7)
 worst_stump = worst_tree = 0.0
@@ -265,6 +266,7 @@ for _trial in range(30):
     worst_stump = max(worst_stump, abs(u @ d - e.max()))
     kt, ut = to.best(d)
     worst_tree = max(worst_tree, abs(ut @ d - (Ut.T @ d).max()))
+
 # %%
 assert worst_stump <= EDGE_TOL and worst_tree <= EDGE_TOL
 # claims: none (the weak learners are exact edge maximisers: an implementation property)
