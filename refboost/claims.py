@@ -452,6 +452,28 @@ def counts(led: dict | None = None) -> dict[str, dict[str, int]]:
 WORK_SLUG = {"Glocer": "glocer", "MHT": "mht", "Shen-Li": "shen-li", "Sun": "sun", "RDS": "rds"}
 """Work key -> the name of its ledger page (``book/ledger/<slug>.md``)."""
 
+EXPERIMENTS = ("table", "figure")
+SPLIT_WORKS = ("Glocer",)
+"""Works whose ledger is two pages: theory (``<slug>.md``) and experiments (``<slug>-experiments.md``)."""
+
+
+def ledger_pages() -> dict[str, tuple[str, str]]:
+    """``{page name: (work, part title)}`` of the per-work ledger pages, in the book's order."""
+    out = {}
+    for w in WORKS:
+        if w in SPLIT_WORKS:
+            out[WORK_SLUG[w]] = (w, "theory")
+            out[f"{WORK_SLUG[w]}-experiments"] = (w, "experiments")
+        else:
+            out[WORK_SLUG[w]] = (w, "")
+    return out
+
+
+def _page_of(claim_id: str) -> str:
+    c = catalogue()[claim_id]
+    slug = WORK_SLUG[c.work]
+    return f"{slug}-experiments" if c.work in SPLIT_WORKS and c.kind in EXPERIMENTS else slug
+
 _MATH = re.compile(r"\$([^$]+)\$")
 
 
@@ -462,7 +484,7 @@ def anchor(claim_id: str) -> str:
 
 def ledger_href(claim_id: str, prefix: str = "../") -> str:
     """Link to a claim's ledger row from a chapter page (``prefix`` = path from the page to the book root)."""
-    return f"{prefix}ledger/{WORK_SLUG[claim_id.split(' ', 1)[0]]}.html#{anchor(claim_id)}"
+    return f"{prefix}ledger/{_page_of(claim_id)}.html#{anchor(claim_id)}"
 
 
 def _html(text: str) -> str:
@@ -692,14 +714,14 @@ def render_pages(decls: list[Declaration] | None = None) -> dict[str, str]:
         "(tests: the decorator `refboost.claims.asserts`); these pages are generated from those declarations by "
         "a static scan of the sources, so they list what the code asserts, not what was hoped. One page per work:",
         "",
-        *[f"- [{WORKS[w]}]({WORK_SLUG[w]}.md)" for w in WORKS],
+        *[f"- [{WORKS[w]}{f' ({part})' if part else ''}]({slug}.md)" for slug, (w, part) in ledger_pages().items()],
         "",
         "## The verdict protocol",
         "",
         "Each status is a standard the asserting code meets, and a declaration must fill the evidence fields its "
         "status requires (`python -m refboost.claims --check` refuses it otherwise):",
         "",
-        '<table class="refboost-verdicts"><thead><tr><th>Status</th><th>Standard</th><th>Evidence fields</th>'
+        '<table class="refboost-verdicts refboost-plain"><thead><tr><th>Status</th><th>Standard</th><th>Evidence fields</th>'
         "</tr></thead><tbody>"
         + "".join(
             f"<tr><td>{label(st)}</td><td>{_html(PROTOCOL[st].replace('`', ''))}</td>"
@@ -712,7 +734,7 @@ def render_pages(decls: list[Declaration] | None = None) -> dict[str, str]:
         "",
         "## Counts",
         "",
-        '<table class="refboost-verdicts"><thead><tr><th>work</th><th>claims</th>'
+        '<table class="refboost-verdicts refboost-plain"><thead><tr><th>work</th><th>claims</th>'
         + "".join(f"<th>{label(st)}</th>" for st in STATUSES)
         + "</tr></thead><tbody>"
         + "".join(
@@ -725,17 +747,20 @@ def render_pages(decls: list[Declaration] | None = None) -> dict[str, str]:
         "",
     ]
     pages = {"index.md": "\n".join(index), "_chapters.md": render_chapter_map(decls)}
-    for w, cite in WORKS.items():
-        rows = [_ledger_row(cid, *led[cid]) for cid, c in cat.items() if c.work == w]
-        n = sum(cnt[w].values())
-        summary = ", ".join(f"{cnt[w][st]} {st}" for st in STATUSES if cnt[w][st])
-        pages[f"{WORK_SLUG[w]}.md"] = "\n".join([
+    for slug, (w, part) in ledger_pages().items():
+        ids = [cid for cid, c in cat.items() if c.work == w and _page_of(cid) == slug]
+        rows = [_ledger_row(cid, *led[cid]) for cid in ids]
+        tally = {st: sum(led[cid][0] == st for cid in ids) for st in STATUSES}
+        summary = ", ".join(f"{tally[st]} {st}" for st in STATUSES if tally[st])
+        pages[f"{slug}.md"] = "\n".join([
             _HEADER,
             "",
-            f"(ledger-{WORK_SLUG[w]})=",
-            f"# Ledger: {w}",
+            f"(ledger-{slug})=",
+            f"# Ledger: {w}{f' ({part})' if part else ''}",
             "",
-            f"{cite}. {n} claims: {summary}. The statuses and the evidence each requires: {{ref}}`ledger`.",
+            f"{WORKS[w]}. {len(ids)} claims{f' ({part})' if part else ''}: {summary}. The statuses and the "
+            "evidence each requires: {ref}`ledger`. Statements use the book's notation ($U$, $d$, $w$, $\\nu$, "
+            "$\\eta$; {doc}`../notation`).",
             "",
             '<table class="refboost-verdicts refboost-ledger"><thead><tr><th>Claim</th><th>Statement</th>'
             "<th>Verdict</th><th>Checked in, and the evidence</th></tr></thead><tbody>",
@@ -774,7 +799,7 @@ def render_chapter_map(decls: list[Declaration]) -> str:
                      len(found), summary))
     return "\n".join([
         _HEADER,
-        '<table class="refboost-verdicts"><thead><tr><th>Chapter</th><th>Claims checked</th>'
+        '<table class="refboost-verdicts refboost-plain"><thead><tr><th>Chapter</th><th>Claims checked</th>'
         "<th>Verdicts</th></tr></thead><tbody>",
         *[f"<tr><td>{link}</td><td>{n}</td><td>{summary}</td></tr>" for _, link, n, summary in rows],
         "</tbody></table>",
