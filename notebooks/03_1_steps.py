@@ -42,7 +42,7 @@ book.setup()
 rng = np.random.default_rng(0)
 
 # %% [markdown]
-# ## 1. The duals of ERLPBoost and Binary ERLPBoost
+# ## 1. The duals
 #
 # **Claim.** For every $\nu$ and $\eta$, the dual step of ERLPBoost reaches the value of (3.6) with
 # zero duality gap (Lemma 3.6), its $w$ and $d$ are Clarabel's, the unnormalised problem (3.18) has
@@ -242,7 +242,7 @@ claims.check(
 )
 
 # %% [markdown]
-# ## 4. Large $\eta$: no overflow, and $\eta\to\infty$ approaches the LP
+# ## 4. Large $\eta$
 #
 # **Claim.** The dual value lies within $\frac1\eta\ln\frac N\nu$ of the LP value (Lemma 3.6 with the
 # entropy range); the step must stay finite for $\eta$ up to $10^6$, where $e^{\eta x}$ overflows.

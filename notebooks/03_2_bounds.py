@@ -39,7 +39,7 @@ book.setup()
 rng = np.random.default_rng(1)
 
 # %% [markdown]
-# ## 1. The bounds and the guarantee on a random class
+# ## 1. Bounds and guarantee on a random class
 #
 # A random $\pm1$ class of $K=30$ hypotheses and their negations on $N=40$ examples, $\epsilon=0.1$,
 # $\nu\in\{1,N/10\}$, with the best-edge weak learner (so $g=P_{LP}$, computed by HiGHS). For each run:
@@ -230,7 +230,7 @@ claims.check(
 )
 
 # %% [markdown]
-# ## 2. Thm 3.23 as printed fails; Lemma 3.17 holds
+# ## 2. Thm 3.23 as printed fails
 #
 # **Claim.** Thm 3.23 prints ERLPBoost's $\eta=\max(\frac2\epsilon\ln\frac N\nu,\frac12)$ for Binary
 # ERLPBoost; Lemma 3.17, on which its guarantee rests, asks for $\eta\ge\frac2\epsilon(\ln\frac N\nu+1)$.
@@ -301,7 +301,7 @@ claims.check(
 )
 
 # %% [markdown]
-# ## 3. The proof chain along a run (Lemmas 3.7-3.9)
+# ## 3. The proof chain along a run
 #
 # **Claim.** Along an ERLPBoost run with the simple criterion ($\nu=1$, the pool above), every
 # iteration satisfies the progress bound {prf:ref}`Lemma 3.7 <lem-progress>`, the recurrence
@@ -398,7 +398,7 @@ book.figure("fig-erlp-run", fig)
 # and the threshold $\epsilon/2$. Lemmas 3.7-3.9 hold at every iteration.
 # ```
 #
-# ## 4. The Theorem 2.5 family: LPBoost needs $N/2+1$ iterations, the entropy boosters 2
+# ## 4. The Theorem 2.5 family
 #
 # **Claim.** On the worst case for LPBoost ({prf:ref}`Thm 2.5 <thm-lpboost-lower>`), the entropy-regularised
 # algorithms should not suffer: their bounds are logarithmic in $N$. The check: $m\in\{5,10,25,50\}$

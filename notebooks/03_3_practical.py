@@ -205,7 +205,7 @@ claims.check(
 # On these 24 runs the smallest slack of the recurrence is positive on every ERLPBoost run and
 # negative on exactly one Binary run (seed 1, $\nu=4$, random end): Lemma 3.22 fails there. The next cell makes both failures explicit.
 #
-# ## 2. The recurrence of Lemmas 3.11 and 3.22 fails
+# ## 2. Lemmas 3.11 and 3.22 fail
 #
 # **Claim.** Lemma 3.11 (3.22) states $\hat\delta^t-\hat\delta^{t+1}\ge(\hat\delta^t)^2/(8\eta)$ whenever
 # $\eta\ge\frac12$ and $\hat\delta^t\ge0$. The check: pool seed 1, $\nu=4$, random segment ends, with
@@ -287,7 +287,7 @@ claims.check(
 )
 
 # %% [markdown]
-# ## 3. The practical criterion in a picture (Fig. 3.2)
+# ## 3. Fig. 3.2 in a run
 #
 # With inexact steps the exact $P^t(d^t)$ is unknown to the algorithm; it lies between two lines it
 # does know, $\hat\Theta^t(\tilde w^t)\le P^t(d^t)\le P^t(\tilde d^t)$, and the practical criterion stops at

@@ -36,7 +36,7 @@ from refboost.boosters.lpboost import restricted_lp
 book.setup()
 
 # %% [markdown]
-# ## 1. Random label noise: the Long-Servedio example (Glocer 2009, §2.6)
+# ## 1. Label noise (Glocer 2009, §2.6)
 #
 # {cite:t}`long2010` show that every *convex potential booster* (minimising $\sum_n\phi(y_nf(x_n))$,
 # $\phi$ convex, non-increasing, $\phi'(0)<0$, $\phi(+\infty)=0$) can be forced by random label noise to
@@ -172,7 +172,8 @@ for r in rows_ls:
 # §2.6: on every grid point both penalizers are misclassified (half the sample)
 for r in rows_ls:
     assert np.all(r["f_pen"] < 0) and r["errors"] >= 2, r
-# as eta grows ERLPBoost's optimum approaches the LP's w_1 = gamma/(1+2 gamma) from below
+# as eta grows, ERLPBoost's optimum approaches the LP's w_1 = gamma/(1 + 2 gamma)
+# from below
 w1 = [erlp_dual_step(U_noisy, 1.0, e).w[0] for e in (10.0, 100.0, 1000.0, 1e5)]
 assert np.all(np.diff(w1) > 0) and abs(w1[-1] - gam / (1 + 2 * gam)) <= 1e-4
 
@@ -191,7 +192,7 @@ claims.check(
 # does not help because the penalizers are the examples the optimum sacrifices, and the regulariser
 # only moves $w$ towards $h_2$'s vertex $w=(0,1)$, the opposite of robustness.
 #
-# ## 2. Stability on a real data set: LPBoost's jumping distribution against ERLPBoost
+# ## 2. Stability on IDA heart
 #
 # **Claim** (Figs 5.1, 5.7): LPBoost's distribution jumps between vertices of the capped simplex,
 # ERLPBoost's moves smoothly. The check: IDA `heart` (realisation 1, 170 training examples), exact

@@ -94,7 +94,7 @@ def in_cap(nu):  # the grid points of d_1 in the capped simplex [1 - 1/nu, 1/nu]
 
 
 # %% [markdown]
-# ## 1. LPBoost and ERLPBoost (Figs 2.3-2.5, 3.3, 3.4)
+# ## 1. LPBoost and ERLPBoost
 #
 # **Claims.** The LP's $d$ side is convex piecewise linear and its $w$ side concave piecewise linear,
 # with equal optima (Figs 2.3-2.5). ERLPBoost's $w$ side is concave and differentiable (curvature
@@ -181,7 +181,7 @@ claims.check(
 # lifts the $d$ side (middle) without removing its kinks.
 
 # %% tags=["hide-input"]
-fig, ax = plt.subplots(1, 3, figsize=(book.COLUMN_INCHES, 3.3))
+fig, ax = plt.subplots(1, 3, figsize=(book.COLUMN_INCHES, 4.2))
 ax[0].plot(x, d_side(U22), label=r"$d$ side vs $d_1$")
 ax[0].plot(x, w_side(U22), label=r"$w$ side vs $w_1$")
 ax[0].set(xlabel="$d_1$ or $w_1$", ylabel="value", title="Fig. 2.3: LP, 2 x 2")
@@ -193,7 +193,8 @@ for eta_ in etas:
 ax[1].set(xlabel="$d_1$", ylabel="$P(d)$", title="Figs 2.4, 3.4: d side")
 ax[2].set(xlabel="$w_1$", ylabel=r"$\hat\Theta(w)$", title="Figs 2.5, 3.3: w side")
 for a in ax:
-    a.legend(loc="upper center", bbox_to_anchor=(0.5, -0.38), frameon=False)
+    a.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), frameon=False)
+    a.xaxis.labelpad = 2
 fig.tight_layout()
 book.figure("fig-lp-erlp", fig)
 
@@ -207,7 +208,7 @@ book.figure("fig-lp-erlp", fig)
 # ERLPBoost (Figs 2.5, 3.3). The shapes the thesis draws hold on these matrices.
 # ```
 #
-# ## 2. Binary ERLPBoost (Figs 3.5-3.8)
+# ## 2. Binary ERLPBoost
 #
 # **Claims.** Binary ERLPBoost's $d$ side is convex and kinked, the regulariser shrinks pointwise as
 # $\eta$ grows (Fig. 3.5), and, unlike ERLPBoost's relative entropy, its value depends on $\nu$, not
@@ -286,7 +287,7 @@ claims.check(
 )
 
 # %% tags=["hide-input"]
-fig, ax = plt.subplots(1, 3, figsize=(book.COLUMN_INCHES, 3.3))
+fig, ax = plt.subplots(1, 3, figsize=(book.COLUMN_INCHES, 4.2))
 for (nu_, eta_), f in PB.items():
     if nu_ == 1.25:
         ax[0].plot(x, f, label=rf"$\eta={eta_:g}$")
@@ -298,7 +299,8 @@ ax[0].set(xlabel="$d_1$", ylabel="$P_B(d)$", title=r"Fig. 3.5: $1/\nu=0.8$")
 ax[1].set(xlabel="$d_1$", ylabel="$P_B(d)$", title=r"Fig. 3.6: $\eta=8$")
 ax[2].set(xlabel="$w_1$", ylabel=r"$\hat\Theta_B(w)$", title="Figs 3.7, 3.8: w side")
 for a in ax:
-    a.legend(loc="upper center", bbox_to_anchor=(0.5, -0.38), frameon=False)
+    a.legend(loc="upper center", bbox_to_anchor=(0.5, -0.3), frameon=False)
+    a.xaxis.labelpad = 2
 fig.tight_layout()
 book.figure("fig-binary", fig)
 
@@ -312,7 +314,7 @@ book.figure("fig-binary", fig)
 # the thesis draws hold on these matrices.
 # ```
 #
-# ## 3. The capped simplex and the range of $\Delta_{2,\nu}$ (Lemma 3.15)
+# ## 3. The capped simplex
 #
 # Capping shrinks the set of distributions, so the value of (2.3), the soft margin, can only grow
 # with $\nu$; at $\nu=N$ only $d^0$ is left and the value is the best average edge. Lemma 3.15 rests
