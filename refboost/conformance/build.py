@@ -176,10 +176,19 @@ def main(argv=None) -> int:
     b.add_argument("--problem", action="append", help=f"family (repeatable); one of {', '.join(_problems())}")
     b.add_argument("--out", help="kit directory (default: data/conformance of the source tree; required when "
                                  "refboost is installed from a wheel)")
+    tj = sub.add_parser("trajectories", help="regenerate the trajectory families (from a clone: checks each "
+                                             "against tests/transcriptions.py)")
+    tj.add_argument("--family", action="append", help="trajectory family (repeatable; default all)")
+    tj.add_argument("--out", help="folder (default: data/conformance/trajectories of the source tree)")
     v = sub.add_parser("verify", help="re-certify stored instances against the manifest")
     v.add_argument("--problem", action="append")
     v.add_argument("--root", help="kit directory (default: the kit refboost reads)")
     args = ap.parse_args(argv)
+    if args.cmd == "trajectories":
+        from . import _trajectory_build
+
+        _trajectory_build.build(args.family, args.out)
+        return 0
     if args.cmd == "build":
         try:
             out = args.out if args.out is not None else default_out()
