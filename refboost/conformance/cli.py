@@ -7,6 +7,9 @@ Usage::
     refboost-check PROBLEM --instance NAME [--weights W.csv] [--distribution D.csv] [--pair|--no-pair]
                    [--tol T] [--json]
     refboost-check PROBLEM --batch DIR [--allow-missing] [--pair|--no-pair] [--tol T] [--json]
+    refboost-check --trajectory FAMILY --instance NAME --iterates FILE.csv|FILE.json [--prefix] [--tol T] [--json]
+    refboost-check --trajectory FAMILY --batch DIR [--allow-missing] [--prefix] [--tol T] [--json]
+    refboost-check --trajectory list [--json]
 
 ``PROBLEM`` is a family of the kit (``soft-margin-lp`` or ``soft_margin_lp``). A candidate file holds
 one number per line (the order of the instance's columns for weights, of its rows for a distribution),
@@ -21,6 +24,14 @@ of the instance, and a table (instance, parameters, objective, optimum, distance
 1e-6 times max(1, |optimum|), ``--tol T`` sets it to T. Exit status: 0 when every candidate is certified,
 1 when any is not (or cannot be read as a candidate of the right shape, or is missing), 2 on a usage
 error.
+
+``--trajectory FAMILY`` checks a candidate's first iterates against a stored trajectory of the kit
+(:mod:`refboost.conformance.trajectories`): ``--iterates`` is a JSON file (a list of dicts, one per iteration)
+or a CSV file (a header ``t,j,step,d_0,...,w_0,...``, one line per iteration); in ``--batch`` mode ``DIR``
+holds ``<instance>.iterates.json`` or ``<instance>.iterates.csv`` files. The verdict is SAME, or DIFFERS with
+the first differing iteration and field; a candidate that cannot be read as the family's iterates (a vector
+of the wrong length, a missing field) is an ERROR. Exit status as above: 0 all SAME, 1 any DIFFERS, ERROR or
+MISSING, 2 on a usage error. ``--trajectory list`` lists the families and their instances.
 """
 
 from __future__ import annotations
@@ -33,6 +44,7 @@ from pathlib import Path
 
 WEIGHTS_SUFFIX = ".weights.csv"
 DIST_SUFFIX = ".distribution.csv"
+ITERATES_SUFFIXES = (".iterates.json", ".iterates.csv")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -44,8 +56,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("problem", nargs="?", help="kit family, e.g. soft-margin-lp (see --list)")
     p.add_argument("--version", action="store_true", help="print refboost's version and the kit's format and exit")
     p.add_argument("--path", action="store_true", help="print the folder holding the kit and exit")
-    p.add_argument("--schema", choices=("instance", "result"),
-                   help="print the JSON Schema of instance.json or of the --json rows and exit")
+    p.add_argument("--schema", choices=("instance", "result", "trajectory", "trajectory-result", "iterates"),
+                   help="print a JSON Schema and exit: instance.json, the --json rows, a trajectory family file, "
+                        "the --trajectory --json rows, or a candidate's --iterates JSON")
     p.add_argument("--list", action="store_true", help="list the kit's families and their instance counts")
     p.add_argument("--instance", metavar="NAME", help="one instance of the family")
     p.add_argument("--weights", metavar="FILE", type=Path, help="candidate weights w (K numbers)")
@@ -60,6 +73,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--tol", type=float, metavar="T",
                    help="absolute gap the verdict requires (default: 1e-6 max(1, |optimum|))")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    t = p.add_argument_group("trajectories (the first iterates of an algorithm box)")
+    t.add_argument("--trajectory", metavar="FAMILY",
+                   help="check iterates against the kit's trajectory family FAMILY (e.g. erlpboost; 'list' lists them)")
+    t.add_argument("--iterates", metavar="FILE", type=Path,
+                   help="--trajectory: the candidate's iterates (.json: a list of dicts; .csv: t,j,step,d_0..,w_0..)")
+    t.add_argument("--prefix", action="store_true",
+                   help="--trajectory: accept fewer iterations than stored and compare only those")
     return p
 
 
@@ -257,6 +277,10 @@ def main(argv=None) -> int:
         print(schema.dumps(args.schema), end="")
         return 0
     warn = lambda msg: print(f"refboost-check: warning: {msg}", file=sys.stderr)  # noqa: E731
+    if args.trajectory is not None:
+        return _trajectory_main(args, parser, warn)
+    if args.iterates is not None or args.prefix:
+        parser.error("--iterates and --prefix go with --trajectory FAMILY")
     if args.list:
         if args.problem or args.instance or args.batch or args.weights or args.distribution:
             parser.error("--list takes no problem, --instance, --batch, --weights or --distribution")
@@ -311,6 +335,119 @@ def main(argv=None) -> int:
         print(json.dumps([_jsonable(r) for r in rows], indent=1))
     else:
         print(_table(rows, "1e-6 max(1, |optimum|)" if args.tol is None else f"{args.tol:g}"))
+    return 0 if all(r["ok"] for r in rows) else 1
+
+
+def _traj_family(tj, name: str, parser) -> str:
+    try:
+        return tj.canonical(name)
+    except (ValueError, TypeError):
+        parser.error(f"--trajectory must be one of {', '.join(f.replace('_', '-') for f in tj.families())} (or "
+                     f"list); got {name!r}")
+
+
+def _traj_row(tj, inst, path: Path, tol, prefix: bool) -> dict:
+    row = {"family": inst.family, "instance": inst.name, "file": str(path), "params": dict(inst.params),
+           "iterations": len(inst)}
+    try:
+        cand = tj.read_iterates(path)
+        rep = tj.compare(inst, cand, tol=tol, prefix=prefix)
+    except (ValueError, TypeError, KeyError, json.JSONDecodeError) as exc:
+        row.update(ok=False, verdict="ERROR", compared=0, iteration=None, field=None, deviation=None,
+                   message=f"{path}: {exc}")
+        return row
+    out = rep.as_dict()
+    row.update({k: out[k] for k in ("ok", "verdict", "compared", "iteration", "field", "deviation", "tol",
+                                    "max_deviation", "fields")})
+    row["message"] = rep.report()
+    return row
+
+
+def _traj_table(rows: list[dict]) -> str:
+    head = ("instance", "iterations", "compared", "first difference", "verdict")
+    body = [(r["instance"], str(r.get("iterations", "-")), str(r.get("compared", "-")),
+             "-" if r["ok"] or r.get("iteration") is None else f"t = {r['iteration']}, {r.get('field') or 'length'}",
+             r["verdict"]) for r in rows]
+    widths = [max(len(h), *(len(b[i]) for b in body)) for i, h in enumerate(head)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)),
+             "  ".join("-" * w for w in widths)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(b, widths, strict=True)) for b in body]
+    lines += [r["message"] for r in rows if not r["ok"]]
+    lines.append(f"{sum(r['ok'] for r in rows)} of {len(rows)} run the same algorithm (tolerances per field: the "
+                 "family file's, or --tol)")
+    return "\n".join(lines)
+
+
+def _trajectory_main(args, parser, warn) -> int:
+    from . import trajectories as tj
+
+    if args.problem or args.weights or args.distribution or args.pair is not None:
+        parser.error("--trajectory takes no PROBLEM, --weights, --distribution or --pair (the candidate is "
+                     "--iterates FILE or --batch DIR)")
+    if args.trajectory.strip().lower() == "list" or args.list:
+        if args.instance or args.batch or args.iterates:
+            parser.error("--trajectory list takes no --instance, --batch or --iterates")
+        listing = {f: [i.name for i in tj.instances(f)] for f in tj.families()}
+        if args.json:
+            print(json.dumps({f: {"box": f"{tj.FAMILIES[f].work}, {tj.FAMILIES[f].box}", "fields":
+                                  list(tj.FAMILIES[f].all_fields), "instances": n} for f, n in listing.items()},
+                             indent=1))
+        else:
+            for f, names in listing.items():
+                spec = tj.FAMILIES[f]
+                print(f"{f.replace('_', '-')}: {spec.work}, {spec.box}; fields {', '.join(spec.all_fields)}")
+                print("".join(f"  {n}\n" for n in names), end="")
+        return 0
+    fam = _traj_family(tj, args.trajectory, parser)
+    if args.allow_missing and args.batch is None:
+        parser.error("--allow-missing goes with --batch DIR")
+    if (args.instance is None) == (args.batch is None):
+        parser.error("--trajectory needs exactly one of --instance NAME (with --iterates FILE) or --batch DIR")
+    known = {i.name: i for i in tj.instances(fam)}
+    rows = []
+    if args.batch is not None:
+        if args.iterates is not None:
+            parser.error("--batch reads the candidates from the folder; drop --iterates")
+        if not args.batch.is_dir():
+            parser.error(f"--batch: {args.batch} is not a folder")
+        found, ignored = {}, []
+        for f in sorted(args.batch.iterdir()):
+            suf = next((s for s in ITERATES_SUFFIXES if f.name.endswith(s) and len(f.name) > len(s)), None)
+            if suf is None:
+                ignored.append(f.name)
+            else:
+                found.setdefault(f.name[: -len(suf)], f)
+        if ignored:
+            warn(f"--batch: ignored {len(ignored)} file(s) not named <instance>.iterates.json or "
+                 f"<instance>.iterates.csv: {', '.join(ignored[:10])}")
+        if not found:
+            parser.error(f"--batch: {args.batch} holds no *.iterates.json or *.iterates.csv files")
+        for name, path in sorted(found.items()):
+            if name not in known:
+                rows.append({"family": fam, "instance": name, "file": str(path), "ok": False, "verdict": "ERROR",
+                             "message": f"no trajectory instance {name!r} in family {fam}"})
+                continue
+            rows.append(_traj_row(tj, known[name], path, args.tol, args.prefix))
+        missing = sorted(set(known) - set(found))
+        if missing and not args.allow_missing:
+            rows += [{"family": fam, "instance": n, "iterations": len(known[n]), "ok": False, "verdict": "MISSING",
+                      "message": f"no {n}.iterates.json or {n}.iterates.csv in {args.batch} (--allow-missing to "
+                                 "check only the instances given)"} for n in missing]
+        elif missing:
+            warn(f"--batch: {len(missing)} of {len(known)} instances of {fam} have no candidate (allowed)")
+    else:
+        if args.iterates is None:
+            parser.error("--trajectory --instance needs the candidate: --iterates FILE (.json or .csv)")
+        if args.instance not in known:
+            parser.error(f"--instance must name a trajectory instance of {fam}: one of {', '.join(known)}; "
+                         f"got {args.instance!r}")
+        if not args.iterates.is_file():
+            parser.error(f"--iterates: cannot read {args.iterates}: no such file")
+        rows.append(_traj_row(tj, known[args.instance], args.iterates, args.tol, args.prefix))
+    if args.json:
+        print(json.dumps([_jsonable(r) for r in rows], indent=1))
+    else:
+        print(_traj_table(rows))
     return 0 if all(r["ok"] for r in rows) else 1
 
 
