@@ -357,7 +357,7 @@ def _traj_row(tj, inst, path: Path, tol, prefix: bool) -> dict:
                    message=f"{path}: {exc}")
         return row
     out = rep.as_dict()
-    row.update({k: out[k] for k in ("ok", "verdict", "compared", "iteration", "field", "deviation", "tol",
+    row.update({k: out[k] for k in ("ok", "verdict", "compared", "iteration", "index", "field", "deviation", "tol",
                                     "max_deviation", "fields")})
     row["message"] = rep.report()
     return row

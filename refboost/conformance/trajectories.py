@@ -333,8 +333,10 @@ def normalise_iterates(instance: TrajectoryInstance, iterates) -> list[dict]:
 
 @dataclass
 class TrajectoryReport:
-    """The outcome of :func:`compare`: ``ok``; else the first differing ``iteration`` (1-based position in the
-    list) and ``field``, with ``expected``/``got`` and the ``deviation``."""
+    """The outcome of :func:`compare`: ``ok``; else the first differing ``iteration`` (the box's iteration number:
+    1 for the first element of the list, 0 for the start element of Mitsuboshi et al.'s Algorithm 1), its
+    ``index`` in the candidate's list (0-based) and the ``field`` (None: the number of iterations differs), with
+    ``expected``/``got`` and the ``deviation``."""
 
     family: str
     instance: str
@@ -344,6 +346,7 @@ class TrajectoryReport:
     fields: tuple
     max_deviation: dict
     iteration: int | None = None
+    index: int | None = None
     field: str | None = None
     expected: object = None
     got: object = None
@@ -356,7 +359,8 @@ class TrajectoryReport:
         if self.ok:
             return (f"{head}: the same algorithm on {self.compared} iterations (fields {', '.join(self.fields)}; "
                     f"largest deviations {_devs(self.max_deviation)})")
-        return f"{head}: DIFFERS at iteration {self.iteration}, field {self.field!r}: {self.message}"
+        what = f"field {self.field!r}" if self.field else "the number of iterations"
+        return f"{head}: DIFFERS at iteration {self.iteration} (iterates[{self.index}]), {what}: {self.message}"
 
     def as_dict(self) -> dict:
         def js(x):
@@ -369,7 +373,7 @@ class TrajectoryReport:
         return {"family": self.family, "instance": self.instance, "ok": self.ok,
                 "verdict": "SAME" if self.ok else "DIFFERS", "iterations": self.iterations,
                 "compared": self.compared, "fields": list(self.fields), "iteration": self.iteration,
-                "field": self.field, "deviation": self.deviation, "tol": self.tol,
+                "index": self.index, "field": self.field, "deviation": self.deviation, "tol": self.tol,
                 "max_deviation": {k: js(v) for k, v in self.max_deviation.items()}, "message": self.message}
 
 
@@ -414,8 +418,13 @@ def compare(instance, iterates, *, tol=None, prefix: bool = False) -> Trajectory
     maxdev = {k: 0.0 for k in given if k not in ("j", "secondary_won")}
     base = dict(family=instance.family, instance=instance.name, iterations=len(ref), fields=tuple(given))
 
+    def label(t):  # the box's iteration number of list position t (MHT's start is iteration 0)
+        if t < len(ref):
+            return int(ref[t].get("t", t + 1))
+        return int(ref[-1].get("t", len(ref))) + 1 + t - len(ref) if ref else t + 1
+
     def fail(t, fld, msg, exp=None, got=None, dev=None, tl=None):
-        return TrajectoryReport(ok=False, compared=t, max_deviation=maxdev, iteration=t + 1, field=fld,
+        return TrajectoryReport(ok=False, compared=t, max_deviation=maxdev, iteration=label(t), index=t, field=fld,
                                 expected=exp, got=got, deviation=dev, tol=tl, message=msg, **base)
 
     for t in range(n):
@@ -426,7 +435,7 @@ def compare(instance, iterates, *, tol=None, prefix: bool = False) -> Trajectory
                 continue
             if fld not in c or c[fld] is None:
                 if fld in spec.fields:
-                    raise ValueError(f"iterates[{t}] (iteration {t + 1}) lacks the field {fld!r}, which family "
+                    raise ValueError(f"iterates[{t}] (iteration {label(t)}) lacks the field {fld!r}, which family "
                                      f"{spec.name!r} requires ({', '.join(spec.fields)})")
                 continue
             got = c[fld]
