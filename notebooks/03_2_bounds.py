@@ -202,7 +202,8 @@ claims.check(
 claims.check(
     "Glocer Thm 3.12",
     status="holds",
-    on="the same runs: holds, slack x589-x944; unproved for inexact steps (Lemma 3.11 fails, "
+    on="the same runs: holds, slack x589-x944; tightest constructions we have: the Thm 2.5 "
+    "family (T = 2) and the g-oracle (T = 35); unproved for inexact steps (Lemma 3.11 fails, "
     "section page 3)",
     paper="T <= max(64/eps^2 ln(N/nu), 16/eps)",
     ours=sl("ERLPBoost, practical"),
@@ -210,7 +211,8 @@ claims.check(
 claims.check(
     "Glocer Thm 3.21",
     status="holds",
-    on="the same runs: holds, slack x423-x600",
+    on="the same runs: holds, slack x423-x600; tightest constructions we have: the Thm 2.5 "
+    "family (T = 2) and the g-oracle (T = 35)",
     paper="T <= max(32/eps^2 (ln(N/nu) + 1), 8/eps)",
     ours=sl("Binary, simple"),
 )
@@ -280,8 +282,8 @@ assert corrected["g - P_LP^T"] <= eps323 + 1e-9 and corrected["converged"]
 claims.check(
     "Glocer Thm 3.23",
     status="fails as printed, holds corrected",
-    on="the corrected form on the random runs above (slack x845-x1,200) and on the 5 x 2 "
-    "counterexample",
+    on="the corrected form on the random runs above (slack x845-x1,200; the Thm 2.5 family "
+    "takes T = 2) and on the 5 x 2 counterexample",
     counterexample="U = [[.74, -.40], [-.87, .04], [-.34, .77], [-.07, .15], [.36, -.46]] "
     "with negations, nu = 3.75, eps = 0.2: at the printed eta = 2.88 Binary ERLPBoost stops "
     "after T = 1 with g - P_LP^T = 0.207 > eps",
