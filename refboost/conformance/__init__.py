@@ -42,6 +42,9 @@ API
     are read-only copies).
 ``verify(instance, *, bound="dual")``
     Re-certify the stored solution from the stored files alone.
+``refboost.conformance.trajectories``
+    The trajectory families: the first iterates of every algorithm box (``assert_trajectory``,
+    ``refboost-check --trajectory``), for checking that another implementation runs the same algorithm.
 
 =========================  =======================  ================================================
 family                     params                   certify_candidate calls
