@@ -215,9 +215,8 @@ sb_sum = s_sb.w.sum()
 
 # %%
 assert abs(s_sb.primal - g_sb.value) <= 1e-8 and abs(s_sb.primal - s_sb.dual) <= 1e-10
-assert (
-    abs(sb_sum - 1) > 0.1
-)  # the lemma's normalisation w.1 = 1 fails: w is unnormalised
+# the lemma's normalisation w.1 = 1 fails: w is unnormalised
+assert abs(sb_sum - 1) > 0.1
 assert np.abs(s_sb.w - g_sb.w).max() <= 2e-5
 
 # %% tags=["remove-input"]

@@ -193,10 +193,8 @@ book.table(
 
 # %%
 assert proj["max |d - d_log|"].max() <= 1e-12 and proj["same capped set"].all()
-binds = proj["capped |C|"] > 0
-assert (
-    binds.any() and (proj["max |printed - d_log|"][binds] > 1e-3).all()
-)  # printed fails
+binds = proj["capped |C|"] > 0  # where the cap binds, the printed output is wrong
+assert binds.any() and (proj["max |printed - d_log|"][binds] > 1e-3).all()
 
 # %% tags=["remove-input"]
 claims.check(
@@ -261,9 +259,8 @@ book.table(
 
 # %%
 assert (np.abs(bis["bisection beta"] - bis["Brent beta"]) <= 1e-9).all()
-assert (
-    np.abs(bis["s(root)"] - 1) <= 1e-9
-).all()  # the printed |s| <= tau fails at the root
+# s = 1 at the root: the printed test |s| <= tau fails there
+assert (np.abs(bis["s(root)"] - 1) <= 1e-9).all()
 
 # %% tags=["remove-input"]
 claims.check(
@@ -424,9 +421,8 @@ a_alg = np.clip((x @ dd) / (eta * xinf**2), 0, 1)
 assert x @ dd > 0 and 0 < a_alg < 1  # a step that every line of the bound shapes
 assert np.all(f >= b43 - 1e-12) and np.all(f >= bss - 1e-12)
 assert np.all(bss >= b43 - 1e-12)  # corrected (4.4) is tighter than (4.3)
-assert np.all(b44_printed <= b43 + 1e-12) and np.any(
-    b44_printed < b43 - 1e-6
-)  # printed
+# the printed (4.4) lies below (4.3): looser, not tighter
+assert np.all(b44_printed <= b43 + 1e-12) and np.any(b44_printed < b43 - 1e-6)
 assert abs(a_star - a_alg) <= 1e-5  # the maximiser is the step of Alg. 4.1
 
 # %% tags=["remove-input"]
@@ -529,9 +525,8 @@ book.table(
 
 # %%
 assert runs.converged.all() and (runs["g - SM(w)"] <= eps + 1e-9).all()
-assert (
-    runs["min_q P^q - g"].dropna() >= -1e-12
-).all()  # the max form bounds g from above
+# the max form of P bounds g from above
+assert (runs["min_q P^q - g"].dropna() >= -1e-12).all()
 assert ratio.min() > 1  # the corrective algorithms need more iterations
 
 # %% tags=["remove-input"]
@@ -642,19 +637,16 @@ book.table(
 
 # %%
 on_heart = (tb.instance == "IDA heart").to_numpy()
-assert (
-    stop_ok and rec_ok
-)  # both stopping rules fired; the recurrence at every iteration
-assert (tb["T / bound"] <= 1).all() and tb[
-    "T / bound"
-].max() > 0.05  # T within the bound
+# both stopping rules fired; the recurrence held at every iteration
+assert stop_ok and rec_ok
+t_over_b = tb["T / bound"]
+assert (t_over_b <= 1).all() and t_over_b.max() > 0.05  # T within the bound
 # Fig. 5.25's range: inside [10, 100] at the largest eta and at eps = 0.1 (pool) ...
 in_range = (on_heart & (tb.eta == 200)) | (~on_heart & (tb.eps == 0.1))
 assert tb.ratio[in_range].between(10, 100).all()
 # ... but not at the smaller eta of the grid, nor at eps = 0.05, nu = 1 on the pool
-assert (tb.ratio[on_heart & (tb.eta < 200)] < 10).all() and (
-    tb.ratio[~on_heart] > 100
-).any()
+assert (tb.ratio[on_heart & (tb.eta < 200)] < 10).all()
+assert (tb.ratio[~on_heart] > 100).any()
 uniq = tb["unique corr."] / tb["unique TC"]
 assert uniq.between(1.0, 2.0).all()  # similar numbers of unique hypotheses
 
