@@ -17,7 +17,8 @@ from book_layout import CHROMIUM, MAX_CODE_SHARE, MAX_HEIGHT, browser, measure, 
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "book" / "_build" / "html"
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.py"))
-REFERENCE = sorted((ROOT / "book" / "ledger").glob("*.md")) + [ROOT / "book" / "intro.md"]
+REFERENCE = [p for p in sorted((ROOT / "book").glob("*.md")) + sorted((ROOT / "book" / "ledger").glob("*.md"))
+             if not p.name.startswith("_")]  # the intro, ledger, notation, status, kit and bibliography pages
 
 if not HTML.exists():
     if os.environ.get("REFBOOST_REQUIRE_BOOK") == "1":
