@@ -320,8 +320,8 @@ claims.check(
 )
 
 # %% [markdown]
-# **Result.** With the statistic fixed in advance, LPBoost is unstable in all 18 runs (6 uncapped,
-# 12 capped) and capping does not help: Figs 5.1-5.6 are reproduced on both sets, except the
+# **Result.** With the statistic fixed in advance, LPBoost is unstable in all {glue:text}`st-lp-n` runs
+# (uncapped and capped) and capping does not help: Figs 5.1-5.6 are reproduced on both sets, except the
 # thesis' exception for raw data on diabetes (Fig 5.2), which is **not** reproduced: our run jumps
 # by {glue:text}`st-raw-dia` points. ERLPBoost stays below 5 points with stumps and raw data on both
 # sets and with SVM hypotheses on german; with SVM hypotheses on diabetes, the panel the thesis
@@ -334,6 +334,7 @@ book.glue(
     "st-raw-dia", f"{ST[('diabetes', 'raw', 'lpboost', '0')]['max_rise_pct']:.1f}"
 )
 book.glue("st-er-worst", f"{max(dk):.1f}")
+book.glue("st-lp-n", f"{len(lp)}")
 book.glue(
     "st-lp-dia-kernel",
     f"{ST[('diabetes', 'kernel', 'lpboost', '0')]['max_rise_pct']:.1f}",

@@ -73,6 +73,8 @@ cpu_co = time.process_time() - c0
 lp = truth.soft_margin_lp(orc.columns(orc.all_keys()), nu=1.0)  # the whole class
 
 # %% tags=["hide-input"]
+book.glue("bc-tc-iter", f"{tc.n_iter}")
+book.glue("bc-eta", f"{rb.bounds.eta_erlp(EPS_HP, bc.X.shape[0], 1.0):.2g}")
 H = {
     "ERLPBoost": np.array(
         [
@@ -156,12 +158,12 @@ book.figure("fig-glocer-bc-gap", fig)
 #
 # The duality gap of ERLPBoost and Corrective ERLPBoost on the bundled breast-cancer set at
 # $\epsilon=10^{-5}$ against iterations (left) and the run's clock (right); dotted: $\epsilon/2$.
-# The totally corrective run closes the gap in about a hundred iterations, the corrective one hardly
+# The totally corrective run closes the gap in {glue:text}`bc-tc-iter` iterations, the corrective one hardly
 # moves in 20,000: Fig 5.28's ordering, on a stand-in data set.
 # ```
 #
 # The corrective run hardly moves at this precision ({numref}`fig-glocer-bc-gap`): with
-# $\eta=\frac2\epsilon\ln N\approx1.3\cdot10^6$ the corrective step
+# $\eta=\frac2\epsilon\ln N\approx$ {glue:text}`bc-eta` the corrective step
 # $\alpha={\rm clip}_{[0,1]}\big(x\cdot d^{t-1}/(\eta\|x\|_\infty^2)\big)$ (Alg. 4.1) is of order
 # $10^{-6}$, so 20,000 steps move the weights by a few percent at most, while the totally corrective
 # ERLPBoost re-solves its restricted problem exactly at every iteration. The thesis' Fig 5.28 shows
