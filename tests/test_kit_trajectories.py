@@ -19,6 +19,7 @@ import refboost.boosters.adaboost as ada_mod
 import refboost.boosters.corrective as corr_mod
 import refboost.boosters.entropy as ent_mod
 import refboost.boosters.frank_wolfe as fw_mod
+import refboost.boosters.sun as sun_mod
 from refboost.conformance import _store, schema
 from refboost.conformance import trajectories as tj
 from refboost.conformance._trajectory_build import run_transcription
@@ -30,7 +31,7 @@ ALL = tj.instances()
 ROOT = tj.trajectory_root()
 MANIFEST = json.loads((ROOT / "manifest.json").read_text())
 LP_ENTROPY = ("lpboost", "softboost", "totalboost", "erlpboost", "binary_erlpboost", "corrective_erlpboost",
-              "corrective_binary_erlpboost", "cerlpboost", "mlpboost")
+              "corrective_binary_erlpboost", "cerlpboost", "mlpboost", "mht_pairwise", "mht_line_search")
 
 
 def _ids(insts):
@@ -112,6 +113,14 @@ PLANTED = {
         "erlpboost", ent_mod, "_erlp_family", "(eta_binary(eps, N, nu) if binary else eta_erlp(eps, N, nu))",
         "(eta_binary(eps, N, nu) if binary else 0.5 * eta_erlp(eps, N, nu))", True,
         (2, "d")),  # w^1 = e_j1 whatever eta; d^1 is the first regularised distribution
+    "arc-gv target without the floor": (
+        "arcgv", ada_mod, "_generic_boost", "theta = mu0 if floor is None else max(floor, mu0)", "theta = mu0", False,
+        (2, "step")),  # mu_2 = -1 on +-1 columns: the unfloored target ends the run
+    "AdaBoost_KL mistrust with the wrong sign": (
+        "adaboost_kl", sun_mod, "_penalized_boost", "zt = z + beta * phi", "zt = z - beta * phi", False,
+        (2, "step")),  # phi(d^(1)) = ln(N/N) = 0: the first step is AdaBoost's either way
+    "MLPBoost keeps the previous distribution after the LP wins": (
+        "mlpboost", fw_mod, "_algorithm1", "w, sm = w2.copy(), sm2", "w, sm = w2.copy(), sm", False, (2, "j")),
 }
 
 

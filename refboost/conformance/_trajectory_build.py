@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from . import _store
-from ._trajectory_run import MHT, run_booster
+from ._trajectory_run import MHT, MHT_RULES, run_booster
 from .trajectories import FAMILIES, FOLDER, FORMAT_VERSION, MIN_EDGE_GAP, SUFFIX, TIE_RULE, VECTOR_FIELDS
 
 COMMAND = "python -m refboost.conformance trajectories"
@@ -109,6 +109,14 @@ def specs(family: str):
                        ("uniform13", {"nu": 2.0, "eps": 0.1, "max_iter": 15})],
         "mlpboost": [("uniform5", {"nu": 2.0, "eps": 0.05, "max_iter": 20}),
                      ("uniform14", {"nu": 2.0, "eps": 0.1, "max_iter": 20})],
+        "mht_pairwise": [("uniform4", {"nu": 4.0, "eps": 0.1, "max_iter": 15}),
+                         ("uniform13", {"nu": 2.0, "eps": 0.1, "max_iter": 15})],
+        "mht_line_search": [("uniform4", {"nu": 4.0, "eps": 0.1, "max_iter": 15}),
+                            ("uniform13", {"nu": 2.0, "eps": 0.1, "max_iter": 15})],
+        "arcgv_clipped": [(g, {"max_iter": 20}) for g in PM1],
+        "adaboost_reg": [(g, {"beta": 0.3, "max_iter": 15}) for g in PM1],
+        "coordinate_ascent": [(g, {"max_iter": 30}) for g in ("pm1_25", "pm1_8", "pm1_21")],
+        "coordinate_ascent_exact": [(g, {"max_iter": 30}) for g in ("pm1_25", "pm1_8", "pm1_21")],
         "adaboost_cg": [(g, {"T": 0.1, "eps": 1e-6, "max_iter": 12}) for g in CG],
         "logitboost_cg": [(g, {"T": 0.1, "eps": 1e-6, "max_iter": 12}) for g in CG],
         "adaboost_kl": [(g, {"beta": 0.1, "max_iter": 15}) for g in PM1],
@@ -178,8 +186,8 @@ def run_transcription(family: str, U, params: dict) -> list[dict]:
             else:
                 out.append({"j": j, "d": b["d"][t], "step": None, "w": None, "Theta": None})
     elif family in MHT:
-        b = tr.mht_algorithm1(U, p["nu"], p["eps"], T, rule="short_step",
-                              secondary="lpboost" if family == "mlpboost" else None, eta=p["eta"])
+        rule, secondary = MHT_RULES.get(family, ("short_step", None))
+        b = tr.mht_algorithm1(U, p["nu"], p["eps"], T, rule=rule, secondary=secondary, eta=p["eta"])
         J = b["J"]
         extra = {"secondary_won": None} if family == "mlpboost" else {}
         out.append({"j": J[0], "d": np.full(N, 1.0 / N), "step": None, "w": np.eye(K)[J[0]], "eps_t": None, **extra})
@@ -197,11 +205,15 @@ def run_transcription(family: str, U, params: dict) -> list[dict]:
         b = tr.shen_cg(U, p["T"], p["eps"], T, loss="exp" if family == "adaboost_cg" else "logistic")
         for t, j in enumerate(b["j"]):
             out.append({"j": j, "d": b["d"][t], "w": _over(b["J"][:t + 1], b["w"][t], K) if t < len(b["w"]) else None})
-    elif family in ("adaboost_kl", "adaboost_norm2"):
+    elif family == "arcgv_clipped":
+        b = tr.shen_arcgv_clipped(U, T)
+        out = [{"j": j, "d": b["d"][t], "step": b["alpha"][t]} for t, j in enumerate(b["j"])]
+    elif family in ("adaboost_kl", "adaboost_norm2", "adaboost_reg"):
         b = tr.sun_boost(U, p["beta"], T, kind=family.split("_")[1])
         out = [{"j": j, "d": b["d"][t], "step": b["alpha"][t]} for t, j in enumerate(b["j"])]
-    elif family in ("adaboost", "arcgv", "adaboost_star"):
-        rule = {"adaboost": "adaboost", "arcgv": "arcgv", "adaboost_star": "star"}[family]
+    elif family in ("adaboost", "arcgv", "adaboost_star", "coordinate_ascent", "coordinate_ascent_exact"):
+        rule = {"adaboost": "adaboost", "arcgv": "arcgv", "adaboost_star": "star", "coordinate_ascent": "ca",
+                "coordinate_ascent_exact": "ca_exact"}[family]
         kw = {"nu": p["nu"]} if family == "adaboost_star" else ({"floor": p["floor"]} if family == "arcgv" else {})
         b = tr.rds_boost(U, T, rule, **kw)
         for t, j in enumerate(b["j"]):
@@ -262,9 +274,26 @@ def deviations(family: str, a: list[dict], b: list[dict]) -> dict:
     return dev
 
 
+def uninformative(family: str, box: list[dict], params: dict) -> str | None:
+    """Why the instance would not tell the box from a simpler one (None when it does): the targets of arc-gv
+    and of the coordinate ascents must leave 0 (else the run is AdaBoost's), SoftBoost's caps must bind."""
+    if family in ("arcgv", "coordinate_ascent", "coordinate_ascent_exact"):
+        if not any((it.get("target") or 0.0) > 0 for it in box):
+            return "the target stays 0: the run is AdaBoost's"
+    nu = params.get("nu", 1.0)
+    # nu caps the distribution (the binary entropy keeps d below its cap: nu acts through the entropy there)
+    if "nu" in FAMILIES[family].params and family != "adaboost_star" and "binary" not in family and nu > 1:
+        if not any(np.max(it["d"]) > 1.0 / nu - 1e-7 for it in box):
+            return f"the caps 1/nu = {1.0 / nu:g} never bind: the run is the nu = 1 box's"
+    return None
+
+
 def build_instance(family, name, text, U, params, log=print) -> dict:
     booster = run_booster(family, U, params)
     box = run_transcription(family, U, params)
+    why = uninformative(family, box, params)
+    if why:
+        raise Disagreement(why)
     gaps, ties = edge_gaps(U, box)
     dev = deviations(family, booster, box)
     # the columns tied at an iteration (all chosen before) may differ between the two: accepted
@@ -307,7 +336,10 @@ def _tr_name(family):
             "mlpboost": "mht_algorithm1(secondary='lpboost')", "adaboost_cg": "shen_cg",
             "logitboost_cg": "shen_cg(loss='logistic')", "adaboost_kl": "sun_boost(kind='kl')",
             "adaboost_norm2": "sun_boost(kind='norm2')", "adaboost": "rds_boost", "arcgv": "rds_boost('arcgv')",
-            "adaboost_star": "rds_boost('star')"}[family]
+            "adaboost_star": "rds_boost('star')", "mht_pairwise": "mht_algorithm1(rule='pairwise')",
+            "mht_line_search": "mht_algorithm1(rule='line_search')", "arcgv_clipped": "shen_arcgv_clipped",
+            "adaboost_reg": "sun_boost(kind='reg')", "coordinate_ascent": "rds_boost('ca')",
+            "coordinate_ascent_exact": "rds_boost('ca_exact')"}[family]
 
 
 def write_family(root: Path, family: str, rec: dict) -> Path:

@@ -14,15 +14,21 @@ import numpy as np
 import refboost
 
 STEP_KEY = {"corrective_erlpboost": "alpha", "corrective_binary_erlpboost": "alpha", "cerlpboost": "step",
-            "mlpboost": "step", "adaboost_kl": "alpha", "adaboost_norm2": "alpha", "adaboost": "alpha",
-            "arcgv": "alpha", "adaboost_star": "alpha"}
+            "mlpboost": "step", "mht_pairwise": "step", "mht_line_search": "step", "adaboost_kl": "alpha",
+            "adaboost_norm2": "alpha", "adaboost_reg": "alpha", "adaboost": "alpha", "arcgv": "alpha",
+            "adaboost_star": "alpha", "coordinate_ascent": "alpha", "coordinate_ascent_exact": "alpha",
+            "arcgv_clipped": "alpha"}
 SCALAR_KEY = {"lpboost": {"P": "P_LP"}, "softboost": {"gamma_hat": "gamma_hat"},
               "totalboost": {"gamma_hat": "gamma_hat"}, "erlpboost": {"P_prev": "P_t_prev"},
               "binary_erlpboost": {"P_prev": "P_t_prev"}, "corrective_erlpboost": {"Theta": "dual"},
               "corrective_binary_erlpboost": {"Theta": "dual"}, "cerlpboost": {"eps_t": "eps_t"},
-              "mlpboost": {"eps_t": "eps_t", "secondary_won": "secondary_won"},
-              "adaboost": {"target": "target"}, "arcgv": {"target": "target"}, "adaboost_star": {"target": "target"}}
-MHT = ("cerlpboost", "mlpboost")
+              "mlpboost": {"eps_t": "eps_t", "secondary_won": "secondary_won"}, "mht_pairwise": {"eps_t": "eps_t"},
+              "mht_line_search": {"eps_t": "eps_t"}, "adaboost": {"target": "target"}, "arcgv": {"target": "target"},
+              "adaboost_star": {"target": "target"}, "coordinate_ascent": {"target": "target"},
+              "coordinate_ascent_exact": {"target": "target"}}
+MHT = ("cerlpboost", "mlpboost", "mht_pairwise", "mht_line_search")
+MHT_RULES = {"mlpboost": ("short_step", "lpboost"), "mht_pairwise": ("pairwise", None),
+             "mht_line_search": ("line_search", None)}
 
 
 class RecordingOracle(refboost.MatrixOracle):
@@ -63,8 +69,16 @@ def _call(family: str, oracle, params: dict, max_iter: int):
             return boost(oracle, max_iter=max_iter, **p)
     if family == "totalboost":
         p.pop("nu", None)
-    if family == "mlpboost":
-        return refboost.mlpboost(oracle, max_iter=max_iter, rule="short_step", secondary="lpboost", **p)
+    if family in MHT_RULES:
+        rule, secondary = MHT_RULES[family]
+        return refboost.mlpboost(oracle, max_iter=max_iter, rule=rule, secondary=secondary, **p)
+    if family == "arcgv_clipped":
+        from refboost.arcgv_clipped import arcgv_clipped
+
+        return arcgv_clipped(oracle, max_iter=max_iter, **p)
+    if family in ("coordinate_ascent", "coordinate_ascent_exact"):
+        method = "exact" if family == "coordinate_ascent_exact" else "approximate"
+        return refboost.coordinate_ascent(oracle, max_iter=max_iter, method=method, **p)
     return getattr(refboost, family)(oracle, max_iter=max_iter, **p)
 
 
