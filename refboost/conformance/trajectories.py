@@ -177,8 +177,9 @@ def trajectory_root() -> Path:
 
     root = kit_root() / FOLDER
     if not (root / "manifest.json").is_file():
-        raise FileNotFoundError(f"the kit's trajectories were not found at {root}; regenerate them from a clone "
-                                "with `python -m refboost.conformance trajectories`")
+        raise FileNotFoundError(f"the kit's trajectories were not found at {root} (a wheel ships them only when "
+                                "the package data of refboost.conformance.kit lists trajectories/*); use a clone, "
+                                "or regenerate them there with `python -m refboost.conformance trajectories`")
     return root
 
 
