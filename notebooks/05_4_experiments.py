@@ -53,7 +53,7 @@
 # validation error, ties to the smaller $\nu$), the booster is retrained on the whole training part and its test
 # error reported; $\epsilon=0.01$, the exact best depth-2 tree (`refboost.TreeOracle`). Its cells on the whole
 # training part are exactly the runs Table 2 times (mean over $\nu$ at $\epsilon=0.01$), so Table 2's ratios come
-# from the same store (`refboost.studies._mht.mht_table2`). `mht_figs` holds one traced run per set and booster at
+# from the same store (`refboost.studies.mht.mht_table2`). `mht_figs` holds one traced run per set and booster at
 # $\nu=0.1m$ (Figs 1 and 3): the objective $\rho(w_t)$ and the test error at roughly geometric checkpoints $t$,
 # with the run's clock at $t$. What ran is what the stores' `provenance.json` lists; the rest of each grid is
 # declared and shown as missing (`not run`, `x/y` cells). The grid holds the 11 Table 3 sets of the catalogue (the
@@ -61,7 +61,7 @@
 # twonorm), exist in the catalogue only as full pattern sets: their realisation 1 is refboost's seeded partition
 # with the IDA sizes (`refboost.datasets.mat_realisation`), **not** an original IDA split file, so their numbers
 # are for a different split from any IDA realisation. The exact tree search screens every root split with a
-# sweep of point updates on per-feature prefix-sum trees (`refboost._jit.tree`) and recomputes only the near-best
+# sweep of point updates on per-feature prefix-sum trees (refboost's compiled tree kernels) and recomputes only the near-best
 # ones with the plain histogram code, which gives the same tree and edge bit for bit
 # (`tests/test_tree_oracle_screened.py`) 400-1,000 times faster per call on ringnorm, twonorm and image. Until
 # 2026-11-29 the sweep was a lazy segment tree over all bins, with the same records at 4-6 times the CPU per call

@@ -49,16 +49,16 @@ from scipy import stats
 
 import refboost as rb
 from refboost import book, claims, studies
-from refboost.studies import _shen  # Table VII's cell selection and McNemar's test
+from refboost.studies import shen  # Table VII's cell selection and McNemar's test
 
 book.setup()
 ALPHA7 = 0.05  # the level of every test of this page
 with studies.Store(studies.default_store("shen_table7", "paper")) as _sto:
     rec7 = _sto.records()
-t7 = _shen.shen_table7_runs(rec7, "paper")
+t7 = shen.shen_table7_runs(rec7, "paper")
 pap7 = studies.paper_numbers()["shen_table7"]["table_vii"]["values"]
-INV_T7, REAL7 = _shen.SHEN_T7_INV_T, _shen.SHEN_T7_SCALES["paper"]["realisations"]
-LEARNERS = _shen.SHEN_T7_LEARNERS
+INV_T7, REAL7 = shen.SHEN_T7_INV_T, shen.SHEN_T7_SCALES["paper"]["realisations"]
+LEARNERS = shen.SHEN_T7_LEARNERS
 FIELDS = ("test_error", "train_error", "n_iter")
 
 # %% tags=["hide-input"]
@@ -198,12 +198,12 @@ for wl, oracle_cls in (("stump", rb.StumpOracle), ("lda", rb.LDAOracle)):
     pred = {}
     for g in INV_T7:
         stored = t7[wl, g][1]
-        r_ = rb.adaboost_cg(o, **_shen._params(stored))
+        r_ = rb.adaboost_cg(o, **shen.cell_params(stored))
         scores = o.predict(r_.hypotheses, r_.weights, sp7["X_test"])
         pred[g] = np.where(scores >= 0, 1.0, -1.0)
         assert np.mean(pred[g] != sp7["y_test"]) == stored["test_error"]
         assert r_.n_iter == stored["n_iter"]
-    mcn7[wl] = _shen.mcnemar(pred[INV_T7[0]], pred[INV_T7[-1]], sp7["y_test"])
+    mcn7[wl] = shen.mcnemar(pred[INV_T7[0]], pred[INV_T7[-1]], sp7["y_test"])
     # chi2 and the exact binomial p agree
     assert mcn7[wl]["significant"] == (mcn7[wl]["p_exact"] < ALPHA7)
 

@@ -56,7 +56,7 @@ from scipy import stats
 
 import refboost as rb
 from refboost import book, claims, studies
-from refboost.studies import _shen  # the tables' cell selections and McNemar's test
+from refboost.studies import shen  # the tables' cell selections and McNemar's test
 
 book.setup()
 # claims: none (plumbing; rerun() checks that a re-run is the stored cell)
@@ -107,7 +107,7 @@ def rerun(d, s, booster, record, oracle_cls=rb.StumpOracle):
     """Re-run a stored cell on its split; the test predictions (the record must agree)."""
     sp = studies.load_split(d, f"70/15/15:s{s}")
     o = oracle_cls(sp["X"], sp["y"])
-    r_ = booster(o, **_shen._params(record))
+    r_ = booster(o, **shen.cell_params(record))
     pred = np.where(o.predict(r_.hypotheses, r_.weights, sp["X_test"]) >= 0, 1.0, -1.0)
     assert np.mean(pred != sp["y_test"]) == record["test_error"]  # the stored cell
     return pred, sp["y_test"]
@@ -122,9 +122,9 @@ def rerun(d, s, booster, record, oracle_cls=rb.StumpOracle):
 
 # %% tags=["hide-input"]
 rec_t = paper_records("shen_tables")
-t2 = _shen.shen_table2_choices(rec_t, "paper")
+t2 = shen.shen_table2_choices(rec_t, "paper")
 pap2 = PAPER["shen_tables"]["table_ii"]["values"]
-sets2 = [d for d in _shen.SHEN_PAPER_SETS if t2[d, "adaboost"] and t2[d, "adaboost_qp"]]
+sets2 = [d for d in shen.SHEN_PAPER_SETS if t2[d, "adaboost"] and t2[d, "adaboost_qp"]]
 tab2 = {}
 for d in sets2:
     ab, qp = t2[d, "adaboost"], t2[d, "adaboost_qp"]
@@ -321,12 +321,12 @@ book.glue("shen-t2-meanfail-n", f"{len(mean_fail_split)}")
 # do not differ significantly, and CG's training error is "consistently better or no worse".
 
 # %% tags=["hide-input"]
-t4 = _shen.shen_table4_runs(rec_t, "paper")
+t4 = shen.shen_table4_runs(rec_t, "paper")
 pap4 = PAPER["shen_tables"]["table_iv"]["values"]
 CHECK = (100, 500, 1000)
 sets4 = [
     d
-    for d in _shen.SHEN_PAPER_SETS
+    for d in shen.SHEN_PAPER_SETS
     if all(t4[d, b, c] for b in ("adaboost", "adaboost_cg") for c in CHECK)
 ]
 tab4 = {}
@@ -396,15 +396,15 @@ for d in ("australian", "breast-cancer"):
         o = rb.StumpOracle(sp["X"], sp["y"])
         ab_ = rb.adaboost(o, max_iter=1000, store_d=False)
         T_ = 1 / float(ab_.extra["norm"])  # T from AdaBoost's 1000 rounds, as stored
-        cg_ = rb.adaboost_cg(o, T=T_, eps=_shen.SHEN_EPS, max_iter=1000)
+        cg_ = rb.adaboost_cg(o, T=T_, eps=shen.SHEN_EPS, max_iter=1000)
         preds = []
         for b, r_ in (("adaboost", ab_), ("adaboost_cg", cg_)):
             scores = o.predict(r_.hypotheses, r_.weights, sp["X_test"])
             preds.append(np.where(scores >= 0, 1.0, -1.0))
             # the re-run is the stored cell
             assert np.mean(preds[-1] != sp["y_test"]) == t4[d, b, 1000][s]["test_error"]
-        mcn[d, s] = _shen.mcnemar(*preds, sp["y_test"])
-        assert mcn[d, s]["significant"] == (mcn[d, s]["chi2"] > _shen.MCNEMAR_CHI2_95)
+        mcn[d, s] = shen.mcnemar(*preds, sp["y_test"])
+        assert mcn[d, s]["significant"] == (mcn[d, s]["chi2"] > shen.MCNEMAR_CHI2_95)
 mcn_sig = [k for k, v in mcn.items() if v["significant"]]
 assert not mcn_sig and len(mcn) >= 6  # McNemar never rejects on the re-run splits
 assert len(sig4) <= 0.2 * 3 * len(sets4)  # the paired t-test separates only a few pairs
@@ -445,7 +445,7 @@ claims.check(
 
 # %% tags=["hide-input"]
 rec3 = paper_records("shen_table3")
-t3 = _shen.shen_table3_choices(rec3, "paper") if rec3 else {}
+t3 = shen.shen_table3_choices(rec3, "paper") if rec3 else {}
 pap3 = PAPER["shen_table3"]["table_iii"]["values"]
 sets3 = [d for d in t3 if t3[d] and d in sets2]
 missing3 = sorted(set(pap3) - set(sets3))
@@ -530,10 +530,10 @@ book.table(
 
 # %% tags=["hide-input"]
 rec6 = paper_records("shen_table6")
-t6 = _shen.shen_t6_choices(rec6, "paper") if rec6 else {}
-t6best = _shen.shen_t6_best_test(rec6, "paper") if rec6 else {}
+t6 = shen.shen_t6_choices(rec6, "paper") if rec6 else {}
+t6best = shen.shen_t6_best_test(rec6, "paper") if rec6 else {}
 pap6 = PAPER["shen_table6"]["table_vi"]["values"]
-sets6 = [d for d in _shen.SHEN_CG_SETS if t6 and t6best[d] and t6[d, "adaboost_cg"]]
+sets6 = [d for d in shen.SHEN_CG_SETS if t6 and t6best[d] and t6[d, "adaboost_cg"]]
 tab6 = {}
 for d in sets6:
     diff, p, n = paired(t6[d, "adaboost"], t6[d, "adaboost_cg"])
@@ -558,7 +558,7 @@ for d in [d for d in ("australian", "breast-cancer") if d in sets6]:
     for s in sorted(set(t6[d, "adaboost"]) & set(t6[d, "adaboost_cg"])):
         pa, y_te = rerun(d, s, rb.adaboost, t6[d, "adaboost"][s], rb.LDAOracle)
         pc, _ = rerun(d, s, rb.adaboost_cg, t6[d, "adaboost_cg"][s], rb.LDAOracle)
-        mcn6[d, s] = _shen.mcnemar(pa, pc, y_te)
+        mcn6[d, s] = shen.mcnemar(pa, pc, y_te)
 mcn6_sig = [k for k, v in mcn6.items() if v["significant"]]
 # "slightly better than with stumps for both": LDA's CG against the stumps' CG at 1000
 # iterations (Table IV's cells) on the splits both stores hold
@@ -633,12 +633,12 @@ book.table(
 
 # %% tags=["hide-input"]
 rec58 = paper_records("shen_table58")
-t58 = _shen.shen_t58_choices(rec58, "paper") if rec58 else {}
+t58 = shen.shen_t58_choices(rec58, "paper") if rec58 else {}
 pap58 = PAPER["shen_table58"]
 B58 = (("table_v", "adaboost_cg"), ("table_viii", "logitboost_cg"))
 sets58 = [
     d
-    for d in _shen.SHEN_CG_SETS
+    for d in shen.SHEN_CG_SETS
     if t58 and t58[d, "adaboost_cg"] and t58[d, "logitboost_cg"]
 ]
 tab58 = {}

@@ -35,7 +35,7 @@ import pandas as pd
 from scipy.stats import binom, binomtest, spearmanr
 
 from refboost import book, claims, studies
-from refboost.studies import _glocer as G  # no public equivalent yet
+from refboost.studies import glocer as G
 
 book.setup()
 SETS = ("german.numer", "diabetes")

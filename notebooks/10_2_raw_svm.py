@@ -51,7 +51,7 @@ from IPython.display import display
 
 import refboost as rb
 from refboost import book, claims, studies
-from refboost.studies import _glocer as G  # no public equivalent yet
+from refboost.studies import glocer as G
 
 book.setup()
 SETS = ("german.numer", "diabetes")

@@ -44,7 +44,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from refboost import book, claims, studies
-from refboost.studies import _glocer as G  # no public equivalent yet
+from refboost.studies import glocer as G
 
 book.setup()
 SETS = ("german.numer", "diabetes")

@@ -50,7 +50,7 @@ import pandas as pd
 import refboost as rb
 from refboost import book, claims, datasets, studies, truth
 from refboost.oracles import StumpOracle
-from refboost.studies import _glocer as G  # no public equivalent yet
+from refboost.studies import glocer as G
 
 book.setup()
 SETS = ("german.numer", "diabetes")

@@ -59,7 +59,7 @@ from IPython.display import display
 from scipy.stats import spearmanr
 
 from refboost import book, claims, datasets, studies
-from refboost.studies import _glocer as G  # no public equivalent yet
+from refboost.studies import glocer as G
 
 book.setup()
 NAMES = {
@@ -192,7 +192,7 @@ book.glue("a9a-rho", f"{rho_a9a:+.2f}")
 assert A9A_SIZES == {(29305, 9768, 9769)}  # Table 5.2's a9a sizes, every cell
 core = declared_ids(
     "glocer_ch5",
-    lambda k: k["dataset"] == A9A and G._glocer_tier(k["booster"], k["params"]) < 2,
+    lambda k: k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"]) < 2,
 )
 assert len(core) == G.glocer_core_count((A9A,)) and core <= {
     studies.key_id(r) for r in A9A_RECS

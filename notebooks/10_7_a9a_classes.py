@@ -54,7 +54,7 @@ from IPython.display import display
 
 import refboost as rb
 from refboost import book, claims, datasets, studies
-from refboost.studies import _glocer as G  # no public equivalent yet
+from refboost.studies import glocer as G
 
 book.setup()
 NAMES = {
@@ -115,7 +115,7 @@ def a9a_class(h, names):
             lambda k, b=b: (
                 k["dataset"] == A9A
                 and k["booster"] == b
-                and G._glocer_tier(b, k["params"], h) < 2
+                and G.cell_tier(b, k["params"], h) < 2
             ),
         )
         for b in ERLP_FAMILY
@@ -225,7 +225,7 @@ assert len(a9a_raw_tc) == 281 and a9a_raw_tc <= {studies.key_id(r) for r in A9A_
 a9a_raw_core = declared_ids(
     "glocer_raw",
     lambda k: (
-        k["dataset"] == A9A and G._glocer_tier(k["booster"], k["params"], "raw") < 2
+        k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"], "raw") < 2
     ),
 )
 assert len(a9a_raw_core) == 281 + 22 and a9a_raw_core <= {
@@ -390,7 +390,7 @@ assert {(r["n_train"], r["n_val"], r["n_test"]) for r in A9A_SVM} == {
 a9a_svm_tier0 = declared_ids(
     "glocer_svm",
     lambda k: (
-        k["dataset"] == A9A and G._glocer_tier(k["booster"], k["params"], "kernel") == 0
+        k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"], "kernel") == 0
     ),
 )
 assert len(a9a_svm_tier0) == 2 * 141 + 1 and a9a_svm_tier0 <= {
@@ -399,7 +399,7 @@ assert len(a9a_svm_tier0) == 2 * 141 + 1 and a9a_svm_tier0 <= {
 a9a_svm_core = declared_ids(
     "glocer_svm",
     lambda k: (
-        k["dataset"] == A9A and G._glocer_tier(k["booster"], k["params"], "kernel") < 2
+        k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"], "kernel") < 2
     ),
 )
 assert len(a9a_svm_core) == 2 * 141 + 1 + 2 * 12

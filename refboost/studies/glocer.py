@@ -39,8 +39,10 @@ from ._glocer import (  # noqa: F401
     glocer_split,
     glocer_trace_stats,
 )
+from ._glocer import _glocer_tier as cell_tier  # the order in which the paper cells run (0, 1: core; 2: rest)
 
 __all__ = [
+    "cell_tier",
     "GLOCER_TC",
     "GLOCER_CORRECTIVE",
     "GLOCER_BOOSTERS",
