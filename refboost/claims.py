@@ -115,8 +115,8 @@ _PRECEDENCE = (
 )
 
 _NEEDS_NOTE = ("weakly asserted", "not yet")
-ENFORCE_EVIDENCE = False
-"""While chapters migrate: when False, a missing evidence field is reported by ``--check`` only."""
+ENFORCE_EVIDENCE = True
+"""A declaration without the evidence its status requires is refused (``check``, ``asserts``, ``--check``)."""
 
 WORKS = {
     "Glocer": "Glocer (2009), *Entropy Regularization and Soft Margin Maximization*, PhD thesis, UC Santa Cruz",
@@ -721,8 +721,8 @@ def render_pages(decls: list[Declaration] | None = None) -> dict[str, str]:
         "Each status is a standard the asserting code meets, and a declaration must fill the evidence fields its "
         "status requires (`python -m refboost.claims --check` refuses it otherwise):",
         "",
-        '<table class="refboost-verdicts refboost-plain"><thead><tr><th>Status</th><th>Standard</th><th>Evidence fields</th>'
-        "</tr></thead><tbody>"
+        '<table class="refboost-verdicts refboost-plain"><thead><tr><th>Status</th><th>Standard</th>'
+        "<th>Evidence fields</th></tr></thead><tbody>"
         + "".join(
             f"<tr><td>{label(st)}</td><td>{_html(PROTOCOL[st].replace('`', ''))}</td>"
             f"<td>{', '.join(EVIDENCE[st])}</td></tr>"

@@ -38,10 +38,13 @@ def test_the_api_rejects_bad_declarations(capsys):
     with pytest.raises(ValueError, match="needs a note"):
         claims.check("Glocer Thm 3.10", status="weakly asserted")
     claims.check("Glocer Thm 3.10", status="holds", on="x")
+    with pytest.raises(ValueError, match="needs the evidence field"):
+        claims.check("Glocer Thm 3.10", status="holds")  # "holds" names the instances it ran on
+
     def probe():
         pass
 
-    assert claims.asserts("Glocer Lemma 2.4", status="holds")(probe) is probe
+    assert claims.asserts("Glocer Lemma 2.4", status="holds", on="x")(probe) is probe
     assert capsys.readouterr() == ("", ""), "a declaration prints nothing"
 
 

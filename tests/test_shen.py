@@ -127,8 +127,8 @@ def test_eq25_eq26_lp_bounds_and_gibbs(U):
 
 
 @claims.asserts("Shen-Li eq (14)", status="fails as printed, holds corrected", on="random U",
-                counterexample="asserted in ch. 6: on its random U, Opt(14) differs from the optimum of the cost of (3); "
-                "this test checks the corrected pairing only",
+                counterexample="asserted in ch. 6: on its random U, Opt(14) differs from the optimum of the cost "
+                "of (3); this test checks the corrected pairing only",
                 correction="(14) is the dual of the exponential loss (2) under the l1 constraint of (3)")
 def test_exp_loss_dual_14(U):
     """(14) is the dual of the exp loss (2) with 1^T w = 1/T; u = exp(-U w) unnormalised."""

@@ -167,7 +167,8 @@ def test_verify_reruns_cells_identically_and_catches_a_change(client, tmp_path):
         con.execute("UPDATE cells SET record = ? WHERE key = ?", (json.dumps(r), key))
     con.commit()
     con.close()
-    (tmp_path / STORE_PARQUET).unlink(missing_ok=True)  # else the export (the reference) would restore the records on opening
+    # else the export (the reference) would restore the records on opening
+    (tmp_path / STORE_PARQUET).unlink(missing_ok=True)
     out = studies.verify_study(name, "ci", 2, store=tmp_path, client=client, seed=1)
     assert all(o["fields"] == ["test_error"] for o in out)
 
