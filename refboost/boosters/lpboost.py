@@ -8,6 +8,7 @@ weights w of the w-domain LP (2.2) off its duals.
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -19,8 +20,12 @@ from ..result import BoostResult
 from ._common import query
 
 LP_METHODS = ("highs", "highs-ds", "highs-ipm", "highs-ds-warm")
+#: lpboost's methods: LP_METHODS and the working-set master ``"highs-ds-ws"`` (:class:`IncrementalRestrictedLP`).
+LPBOOST_METHODS = (*LP_METHODS, "highs-ds-ws")
 #: Feasibility tolerance passed to HiGHS for the restricted LP.
 LP_FEAS_TOL = 1e-9
+#: Smallest buffer of examples beyond ceil(nu) in the first working set of ``"highs-ds-ws"``.
+WS_MIN_BUFFER = 64
 
 
 def _normalised(w: np.ndarray) -> np.ndarray:
@@ -41,7 +46,7 @@ def restricted_lp(U_t: np.ndarray, nu: float, method: str = "highs-ds"):
     ``rho`` the multiplier of ``1^T d = 1`` and ``psi`` those of the caps ``d <= 1/nu``.
     """
     N, t = U_t.shape
-    if method == "highs-ds-warm":  # a one-shot solve has no basis to start from
+    if method in ("highs-ds-warm", "highs-ds-ws"):  # a one-shot solve has no basis to start from
         method = "highs-ds"
     c = np.r_[np.zeros(N), 1.0]
     A_ub = np.hstack([U_t.T, -np.ones((t, 1))])
@@ -87,34 +92,96 @@ class IncrementalRestrictedLP:
     dual feasible), instead of building and solving the LP from scratch each iteration. Returns the
     same ``(P, d, w, rho, psi)`` (``w`` = minus the row duals, normalised; ``rho`` = the dual of
     ``1^T d = 1``; ``psi`` = the duals of the caps).
+
+    With ``working_set=True`` (``"highs-ds-ws"``) the model holds only the variables ``d_i`` of a
+    working set S of examples (the others fixed at 0): a restricted LP that scales with the support
+    of d, not with N. The optimum of (2.3) puts weight only on the examples whose margin
+    ``m_i = (U w)_i`` is at most the dual ``rho`` of ``1^T d = 1`` (``m_i - rho`` is the reduced cost
+    of ``d_i``), so after each solve one O(N t) pass computes the margins of all N examples under
+    the solution's w and adds to S the examples outside it with ``m_i < rho - tol`` (``tol`` = the
+    dual feasibility tolerance of the solves; the ``max(ceil(nu), 64)`` most violated ones if there
+    are more); the model, warm-started, is solved again until none is left. The final basis is then
+    an optimal basis of the LP over all N examples (every ``d_i`` outside S is at its lower bound 0
+    with a reduced cost >= -tol), so the optimum is that of the full LP to HiGHS's tolerance. S
+    starts as the ``ceil(nu) + buffer`` examples with the smallest entries of the first column
+    (``buffer`` defaults to ``max(ceil(nu), 64)``; all N when that is at least half of them) and only
+    grows. The dual simplex prices with Dantzig's rule here. On degenerate LPs (many optimal d) the
+    d returned, hence the trajectory of LPBoost, can differ from the full model's; where (2.3) has
+    one solution, it is the same.
     """
 
-    def __init__(self, N: int, nu: float):
+    def __init__(self, N: int, nu: float, *, working_set: bool = False, buffer: int | None = None):
         import highspy
 
         self.N, self.nu = N, nu
+        self._cap = np.full(N, 1.0 / nu)  # the caps 1/nu of (2.3)
         h = _quiet_highs()
         h.setOptionValue("solver", "simplex")
         h.setOptionValue("simplex_strategy", 1)  # dual simplex, as "highs-ds"
         h.setOptionValue("primal_feasibility_tolerance", LP_FEAS_TOL)
         h.setOptionValue("dual_feasibility_tolerance", LP_FEAS_TOL)
         inf = highspy.kHighsInf
-        h.addVars(N, np.zeros(N), np.full(N, 1.0 / nu))
-        h.changeColsCost(N, np.arange(N, dtype=np.int32), np.zeros(N))
-        h.addVar(-inf, inf)  # gamma, column N
-        h.changeColCost(N, 1.0)
-        h.addRow(1.0, 1.0, N, np.arange(N, dtype=np.int32), np.ones(N))  # 1^T d = 1 (row 0)
         self._h, self._inf = h, inf
-        self._idx = np.arange(N + 1, dtype=np.int32)
         self.n_columns = 0
+        self.working_set = bool(working_set)
+        if not self.working_set:
+            h.addVars(N, np.zeros(N), self._cap)
+            h.changeColsCost(N, np.arange(N, dtype=np.int32), np.zeros(N))
+            h.addVar(-inf, inf)  # gamma, column N
+            h.changeColCost(N, 1.0)
+            h.addRow(1.0, 1.0, N, np.arange(N, dtype=np.int32), np.ones(N))  # 1^T d = 1 (row 0)
+            self._idx = np.arange(N + 1, dtype=np.int32)
+            return
+        # working set: gamma is column 0, example S[k] column k + 1; row 0 is 1^T d = 1, row q the q-th column.
+        # Dantzig pricing: its pivots are cheaper than steepest edge's on these degenerate LPs (a9a, nu = 0.1 N:
+        # 56 against 79 ms per solve, benchmarks/bench_floor.py)
+        h.setOptionValue("simplex_dual_edge_weight_strategy", 0)
+        h.addVar(-inf, inf)
+        h.changeColCost(0, 1.0)
+        h.addRow(1.0, 1.0, 0, np.zeros(0, dtype=np.int32), np.zeros(0))
+        k = math.ceil(nu - 1e-12)
+        self._n0 = k + (max(k, WS_MIN_BUFFER) if buffer is None else int(buffer))
+        self._S = np.zeros(0, dtype=np.int64)  # the working set, in the order of the model's columns
+        self._in_S = np.zeros(N, dtype=bool)
+        self._U = np.zeros((N, 8))  # the columns so far (the first n_columns), for the O(N t) pass
+        self._max_add = max(k, WS_MIN_BUFFER)  # examples added per round at most: the most violated
+        self.n_rounds = 0  # solves of the restricted model (>= calls of solve)
 
     def add(self, u: np.ndarray) -> None:
         """Append the constraint ``u^T d - gamma <= 0`` of a new column ``u``."""
-        self._h.addRow(-self._inf, 0.0, self.N + 1, self._idx, np.r_[np.asarray(u, dtype=float), -1.0])
+        u = np.asarray(u, dtype=float)
+        if not self.working_set:
+            self._h.addRow(-self._inf, 0.0, self.N + 1, self._idx, np.r_[u, -1.0])
+            self.n_columns += 1
+            return
+        t = self.n_columns
+        if t == self._U.shape[1]:
+            self._U = np.hstack([self._U, np.zeros_like(self._U)])
+        self._U[:, t] = u
         self.n_columns += 1
+        if t == 0:  # the first column: the row with gamma alone, then the examples of the smallest u_i
+            self._h.addRow(-self._inf, 0.0, 1, np.zeros(1, dtype=np.int32), np.array([-1.0]))
+            n0 = self.N if 2 * self._n0 >= self.N else self._n0
+            first = np.sort(np.argsort(u, kind="stable")[:n0])
+            self._add_examples(first)
+            return
+        S = self._S
+        idx = np.r_[0, np.arange(1, S.size + 1)].astype(np.int32)
+        self._h.addRow(-self._inf, 0.0, S.size + 1, idx, np.r_[-1.0, u[S]])
 
-    def solve(self):
-        """Re-optimise; ``(P, d, w, rho, psi)`` as :func:`restricted_lp`."""
+    def _add_examples(self, ids: np.ndarray) -> None:
+        """Add the variables ``d_i``, i in ``ids``, with their entries in rows 0..t (at their bound 0)."""
+        k, t = ids.size, self.n_columns
+        starts = np.arange(k, dtype=np.int32) * (t + 1)
+        rows = np.tile(np.arange(t + 1, dtype=np.int32), k)
+        vals = np.empty((k, t + 1))
+        vals[:, 0] = 1.0
+        vals[:, 1:] = self._U[ids, :t]
+        self._h.addCols(k, np.zeros(k), np.zeros(k), self._cap[ids], k * (t + 1), starts, rows, vals.ravel())
+        self._S = np.r_[self._S, ids]
+        self._in_S[ids] = True
+
+    def _run(self):
         import highspy
 
         h = self._h
@@ -127,7 +194,13 @@ class IncrementalRestrictedLP:
             h.run()
         if h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
             raise LPBoostError(f"restricted LP (2.3) failed: {h.modelStatusToString(h.getModelStatus())}")
-        sol = h.getSolution()
+        return h.getSolution()
+
+    def solve(self):
+        """Re-optimise; ``(P, d, w, rho, psi)`` as :func:`restricted_lp`."""
+        if self.working_set:
+            return self._solve_working_set()
+        sol = self._run()
         x = np.asarray(sol.col_value)
         row_dual = np.asarray(sol.row_dual)
         d = repair_capped(x[: self.N], self.nu)
@@ -136,8 +209,32 @@ class IncrementalRestrictedLP:
         psi = np.maximum(-np.asarray(sol.col_dual)[: self.N], 0.0)
         return float(x[self.N]), d, w, rho, psi
 
+    def _solve_working_set(self):
+        N, t = self.N, self.n_columns
+        while True:
+            sol = self._run()
+            self.n_rounds += 1
+            row_dual = np.asarray(sol.row_dual)
+            w = _normalised(np.maximum(-row_dual[1:], 0.0))
+            rho = float(row_dual[0])
+            if self._S.size == N:
+                break
+            m = self._U[:, :t] @ w  # the O(N t) pass: reduced cost of d_i is m_i - rho
+            new = np.flatnonzero((m < rho - LP_FEAS_TOL) & ~self._in_S)
+            if new.size == 0:
+                break
+            if new.size > self._max_add:
+                new = np.sort(new[np.argsort(m[new], kind="stable")[: self._max_add]])
+            self._add_examples(new)
+        x = np.asarray(sol.col_value)
+        d = np.zeros(N)
+        d[self._S] = x[1:]
+        psi = np.zeros(N)
+        psi[self._S] = np.maximum(-np.asarray(sol.col_dual)[1:], 0.0)
+        return float(x[0]), repair_capped(d, self.nu), w, rho, psi
 
-@constraints(nu=Nu(), eps=Real(0, None, low_open=True), max_iter=Int(1), method=Choice(LP_METHODS))
+
+@constraints(nu=Nu(), eps=Real(0, None, low_open=True), max_iter=Int(1), method=Choice(LPBOOST_METHODS))
 def lpboost(
     oracle,
     *,
@@ -175,12 +272,16 @@ def lpboost(
     eps : float > 0
         Precision.
     max_iter : int >= 1
-    method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm"}
+    method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm", "highs-ds-ws"}
         HiGHS method of the restricted LP; LP solutions are not unique, so trajectories can
         depend on it. ``"highs-ds-warm"`` (default): dual simplex on one LP kept across iterations
         (:class:`IncrementalRestrictedLP`), warm-started from the previous basis -- the same
         optimum as ``"highs-ds"``, which rebuilds the LP every iteration (an order of magnitude slower
         on LIBSVM diabetes with nu = 0.1 N and all stumps; ``benchmarks/bench_lpboost_default.py``).
+        ``"highs-ds-ws"``: the same LP restricted to a working set of examples grown by row
+        generation (:class:`IncrementalRestrictedLP` with ``working_set=True``), the same optimum to
+        HiGHS's tolerance with a master that scales with the working set, not with N (issue 54;
+        ``benchmarks/bench_floor.py``); its d, hence the trajectory, can differ on degenerate LPs.
 
     Returns
     -------
@@ -205,7 +306,8 @@ def lpboost(
     history: list[dict] = []
     gamma_hat = np.inf
     d_min_edge = d
-    warm = IncrementalRestrictedLP(N, nu) if method == "highs-ds-warm" else None
+    warm = (IncrementalRestrictedLP(N, nu, working_set=method == "highs-ds-ws")
+            if method in ("highs-ds-warm", "highs-ds-ws") else None)
     P = -1.0
     w = np.zeros(0)
     rho, psi = np.nan, np.zeros(N)
