@@ -21,11 +21,14 @@ from refboost.boosters.lpboost import IncrementalRestrictedLP
 AGREE = 1e-8
 
 
-def ws_lpboost(o, **kw):
-    """lpboost with ``"highs-ds-ws"`` and the smallest first working set (2 ceil(nu) examples), so that
-    the small instances here run on a working set rather than on all N (the default buffer is >= 64)."""
+def ws_lpboost(o, max_rows=None, **kw):
+    """lpboost with ``"highs-ds-ws"`` and the smallest buffer (phase 1 whenever ceil(nu) < N / 4), so that
+    the small instances here run on the working-set master rather than on all N (the default buffer is
+    >= 64); ``max_rows=0``: phase 2 (examples) from the first solve that needs a second vertex row."""
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(lpboost_module, "WS_MIN_BUFFER", 0)
+        if max_rows is not None:
+            mp.setattr(lpboost_module, "WS_MAX_VERTEX_ROWS", max_rows)
         return rb.lpboost(o, method="highs-ds-ws", **kw)
 
 
@@ -69,9 +72,12 @@ def _check_solution(U_t, nu, out, tol=AGREE):
 
 @pytest.mark.parametrize("name", list(INSTANCES))
 @pytest.mark.parametrize("buffer", [0, 3, None])
-def test_working_set_master_equals_full_master_column_by_column(name, buffer):
+@pytest.mark.parametrize("max_rows", [0, 2, 20])
+def test_working_set_master_equals_full_master_column_by_column(name, buffer, max_rows, monkeypatch):
     """Feed the same columns to both masters: the same optimum after every column, both optimal
-    (buffer 0: the first working set is the ceil(nu) smallest entries of the first column)."""
+    (buffer 0: phase 2's first working set is the ceil(nu) smallest margins; max_rows 0: phase 2 from
+    the first solve that needs a second vertex row)."""
+    monkeypatch.setattr(lpboost_module, "WS_MAX_VERTEX_ROWS", max_rows)
     U, nu = INSTANCES[name]
     N, K = U.shape
     full, rows = IncrementalRestrictedLP(N, nu), IncrementalRestrictedLP(N, nu, working_set=True, buffer=buffer)
@@ -109,7 +115,8 @@ def test_lpboost_working_set_same_optimum_and_certificate(name, reflexive):
 
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("nu", [1.0, 3.0, 7.5])
-def test_lpboost_working_set_same_iterates_when_the_lp_solution_is_unique(seed, nu):
+@pytest.mark.parametrize("max_rows", [0, 2, 20])
+def test_lpboost_working_set_same_iterates_when_the_lp_solution_is_unique(seed, nu, max_rows):
     """Generic U (no ties): LP (2.3)'s solution is unique, so both masters give the same d^t to the oracle,
     the same hypotheses, P^t and weights (N = 400: a working set of 2 ceil(nu) examples to start with)."""
     rng = np.random.default_rng(seed)
@@ -117,7 +124,7 @@ def test_lpboost_working_set_same_iterates_when_the_lp_solution_is_unique(seed, 
     U[:, :3] += 0.3
     U = np.clip(U, -1, 1)
     a = rb.lpboost(rb.MatrixOracle(U), nu=nu, eps=1e-9, method="highs-ds-warm")
-    b = ws_lpboost(rb.MatrixOracle(U), nu=nu, eps=1e-9)
+    b = ws_lpboost(rb.MatrixOracle(U), nu=nu, eps=1e-9, max_rows=max_rows)
     assert a.hypotheses == b.hypotheses and a.n_iter == b.n_iter
     np.testing.assert_allclose(b.history_array("P_LP"), a.history_array("P_LP"), rtol=0, atol=1e-10)
     np.testing.assert_allclose(b.weights, a.weights, rtol=0, atol=1e-8)
@@ -174,8 +181,11 @@ def test_lpboost_working_set_reaches_the_ground_truth(N, K, frac, kind, reflexiv
     assert np.all(np.diff(Pt) >= -1e-9)
 
 
-def test_working_set_stays_small_and_keeps_the_certificate():
-    """N = 3000 +-1 examples, nu = 0.05 N: the working set stays below N, the optimum is the full LP's."""
+@pytest.mark.parametrize("max_rows", [0, 20])
+def test_working_set_stays_small_and_keeps_the_certificate(max_rows, monkeypatch):
+    """N = 3000 +-1 examples, nu = 0.05 N: phase 1 (vertex rows) or phase 2 with a working set below N;
+    the optimum is the full LP's."""
+    monkeypatch.setattr(lpboost_module, "WS_MAX_VERTEX_ROWS", max_rows)
     rng = np.random.default_rng(7)
     U = rng.choice([-1.0, 1.0], size=(3000, 40))
     U[:, 0] = np.where(rng.uniform(size=3000) < 0.8, 1.0, -1.0)  # a good hypothesis: a positive optimum
@@ -197,7 +207,10 @@ def test_working_set_stays_small_and_keeps_the_certificate():
         b = rb.lpboost(o, nu=nu, eps=1e-4, method="highs-ds-ws")
     finally:
         mod.IncrementalRestrictedLP = real
-    assert lp["lp"].working_set and lp["lp"]._S.size < 3000
+    ws = lp["lp"]
+    assert ws.working_set and ws.phase == ("examples" if max_rows == 0 else "vertices")
+    if ws.phase == "examples":
+        assert ws._S.size < 3000
     truth = rb.truth.soft_margin_lp(o.U, nu)
     for r in (a, b):
         assert r.converged and r.extra["certificate"].ok
