@@ -59,7 +59,11 @@ def glue(name: str, value, display: bool = False) -> None:
         from myst_nb import glue as _glue
     except ImportError:  # pragma: no cover
         return
-    _glue(name, _Text(value) if isinstance(value, str) else value, display=display)
+    if isinstance(value, str):
+        value = _Text(value)
+    elif hasattr(value, "item") and getattr(value, "shape", None) == ():  # a numpy scalar: its repr is
+        value = value.item()  # "np.float64(...)", which {glue:text}`name:.3f` cannot format
+    _glue(name, value, display=display)
 
 
 def figure(name: str, fig) -> None:
