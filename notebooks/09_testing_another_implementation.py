@@ -392,7 +392,7 @@ else:
 # (32); the kit's value is $T$ times the objective) and AdaBoost$_{KL}$ (Sun, Todorovic & Li (2006), (20)),
 # each on every instance of its family, with a tolerance $10^{-9}$ passed to the booster.
 
-# %%
+# %% tags=["hide-input"]
 OWN = {
     "hard_margin": ("refboost lpboost", lambda o, p: rb.lpboost(o, nu=1.0, eps=1e-9)),
     "soft_margin_lp": (

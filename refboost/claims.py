@@ -672,19 +672,23 @@ def _where(d: Declaration) -> str:
 
 
 def _ledger_row(cid: str, status: str, ds: list[Declaration]) -> str:
+    """One claim's row: the declarations that set its status with their evidence, the others folded."""
     c = catalogue()[cid]
-    places = []
-    for d in ds:
-        bits = [_where(d)]
-        if d.status != status:
-            bits.append(label(d.status))
+
+    def place(d: Declaration, with_label: bool) -> str:
+        bits = [_where(d)] + ([label(d.status)] if with_label else [])
         ev = _evidence(d.status, d.fields)
-        if ev:
-            bits.append(ev)
-        places.append(" ".join(bits))
+        return " ".join(bits + ([ev] if ev else []))
+
+    lead = [d for d in ds if d.status == status][:1]
+    rest = [d for d in ds if d not in lead]
+    cell = "<br>".join(place(d, False) for d in lead) or "—"
+    if rest:
+        cell += (f"<details><summary>{len(rest)} more check{'s' if len(rest) > 1 else ''}</summary>"
+                 + "<br>".join(place(d, d.status != status) for d in rest) + "</details>")
     return (
         f'<tr id="{anchor(cid)}"><td><strong>{_html(cid)}</strong><br><small>{_html(c.where)}; {c.kind}</small></td>'
-        f"<td>{_html(c.statement)}</td><td>{label(status)}</td><td>{'<br>'.join(places) or '—'}</td></tr>"
+        f"<td>{_html(c.statement)}</td><td>{label(status)}</td><td>{cell}</td></tr>"
     )
 
 
