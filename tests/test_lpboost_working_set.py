@@ -219,9 +219,19 @@ def test_working_set_stays_small_and_keeps_the_certificate(max_rows, monkeypatch
     assert abs(a.extra["certificate"].objective - b.extra["certificate"].objective) <= 1e-4 + AGREE
 
 
-def test_lpboost_working_set_is_offered_but_not_mlpboosts():
-    """The new value is lpboost's only: MLPBoost's secondary LP keeps its own methods."""
-    U = np.random.default_rng(0).uniform(-1, 1, (10, 5))
-    rb.lpboost(rb.MatrixOracle(U), nu=2.0, eps=1e-3, method="highs-ds-ws")
+def test_mlpboost_secondary_lp_on_the_working_set_master():
+    """MLPBoost's secondary LPBoost step (Alg. 2) offers the same master: the same certified optimum."""
+    rng = np.random.default_rng(0)
+    U = rng.choice([-1.0, 1.0], size=(600, 30))
+    U[:, 0] = np.where(rng.uniform(size=600) < 0.75, 1.0, -1.0)
+    o = rb.MatrixOracle(U, reflexive=True)
+    a = rb.mlpboost(o, nu=30.0, eps=0.01, lp_method="highs-ds-warm")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(lpboost_module, "WS_MIN_BUFFER", 0)
+        b = rb.mlpboost(o, nu=30.0, eps=0.01, lp_method="highs-ds-ws")
+    truth = rb.truth.soft_margin_lp(o.U, 30.0)
+    for r in (a, b):
+        assert r.converged
+        assert truth.value - rb.soft_margin(r.margins, 30.0) <= 0.01 + 1e-9
     with pytest.raises(ValueError):
-        rb.mlpboost(rb.MatrixOracle(U), nu=2.0, eps=0.1, lp_method="highs-ds-ws")
+        rb.mlpboost(o, nu=30.0, eps=0.01, lp_method="no-such-method")

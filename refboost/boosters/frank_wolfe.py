@@ -50,7 +50,7 @@ from ..projections import _smoothed_soft_margin, smoothed_soft_margin
 from ..result import BoostResult
 from ._common import query
 from .entropy import erlp_dual_step
-from .lpboost import LP_METHODS, IncrementalRestrictedLP, restricted_lp
+from .lpboost import LPBOOST_METHODS, IncrementalRestrictedLP, restricted_lp
 
 #: Primary (Frank-Wolfe) rules of Algorithm 1.
 RULES = ("short_step", "classic", "line_search", "pairwise")
@@ -201,7 +201,8 @@ def _algorithm1(
     # the secondary candidate over the columns J (solved once per new column set):
     # (|J|, w^(2), rho~(w^(2)) with its d, rho(w^(2)), the LP's distribution d_LP or None)
     lp_cache: tuple | None = None
-    warm_lp = IncrementalRestrictedLP(m, nu) if secondary == "lpboost" and lp_method == "highs-ds-warm" else None
+    warm_lp = (IncrementalRestrictedLP(m, nu, working_set=lp_method == "highs-ds-ws")
+               if secondary == "lpboost" and lp_method in ("highs-ds-warm", "highs-ds-ws") else None)
     k_good = 0  # good (non-drop) primary steps so far (Corollary 1's k(t))
     n_secondary = 0
     history: list[dict] = []
@@ -423,7 +424,7 @@ def _algorithm1(
 
 @constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
              rule=Choice(RULES), secondary=_OptionalChoice(SECONDARIES), max_iter=Int(1, none_ok=True),
-             stopping=Choice(STOPPING), lp_method=Choice(LP_METHODS),
+             stopping=Choice(STOPPING), lp_method=Choice(LPBOOST_METHODS),
              time_limit=Real(0, None, low_open=True, none_ok=True), price_lp=Bool(), progress=Bool())
 def mlpboost(
     oracle,
@@ -496,12 +497,16 @@ def mlpboost(
         are the certifying candidate (``w^(2)`` if its soft margin is the larger);
         ``extra["stop_reason"]`` says which test fired. LPBoost's own stopping rule is this
         certificate on ``w^(2)`` (Glocer 2009, Alg. 2.1). ``"fw_gap"``: as in :func:`cerlpboost`.
-    lp_method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm"}
+    lp_method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm", "highs-ds-ws"}
         HiGHS method of the secondary LP (LP optima are not unique).
         ``"highs-ds-warm"`` (default) keeps one LP across rounds and re-optimises it with the dual
         simplex from the last basis after adding the new columns' rows
         (:class:`refboost.boosters.lpboost.IncrementalRestrictedLP`); ``"highs-ds"`` rebuilds and
         solves the LP from scratch each round (scipy ``linprog``), same LP, same method.
+        ``"highs-ds-ws"``: the same LP on LPBoost's working-set master (``IncrementalRestrictedLP``
+        with ``working_set=True``: its size grows with the columns and a working set, not with N;
+        the same optimum to HiGHS's tolerance; a9a with stumps, nu = 0.1 N, eps = 0.01: 1.8 against
+        13.4 s CPU, the same 189 rounds and certified gap).
     time_limit : float > 0, optional
         Wall-clock cap in seconds (checked after every round; the paper killed runs after 20000 s).
         A run stopped by it returns ``converged=False`` and says so (``extra["stop_reason"] ==
