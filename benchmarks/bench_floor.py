@@ -2,8 +2,8 @@
 working-set master ``"highs-ds-ws"``, side by side in one run.
 
 Run: ``OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_floor.py``
-(``--reps R`` repetitions, default 2; ``--sweep`` adds the N sweep; output stored in
-``benchmarks/results/bench_floor.txt``).
+(``--reps R`` repetitions, default 2; ``--sweep`` adds the N sweep; ``--only lpboost|mlpboost``; output
+stored in ``benchmarks/results/bench_floor.txt``).
 
 Every column-generation booster calls its weak learner once per iteration; with exact stumps that is one
 O(N d) pass, the floor of an iteration. Cases (``CASES``): LIBSVM a9a's published training split
@@ -22,6 +22,9 @@ Checks (asserted): both runs converge with a certificate (``res.converged``), an
 returned weights are within eps of each other (both are certified within eps of the same optimum). Their
 trajectories may differ: on a9a LP (2.3) is degenerate (P_LP = 0 at every iteration, many optimal d), so
 the two masters hand the oracle different optimal d's (and the iteration counts differ).
+
+Last, MLPBoost (Mitsuboshi et al., short step, LPBoost secondary) on a9a with its secondary LP on either
+master (``lp_method``), CPU time per run and per round.
 
 ``--sweep``: the master's CPU time per call at fixed t (the first 15 iterations) on ``gen:twonorm`` samples
 (stumps, nu = 0.1 N) with N = 1e3, 1e4, 1e5, and the growth exponent of each method (least-squares slope
@@ -187,15 +190,43 @@ def sweep(reps: int) -> None:
         print(f"growth exponent of the master's time per call in N ({method}): {slope:.2f}")
 
 
+def mlpboost(reps: int) -> None:
+    """MLPBoost (short step, LPBoost secondary) on a9a: ``lp_method`` "highs-ds-warm" against "highs-ds-ws"."""
+    from refboost.boosters.frank_wolfe import mlpboost as mlp
+
+    ds = datasets.load("libsvm:a9a-erlpboost")
+    oracle = StumpOracle(ds.X, ds.y)
+    N = ds.X.shape[0]
+    print()
+    print(f"mlpboost, libsvm:a9a-erlpboost, exact stumps, nu = 0.1 N, eps = 0.01: CPU s per run, {reps} repetition(s)")
+    out = {OLD: [], NEW: []}
+    for r in range(reps):
+        for method in ((OLD, NEW) if r % 2 == 0 else (NEW, OLD)):
+            t0 = time.process_time()
+            res = mlp(oracle, nu=0.1 * N, eps=0.01, lp_method=method)
+            cpu = time.process_time() - t0
+            assert res.converged, res.message
+            out[method].append((cpu, res))
+            print(f"{r:>3} lp_method={method:<14} T = {res.n_iter:>4}  CPU {cpu:7.2f} s  "
+                  f"({1e3 * cpu / res.n_iter:6.1f} ms/round)  certified gap {res.gap:.3e}", flush=True)
+    a, b = (statistics.median(c for c, _ in out[m]) for m in (OLD, NEW))
+    same = all(x.hypotheses == y.hypotheses for (_, x), (_, y) in zip(out[OLD], out[NEW], strict=True))
+    print(f"median CPU {a:.2f} s vs {b:.2f} s: ratio {a / b:.2f}; same hypotheses: {same}")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--reps", type=int, default=2)
     p.add_argument("--sweep", action="store_true")
+    p.add_argument("--only", choices=("lpboost", "mlpboost"), default=None)
     args = p.parse_args(argv)
-    for name, frac, eps, reps in CASES:
-        case(name, frac, eps, reps or args.reps)
-    if args.sweep:
-        sweep(args.reps)
+    if args.only in (None, "lpboost"):
+        for name, frac, eps, reps in CASES:
+            case(name, frac, eps, reps or args.reps)
+        if args.sweep:
+            sweep(args.reps)
+    if args.only in (None, "mlpboost"):
+        mlpboost(args.reps)
     return 0
 
 

@@ -505,8 +505,8 @@ def mlpboost(
         solves the LP from scratch each round (scipy ``linprog``), same LP, same method.
         ``"highs-ds-ws"``: the same LP on LPBoost's working-set master (``IncrementalRestrictedLP``
         with ``working_set=True``: its size grows with the columns and a working set, not with N;
-        the same optimum to HiGHS's tolerance; a9a with stumps, nu = 0.1 N, eps = 0.01: 1.8 against
-        13.4 s CPU, the same 189 rounds and certified gap).
+        the same optimum to HiGHS's tolerance; a9a with stumps, nu = 0.1 N, eps = 0.01: 1.3 against
+        13.2 s CPU, the same 189 rounds and hypotheses, ``benchmarks/bench_floor.py``).
     time_limit : float > 0, optional
         Wall-clock cap in seconds (checked after every round; the paper killed runs after 20000 s).
         A run stopped by it returns ``converged=False`` and says so (``extra["stop_reason"] ==
