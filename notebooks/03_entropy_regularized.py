@@ -70,13 +70,13 @@ claims.at_a_glance("03")
 # :nonumber:
 # :label: def-erlp-36
 #
-# $$P^t(d):=\max_{q\le t}u^q\cdot d+\frac1\eta\Delta(d,d^0),\qquad
-#   d^t:=\operatorname*{argmin}_{\sum_nd_n=1,\ d\le\frac1\nu\mathbf 1}P^t(d),\qquad(3.6)$$
+# $$\begin{aligned}P^t(d)&:=\max_{q\le t}u^q\cdot d+\frac1\eta\Delta(d,d^0),\\
+#   d^t&:=\operatorname*{argmin}_{\sum_nd_n=1,\ d\le\frac1\nu\mathbf 1}P^t(d),\qquad(3.6)\end{aligned}$$
 #
 # with $P^0(d^0):=-1$ (the maximum over no hypothesis is $-1$). Its dual function is
 #
-# $$\hat\Theta^t(w,\psi)=-\frac1\eta\ln\sum_nd^0_ne^{-\eta(\sum_qu^q_nw_q+\psi_n)}-\frac1\nu\sum_n\psi_n,
-#   \qquad w\in\mathcal S^t,\ \psi\ge0.\qquad(3.10)$$
+# $$\begin{aligned}\hat\Theta^t(w,\psi)&=-\frac1\eta\ln\sum_nd^0_ne^{-\eta(\sum_qu^q_nw_q+\psi_n)}
+#   -\frac1\nu\sum_n\psi_n,\\ &\qquad w\in\mathcal S^t,\ \psi\ge0.\qquad(3.10)\end{aligned}$$
 #
 # ERLPBoost (Alg. 3.2) gets $h^t$ for $d^{t-1}$, tests a stopping criterion, and otherwise solves
 # (3.6) over $u^1,\dots,u^t$; it outputs $f=\sum_qw^T_qh^q$ with the dual $w^T$. The canonical
@@ -304,8 +304,8 @@ claims.check(
 # ```{prf:proof}
 # The minimum over $q$ can only decrease, so
 #
-# $$P^t(d^t)-P^{t-1}(d^{t-1})\le\Big(\min_{q\le t}P^q(d^{q-1})-P^{t-1}(d^{t-1})\Big)
-#   -\Big(\min_{q\le t+1}P^q(d^{q-1})-P^t(d^t)\Big)=\delta^t-\delta^{t+1}.$$
+# $$\begin{aligned}P^t(d^t)-P^{t-1}(d^{t-1})&\le\Big(\min_{q\le t}P^q(d^{q-1})-P^{t-1}(d^{t-1})\Big)\\
+#   &\quad-\Big(\min_{q\le t+1}P^q(d^{q-1})-P^t(d^t)\Big)=\delta^t-\delta^{t+1}.\end{aligned}$$
 #
 # And $P^t(d^{t-1})\ge\min_{q\le t}P^q(d^{q-1})$ (the term $q=t$), so
 # $P^t(d^{t-1})-P^{t-1}(d^{t-1})\ge\delta^t\ge0$. Insert both into {prf:ref}`Lemma 3.7 <lem-progress>`.

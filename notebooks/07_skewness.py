@@ -53,9 +53,9 @@ claims.at_a_glance("07")
 # :nonumber:
 # :label: def-sun-penalised
 #
-# $$\textbf{(17)}\quad \max_{\alpha\in\Gamma^{|\mathcal H|}}\ \min_{d\in\Gamma^N}\ d^\top Z\alpha+\beta P(d),
-# \qquad \textbf{(18)}\quad \min_{\gamma,\,d\in\Gamma^N}\ \gamma+\beta P(d)
-# \ \ \text{s.t.}\ z_{\cdot j}^\top d\le\gamma\ \forall j,$$
+# $$\begin{aligned}&\textbf{(17)}\quad \max_{\alpha\in\Gamma^{|\mathcal H|}}\ \min_{d\in\Gamma^N}\ d^\top Z\alpha+\beta P(d),\\
+# &\textbf{(18)}\quad \min_{\gamma,\,d\in\Gamma^N}\ \gamma+\beta P(d)
+# \ \ \text{s.t.}\ z_{\cdot j}^\top d\le\gamma\ \forall j,\end{aligned}$$
 #
 # with $P(d)=\mathrm{KL}(d\Vert d_0)=\sum_n d_n\ln(Nd_n)$ (problem (20)) or the **non-squared**
 # $P(d)=\lVert d-d_0\rVert_2$ (problem (35)).

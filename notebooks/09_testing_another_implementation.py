@@ -41,6 +41,8 @@
 # most $10^{-6}\max(1,|\text{objective}|)$.
 
 # %% tags=["hide-input"]
+import contextlib
+import io
 import tempfile
 import warnings
 from importlib.metadata import version
@@ -199,8 +201,10 @@ with tempfile.TemporaryDirectory() as folder:
         Path(folder) / f"{bad.name}.weights.csv",
         np.full(bad.U.shape[1], 1 / bad.U.shape[1]),
     )
-    status = refboost_check(["hard-margin", "--batch", folder, "--allow-missing"])
+    with contextlib.redirect_stderr(io.StringIO()) as err:  # the CLI's warning
+        status = refboost_check(["hard-margin", "--batch", folder, "--allow-missing"])
 assert status == 1  # one candidate is not certified
+assert "have no candidate (allowed)" in err.getvalue()  # the other instances, reported
 
 # %% [markdown]
 # ## 3 Code no one here wrote
