@@ -1,4 +1,4 @@
-"""LPBoost near the oracle floor (issue 54): the full restricted LP ``"highs-ds-warm"`` against the
+"""LPBoost near the oracle floor: the full restricted LP ``"highs-ds-warm"`` against the
 working-set master ``"highs-ds-ws"``, side by side in one run.
 
 Run: ``OPENBLAS_NUM_THREADS=1 REFBOOST_DATA=/path/to/data PYTHONPATH=. python benchmarks/bench_floor.py``
