@@ -59,20 +59,6 @@ REC_BEST = {
 paper = studies.paper_numbers()["glocer_ch5"]
 
 
-def two_se(p, q, n, pooled=True):
-    """Two standard errors of a difference of two error rates on n examples: two independent
-    proportions (``pooled``: 2m(1-m)/n) or one set (m(1-m)/n); m the mean of p and q."""
-    m = (p + q) / 2
-    return 2 * math.sqrt((2 if pooled else 1) * m * (1 - m) / n)
-
-
-def declared_ids(study, keep):
-    """The key ids of the study's paper-scale cells ``k`` with ``keep(k)``."""
-    return {
-        studies.key_id(k) for k in studies.get_study(study).cells("paper") if keep(k)
-    }
-
-
 # %% [markdown]
 # ## Tables 5.2 and 5.4: the chosen setting and its test error
 #
@@ -91,7 +77,7 @@ for (ds, b), row in BEST.items():
     wrong = rec["test_error"] * rec["n_test"]
     assert abs(wrong - round(wrong)) < 1e-9 and rec["n_test"] == NTEST[ds]
     assert rec["n_train"] == {"german.numer": 600, "diabetes": 460}[ds]  # Table 5.2
-full = declared_ids("glocer_ch5", lambda k: k["dataset"] in SETS)
+full = G.declared_ids("glocer_ch5", lambda k: k["dataset"] in SETS)
 assert len(full) == 2 * (10 + 1 + 4 * 140) and full <= {studies.key_id(r) for r in RECS}
 
 # %% tags=["remove-input"]
@@ -117,7 +103,7 @@ for ds in SETS:
     for b in (*ERLP_FAMILY, "adaboost"):
         row = BEST[(ds, b)]
         ours, theirs = row["test_error_pct"] / 100, paper["values"][ds][b] / 100
-        tol = two_se(ours, theirs, NTEST[ds])
+        tol = G.two_se(ours, theirs, NTEST[ds])
         consistent[(ds, b)] = abs(ours - theirs) <= tol
         t54.append(
             {
@@ -282,7 +268,7 @@ for ds in SETS:
             r["val_error"] for r in pool if "eta" not in json.loads(r["params"])
         )
         behind[(ds, b)] = round((v_theo - v_win) * n_val)
-        band[(ds, b)] = two_se(v_theo, v_win, n_val, pooled=False) * n_val
+        band[(ds, b)] = G.two_se(v_theo, v_win, n_val, pooled=False) * n_val
         t510.append(
             {
                 "data set": ds,
@@ -487,7 +473,7 @@ for ds in SETS:
     binary_faster_n[ds] = sum(cb[v]["time_cpu"] < ce[v]["time_cpu"] for v in common)
     gaps = [abs(cb[v]["test_error"] - ce[v]["test_error"]) for v in common]
     tols = [
-        two_se(cb[v]["test_error"], ce[v]["test_error"], NTEST[ds], pooled=False)
+        G.two_se(cb[v]["test_error"], ce[v]["test_error"], NTEST[ds], pooled=False)
         for v in common
     ]
     identical[ds] = all(g_ <= t_ for g_, t_ in zip(gaps, tols, strict=True))

@@ -43,7 +43,6 @@
 
 # %% tags=["hide-input"]
 import json
-import math
 
 import numpy as np
 import pandas as pd
@@ -75,13 +74,6 @@ def load_records(study):
 
 def name(h, b):
     return "linear SVM" if h == "kernel" and b == "adaboost" else NAMES[b]
-
-
-def two_se(p, q, n, pooled=True):
-    """Two standard errors of a difference of two error rates on n examples: two independent
-    proportions (``pooled``: 2m(1-m)/n) or one set (m(1-m)/n); m the mean of p and q."""
-    m = (p + q) / 2
-    return 2 * math.sqrt((2 if pooled else 1) * m * (1 - m) / n)
 
 
 RECS_H = {h: load_records(s) for h, s in HYP.items()}
@@ -143,7 +135,7 @@ for h in ("raw", "kernel"):
     for ds in SETS:
         for b in ROWS5:
             ours, theirs = best_err(h, ds, b), PAPER_H[h]["values"][ds][b] / 100
-            tol = two_se(ours, theirs, NTEST[ds])
+            tol = G.two_se(ours, theirs, NTEST[ds])
             consistent_h[(h, ds, b)] = abs(ours - theirs) <= tol
             t55[h].append(
                 {
@@ -171,7 +163,7 @@ ada_comparable, tc_ge_corr, svm_best = {}, {}, {}
 for ds in SETS:
     lo = min(best_err("raw", ds, b) for b in ERLP_FAMILY)
     ada = best_err("raw", ds, "adaboost")
-    ada_comparable[ds] = abs(ada - lo) <= two_se(ada, lo, NTEST[ds], pooled=False)
+    ada_comparable[ds] = abs(ada - lo) <= G.two_se(ada, lo, NTEST[ds], pooled=False)
     tc = min(best_err("kernel", ds, b) for b in G.GLOCER_TC)
     co = min(best_err("kernel", ds, b) for b in G.GLOCER_CORRECTIVE)
     tc_ge_corr[ds] = tc <= co
@@ -403,7 +395,7 @@ for h in ("raw", "kernel"):
             )
             behind_h[(h, ds, b)] = round((v_theo - rec["val_error"]) * n_val)
             band_h[(h, ds, b)] = (
-                two_se(v_theo, rec["val_error"], n_val, pooled=False) * n_val
+                G.two_se(v_theo, rec["val_error"], n_val, pooled=False) * n_val
             )
             t511[h].append(
                 {

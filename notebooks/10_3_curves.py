@@ -28,7 +28,6 @@
 # errors on our one test set are tested within the one-sample two standard errors.
 
 # %% tags=["hide-input"]
-import math
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -59,12 +58,6 @@ def load_records(study):
 
 
 RECS_H = {h: load_records(s) for h, s in HYP.items()}
-
-
-def two_se(p, q, n, pooled=True):
-    """Two standard errors of a difference of two error rates on n examples."""
-    m = (p + q) / 2
-    return 2 * math.sqrt((2 if pooled else 1) * m * (1 - m) / n)
 
 
 def curve_h(h, ds, b, vary):
@@ -124,7 +117,7 @@ for h in HYP:
             ]
             ties = [
                 abs(a[e]["test_error"] - c[e]["test_error"])
-                <= two_se(
+                <= G.two_se(
                     a[e]["test_error"], c[e]["test_error"], NTEST[ds], pooled=False
                 )
                 for e in common
@@ -416,7 +409,7 @@ assert all(
 )
 # Fig 5.12 (SVM): the theoretical eta within 2 SE of the best eta <= 100
 assert all(
-    abs(a - b) <= two_se(a, b, NTEST[ds], pooled=False)
+    abs(a - b) <= G.two_se(a, b, NTEST[ds], pooled=False)
     for (h, ds, _), (a, b, _) in more_reg_h.items()
     if h == "kernel"
 )
@@ -432,7 +425,7 @@ assert all(np.mean(bin_err_h[("raw", ds)]) > 0 for ds in SETS)
 for h in ("raw", "kernel"):
     assert all(
         np.max(np.abs(bin_err_h[(h, ds)]))
-        <= two_se(0.25, 0.25, NTEST[ds], pooled=False)
+        <= G.two_se(0.25, 0.25, NTEST[ds], pooled=False)
         for ds in SETS
     )
 # Figs 5.26, 5.27: more iterations at every eta, at least 10x at every eta > 1, and the

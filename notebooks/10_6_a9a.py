@@ -52,7 +52,6 @@
 
 # %% tags=["hide-input"]
 import json
-import math
 
 import pandas as pd
 from IPython.display import display
@@ -100,21 +99,9 @@ A9A_ROWS = {
 A9A_SIZES = {(r["n_train"], r["n_val"], r["n_test"]) for r in A9A_RECS}
 
 
-def two_se(p, q, n, pooled=True):
-    """Two standard errors of a difference of two error rates on n examples."""
-    m = (p + q) / 2
-    return 2 * math.sqrt((2 if pooled else 1) * m * (1 - m) / n)
-
-
 def same_set_tie(p, q):
     """Two test errors on a9a's one test set within the one-sample two standard errors."""
-    return abs(p - q) <= two_se(p, q, A9A_NTEST, pooled=False)
-
-
-def declared_ids(study, keep):
-    return {
-        studies.key_id(k) for k in studies.get_study(study).cells("paper") if keep(k)
-    }
+    return abs(p - q) <= G.two_se(p, q, A9A_NTEST, pooled=False)
 
 
 def a9a_curve(b, vary):
@@ -147,13 +134,13 @@ book.glue("a9a-cpu", f"{sum(r['time_cpu'] for r in A9A_RECS) / 60:.0f}")
 a9a_consistent, t = {}, []
 for b in (*ERLP_FAMILY, "adaboost"):
     ours, theirs = A9A_ROWS[b]["test_error_pct"] / 100, paper["values"][A9A][b] / 100
-    a9a_consistent[b] = abs(ours - theirs) <= two_se(ours, theirs, A9A_NTEST)
+    a9a_consistent[b] = abs(ours - theirs) <= G.two_se(ours, theirs, A9A_NTEST)
     t.append(
         {
             "booster": NAMES[b],
             "thesis %": 100 * theirs,
             "ours %": 100 * ours,
-            "band (2 SE)": 100 * two_se(ours, theirs, A9A_NTEST),
+            "band (2 SE)": 100 * G.two_se(ours, theirs, A9A_NTEST),
             "within band": "yes" if a9a_consistent[b] else "no",
             "thesis CPU s": float(paper["times"][A9A][b]),
             "ours CPU s": A9A_ROWS[b]["cpu_s"],
@@ -190,14 +177,14 @@ book.glue("a9a-rho", f"{rho_a9a:+.2f}")
 
 # %% tags=["hide-input"]
 assert A9A_SIZES == {(29305, 9768, 9769)}  # Table 5.2's a9a sizes, every cell
-core = declared_ids(
+core = G.declared_ids(
     "glocer_ch5",
     lambda k: k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"]) < 2,
 )
 assert len(core) == G.glocer_core_count((A9A,)) and core <= {
     studies.key_id(r) for r in A9A_RECS
 }
-a9a_tc = declared_ids(
+a9a_tc = G.declared_ids(
     "glocer_ch5", lambda k: k["dataset"] == A9A and k["booster"] in G.GLOCER_TC
 )
 assert len(a9a_tc) == 280 and a9a_tc <= {studies.key_id(r) for r in A9A_RECS}
@@ -284,7 +271,7 @@ for b in ERLP_FAMILY:
             "ours": A9A_ROWS[b]["chosen"],
             "least validation errors": round(v_least * A9A_NVAL),
             "best theoretical eta's": round(v_theo * A9A_NVAL),
-            "band (2 SE, examples)": two_se(v_theo, v_least, A9A_NVAL, pooled=False)
+            "band (2 SE, examples)": G.two_se(v_theo, v_least, A9A_NVAL, pooled=False)
             * A9A_NVAL,
         }
     )
@@ -308,7 +295,7 @@ for b in G.GLOCER_CORRECTIVE:
     v_least, v_theo = val_least_and_theoretical(A9A_RECS, b)
     a9a_theo_margin[b] = round((v_theo - v_least) * A9A_NVAL)
     assert v_theo > v_least
-    assert v_theo - v_least <= two_se(v_theo, v_least, A9A_NVAL, pooled=False), b
+    assert v_theo - v_least <= G.two_se(v_theo, v_least, A9A_NVAL, pooled=False), b
 assert a9a_theo_margin == {"corrective_erlpboost": 2, "corrective_binary_erlpboost": 4}
 
 # %% tags=["remove-input"]
@@ -510,7 +497,7 @@ assert all(r[max(r)] < 0.1 for r in a9a_hyp_ratio.values())
 assert len(probe_pairs) == 6
 assert all(
     abs(r["test_error"] - q["test_error"])
-    <= two_se(r["test_error"], q["test_error"], A9A_NTEST)
+    <= G.two_se(r["test_error"], q["test_error"], A9A_NTEST)
     for r, q in probe_pairs
     if r["booster"] == "erlpboost"
 )

@@ -46,7 +46,6 @@
 
 # %% tags=["hide-input"]
 import json
-import math
 
 import numpy as np
 import pandas as pd
@@ -72,20 +71,8 @@ REG = datasets.registry()
 A9A, A9A_SPLIT, A9A_NTEST, A9A_NVAL = "a9a", G.glocer_split("a9a"), 9769, 9768
 
 
-def two_se(p, q, n, pooled=True):
-    """Two standard errors of a difference of two error rates on n examples."""
-    m = (p + q) / 2
-    return 2 * math.sqrt((2 if pooled else 1) * m * (1 - m) / n)
-
-
 def same_set_tie(p, q):
-    return abs(p - q) <= two_se(p, q, A9A_NTEST, pooled=False)
-
-
-def declared_ids(study, keep):
-    return {
-        studies.key_id(k) for k in studies.get_study(study).cells("paper") if keep(k)
-    }
+    return abs(p - q) <= G.two_se(p, q, A9A_NTEST, pooled=False)
 
 
 def pj(r):
@@ -110,7 +97,7 @@ def a9a_class(h, names):
         recs = [r for r in sto.records() if r["dataset"] == A9A]
     ids = {studies.key_id(r) for r in recs}
     core = {
-        b: declared_ids(
+        b: G.declared_ids(
             HYP[h],
             lambda k, b=b: (
                 k["dataset"] == A9A
@@ -132,7 +119,7 @@ def a9a_class(h, names):
     consistent, t = {}, []
     for b in run:
         theirs = PAPER_H[h]["values"][A9A][b] / 100
-        consistent[b] = abs(err[b] - theirs) <= two_se(err[b], theirs, A9A_NTEST)
+        consistent[b] = abs(err[b] - theirs) <= G.two_se(err[b], theirs, A9A_NTEST)
         t.append(
             {
                 "booster": names[b],
@@ -194,7 +181,9 @@ for row in G.glocer_best(A9A_RAW, "paper", "raw"):
                 "ours": A9A_RAW_ROWS[b]["chosen"],
                 "least validation errors": round(v_least * A9A_NVAL),
                 "best theoretical eta's": round(v_theo * A9A_NVAL),
-                "band (2 SE, examples)": two_se(v_theo, v_least, A9A_NVAL, pooled=False)
+                "band (2 SE, examples)": G.two_se(
+                    v_theo, v_least, A9A_NVAL, pooled=False
+                )
                 * A9A_NVAL,
             }
         )
@@ -217,16 +206,14 @@ book.glue("raw-behind", f"{(RAW_VAL[TH] - RAW_VAL[LEAST]).max()}")
 assert {(r["n_train"], r["n_val"], r["n_test"]) for r in A9A_RAW} == {
     (29305, 9768, 9769)
 }
-a9a_raw_tc = declared_ids(
+a9a_raw_tc = G.declared_ids(
     "glocer_raw",
     lambda k: k["dataset"] == A9A and k["booster"] in (*G.GLOCER_TC, "adaboost"),
 )
 assert len(a9a_raw_tc) == 281 and a9a_raw_tc <= {studies.key_id(r) for r in A9A_RAW}
-a9a_raw_core = declared_ids(
+a9a_raw_core = G.declared_ids(
     "glocer_raw",
-    lambda k: (
-        k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"], "raw") < 2
-    ),
+    lambda k: k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"], "raw") < 2,
 )
 assert len(a9a_raw_core) == 281 + 22 and a9a_raw_core <= {
     studies.key_id(r) for r in A9A_RAW
@@ -359,7 +346,9 @@ for row in G.glocer_best(A9A_SVM, "paper", "kernel"):
                 "ours": A9A_SVM_ROWS[b]["chosen"],
                 "least validation errors": round(v_least * A9A_NVAL),
                 "best theoretical eta's": round(v_theo * A9A_NVAL),
-                "band (2 SE, examples)": two_se(v_theo, v_least, A9A_NVAL, pooled=False)
+                "band (2 SE, examples)": G.two_se(
+                    v_theo, v_least, A9A_NVAL, pooled=False
+                )
                 * A9A_NVAL,
             }
         )
@@ -387,7 +376,7 @@ book.glue("svm-behind", f"{svm_gap.min()}-{svm_gap.max()}")
 assert {(r["n_train"], r["n_val"], r["n_test"]) for r in A9A_SVM} == {
     (29305, 9768, 9769)
 }
-a9a_svm_tier0 = declared_ids(
+a9a_svm_tier0 = G.declared_ids(
     "glocer_svm",
     lambda k: (
         k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"], "kernel") == 0
@@ -396,7 +385,7 @@ a9a_svm_tier0 = declared_ids(
 assert len(a9a_svm_tier0) == 2 * 141 + 1 and a9a_svm_tier0 <= {
     studies.key_id(r) for r in A9A_SVM
 }
-a9a_svm_core = declared_ids(
+a9a_svm_core = G.declared_ids(
     "glocer_svm",
     lambda k: (
         k["dataset"] == A9A and G.cell_tier(k["booster"], k["params"], "kernel") < 2
@@ -404,7 +393,9 @@ a9a_svm_core = declared_ids(
 )
 assert len(a9a_svm_core) == 2 * 141 + 1 + 2 * 12
 assert a9a_svm_core <= {studies.key_id(r) for r in A9A_SVM}
-a9a_svm_all = declared_ids("glocer_svm", lambda k: k["dataset"] == A9A)  # every setting
+a9a_svm_all = G.declared_ids(
+    "glocer_svm", lambda k: k["dataset"] == A9A
+)  # every setting
 assert len(a9a_svm_all) == 4 * 141 + 1 and a9a_svm_all == {
     studies.key_id(r) for r in A9A_SVM
 }
@@ -466,7 +457,7 @@ assert {b: round(v) for b, v in svm_cpu.items()} == {
 assert set(a9a_svm_won) == set(ERLP_FAMILY) and not any(a9a_svm_won.values())
 for b in ERLP_FAMILY:
     v_least, v_theo = val_least_and_theoretical(A9A_SVM, b)
-    assert v_theo > v_least and v_theo - v_least <= two_se(
+    assert v_theo > v_least and v_theo - v_least <= G.two_se(
         v_theo, v_least, A9A_NVAL, pooled=False
     ), b
 assert {b: A9A_SVM_ROWS[b]["chosen"] for b in ERLP_FAMILY} == {

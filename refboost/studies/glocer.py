@@ -41,7 +41,30 @@ from ._glocer import (  # noqa: F401
 )
 from ._glocer import _glocer_tier as cell_tier  # the order in which the paper cells run (0, 1: core; 2: rest)
 
+
+def two_se(p: float, q: float, n: int, pooled: bool = True) -> float:
+    """Two standard errors of the difference of two error rates ``p`` and ``q`` measured on ``n`` examples.
+
+    ``pooled``: two independent samples of ``n`` examples (variance ``2 m (1 - m) / n`` at the mean rate
+    ``m``); otherwise one sample (``m (1 - m) / n``), as for two classifiers on one test set. The thesis
+    reports one split and no standard errors, so chapter 10's bands are these binomial ones.
+    """
+    import math
+
+    m = (p + q) / 2
+    return 2 * math.sqrt((2 if pooled else 1) * m * (1 - m) / n)
+
+
+def declared_ids(study: str, keep, scale: str = "paper") -> set:
+    """The key ids of the cells ``study`` declares at ``scale`` for which ``keep(key)`` is true."""
+    from . import get_study, key_id
+
+    return {key_id(k) for k in get_study(study).cells(scale) if keep(k)}
+
+
 __all__ = [
+    "two_se",
+    "declared_ids",
     "cell_tier",
     "GLOCER_TC",
     "GLOCER_CORRECTIVE",
