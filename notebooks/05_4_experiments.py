@@ -44,70 +44,18 @@
 # a different split from any IDA realisation. The paper's Diabetes (Rätsch's diabetis) is not in the
 # catalogue.
 #
-# :::{admonition} What ran, on which tree search, and at what cost
-# :class: dropdown
-# The experiments of §5 are declared as studies (`refboost.studies`, chapter 2) and their runs are committed
-# stores in `data/results/`; the cells below read them and run nothing. `mht_table3` follows Table 3's protocol:
-# on the training part of realisation 1 (IDA's; for the sets marked * below, refboost's seeded partition), 5-fold
-# cross-validation picks $\nu\in\{0.1,\dots,0.5\}m$ (least mean
-# validation error, ties to the smaller $\nu$), the booster is retrained on the whole training part and its test
-# error reported; $\epsilon=0.01$, the exact best depth-2 tree (`refboost.TreeOracle`). Its cells on the whole
-# training part are exactly the runs Table 2 times (mean over $\nu$ at $\epsilon=0.01$), so Table 2's ratios come
-# from the same store (`refboost.studies.mht.mht_table2`). `mht_figs` holds one traced run per set and booster at
-# $\nu=0.1m$ (Figs 1 and 3): the objective $\rho(w_t)$ and the test error at roughly geometric checkpoints $t$,
-# with the run's clock at $t$. What ran is what the stores' `provenance.json` lists; the rest of each grid is
-# declared and shown as missing (`not run`, `x/y` cells). The grid holds the 11 Table 3 sets of the catalogue (the
-# paper's Diabetes, Rätsch's diabetis, is not in it). Four of them, marked * below (flare_solar, splice, thyroid,
-# twonorm), exist in the catalogue only as full pattern sets: their realisation 1 is refboost's seeded partition
-# with the IDA sizes (`refboost.datasets.mat_realisation`), **not** an original IDA split file, so their numbers
-# are for a different split from any IDA realisation. The exact tree search screens every root split with a
-# sweep of point updates on per-feature prefix-sum trees (refboost's compiled tree kernels) and recomputes only the near-best
-# ones with the plain histogram code, which gives the same tree and edge bit for bit
-# (`tests/test_tree_oracle_screened.py`) 400-1,000 times faster per call on ringnorm, twonorm and image. Until
-# 2026-11-29 the sweep was a lazy segment tree over all bins, with the same records at 4-6 times the CPU per call
-# (`benchmarks/results/compare_tree_kernel.txt`); every stored Table 2 cell but image's and splice*'s ran that form,
-# so the times below come from it. Image's 15 Table 2 cells of LPBoost, ERLPBoost and MLPBoost were re-run with the
-# second form (the same records at 2.6-7.3 times less CPU, 2-172 s instead of 12-539 s per cell), and so were
-# splice*'s 15 (the same records; LPBoost's and ERLPBoost's at 1.7-2.3 times less CPU, MLPBoost's at about the same,
-# its time being mostly its LPs: 0.4-164 s per cell); the replaced records are kept in the store's
-# `provenance.json` under `pruned`. So they compare with C-ERLPBoost's image and splice* cells, which ran the second
-# form; within every other set the four boosters' Table 2 cells ran one form. The stored cells were
-# still costly on a shared 2-core machine (about 80 ms of CPU per LPBoost round on ringnorm; on german an LPBoost cell takes 1-5 min of CPU, most of it in HiGHS re-solving the
-# restricted LP, about 30 dual simplex pivots per round on a dense 560 x 500 constraint matrix). LPBoost and
-# ERLPBoost ran on all 11 sets. MLPBoost stops only
-# when the smoothed objective is within $\epsilon/2$, so it often needs thousands of rounds, each with an LP
-# (one twonorm cell: 7,083 rounds, 9 min of CPU); it ran on banana, breast_cancer, flare_solar*, heart, thyroid*,
-# titanic, twonorm* (its 25 twonorm CV cells: 1,181-7,408 rounds, up to 8 min of CPU each), ringnorm (Table 2's
-# runs: up to 10,036 rounds and 17 min of CPU per cell; its 25 CV cells: 819-8,746 rounds, 43-612 s of CPU each),
-# splice* (all 30 cells: 146-5,809 rounds, 2-147 s of CPU each), image (525-5,685 rounds, 22-461 s of CPU each)
-# and german (337-6,241 rounds, 7-523 s of CPU each): all 11 sets.
-# Each set's whole-training-part cells (the runs Table 2 times) come first in the
-# grid. C-ERLPBoost (no column in the paper's Table 3) ran Table 2's cells on banana, breast_cancer, flare_solar*,
-# heart, thyroid* and titanic, and its CV folds on the same six sets: with the exact tree it needs up to 97,223
-# rounds to converge, and at $\nu=0.1m$ it stopped at the cap of $10^5$ rounds without converging on heart (training
-# part and all five CV folds) and thyroid* (training part and one CV fold); such a run keeps its classifier and
-# test error, and its time is a lower bound (Table 2 prints it as ">x", as the paper prints its aborted runs). On
-# ringnorm it ran Table 2's five cells (24,920-100,000 rounds, 16-59 min of CPU each; at $\nu=0.1m$ it stopped at
-# the cap). On german it ran Table 2's five cells (24,949-76,392 rounds, 9-31 min of CPU each, all converged) and
-# on twonorm* Table 2's five cells (25,426-100,000 rounds, 14-59 min of CPU each: at $\nu=0.1m$ it stopped at the
-# cap). A run that reaches the cap counts as converged when the certificate of its returned weights is within
-# $\epsilon$ although Alg. 1's own test, $\epsilon_t\le\epsilon/2$, has not fired: twonorm*'s six runs at
-# $\nu=0.2m$ (certified gaps 0.0089-0.0095, $\epsilon=0.01$) and two of ringnorm's CV folds at $0.2m$. The CV cells
-# of these three sets run with the second tree sweep: german's 25 (23,880-91,778 rounds, 1-7 min of CPU each, all
-# converged), ringnorm's 25 (21,918-100,000 rounds, 3-15 min each; at $\nu=0.1m$ the cap in all five folds) and
-# twonorm*'s 25 (22,924-100,000 rounds, 3-17 min each; at $0.1m$ the cap in all five folds), so all three sets have
-# a C-ERLPB. entry under Table 3 below. On image, with the second sweep, it ran Table 2's five cells
-# (30,015-100,000 rounds, 11-40 min of CPU each; at $\nu=0.1m$ it stopped at the cap with a certified gap of 0.0103,
-# just above $\epsilon=0.01$, so that run is stored with converged = False) and its 25 CV cells (18,160-100,000
-# rounds, 6-32 min each; at $0.1m$ the cap in all five folds, fold 2's run certified within $\epsilon$ there), so
-# image too has a C-ERLPB. entry under Table 3. On splice* (the paper lists it above $10^3$ s) it ran Table 2's five
-# cells (13,032-100,000 rounds, 3-30 min of CPU each; at $\nu=0.1m$ it stopped at the cap with a certified gap of
-# 0.0101, stored with converged = False) and its 25 CV cells (14,653-100,000 rounds, 3-26 min each): all 20 at
-# $\nu\ge 0.2m$ converged, and at $0.1m$ all five folds stopped at the cap (certified gaps 0.0101-0.0106, just above
-# $\epsilon$, so none is stored as converged). So splice* too has its C-ERLPB. ratio in Table 2 and its entry under
-# Table 3, and every cell of both stores has run.
-# The figures use greedy depth-2 trees.
-# :::
+# **What ran** is the table below, generated from the store: {glue:text}`mht-ran-cells` cells,
+# {glue:text}`mht-ran-cpu-h` hours of CPU in all. Every cell's
+# rounds, CPU time and certificate are in `data/results/mht_table3/paper/`, and each run's command,
+# commit and reason in its `provenance.json`. The exact tree search screens every root split with a
+# sweep over per-feature prefix-sum trees (refboost's compiled tree kernels) and recomputes only the
+# near-best splits with the plain histogram code: the same tree and edge bit for bit
+# (`tests/test_tree_oracle_screened.py`). An earlier form of that sweep gave the same records at 4-6
+# times the CPU per call (`benchmarks/results/compare_tree_kernel.txt`); which cells ran which form
+# is recorded per run in `provenance.json`, and Table 2 compares boosters only within one data set,
+# whose Table 2 cells ran one form. A run that reaches the round cap keeps its classifier and test
+# error, and its time is a lower bound (Table 2 prints it as ">x", as the paper prints its aborted
+# runs); it counts as converged when the certificate of its returned weights is within $\epsilon$.
 
 # %% tags=["hide-input"]
 import json
@@ -145,6 +93,40 @@ paper3 = studies.paper_numbers()["mht_table3"]["values"]
 rows3 = studies.analyse("mht_table3", "paper")
 with studies.Store(studies.default_store("mht_table3", "paper")) as _sto:
     recs3 = _sto.records()
+
+# %% tags=["hide-input"]
+# claims: none (bookkeeping: what the store holds, per booster and data set)
+_ran = pd.DataFrame(recs3)
+_ran["part"] = np.where(_ran["split"].str.contains("/cv"), "CV folds", "training part")
+_declared = pd.DataFrame(studies.get_study("mht_table3").cells("paper"))
+_n_declared = _declared.groupby(["dataset", "booster"]).size()
+
+
+def _span(v, fmt):
+    lo, hi = min(v), max(v)
+    return fmt.format(lo) if lo == hi else f"{fmt.format(lo)}-{fmt.format(hi)}"
+
+
+ran_rows = []
+for (dn, b), g in _ran.groupby(["dataset", "booster"]):
+    ran_rows.append({
+        "data set": star(dn),
+        "booster": COLS[b],
+        "cells": f"{len(g)}/{_n_declared[dn, b]}",
+        "rounds": _span(g["n_iter"], "{:,}"),
+        "CPU s per cell": _span(g["time_cpu"], "{:,.0f}"),
+        "not converged": int((~g["converged"].astype(bool)).sum()),
+    })  # fmt: skip
+RAN = pd.DataFrame(ran_rows)
+book.glue("mht-ran-cells", f"{len(_ran):,}")
+book.glue("mht-ran-cpu-h", f"{_ran['time_cpu'].sum() / 3600:,.0f}")
+book.table(
+    RAN,
+    caption="What ran (store mht_table3, paper scale): for each data set and booster, the cells "
+    "stored / declared (the whole training part and the 5 CV folds, at each nu), the range of "
+    "rounds and of CPU seconds per cell, and how many stopped without a certificate within eps. "
+    "* refboost's seeded partition.",
+)
 
 # %% [markdown]
 # ## 3.13 Table 3: test error with $\nu$ chosen by cross-validation
@@ -497,7 +479,8 @@ book.table(
 #
 # training part, $\nu=0.1m$, $\epsilon=0.01$. The weak learner is the greedy depth-2 tree (`TreeOracle(search=
 # "greedy")`: the best stump at the root, then the best stump in each child), because one exact-search LPBoost run on
-# ringnorm (7951 root splits per call) takes more than 300 s of CPU here, a greedy one about 1 s. The time axis is the
+# ringnorm (7951 root splits per call) at $\nu=0.1m$ took {glue:text}`mht-exact-ringnorm` in `mht_table3`,
+# the greedy one {glue:text}`mht-greedy-ringnorm`. The time axis is the
 # booster's own clock at iteration $t$ (wall time; the paper plots CPU time). ERLPBoost's first iteration also
 # loads its compiled kernels once per worker process, so the orderings below compare the time spent **after**
 # iteration 1. Fig. 1 (ringnorm) claims, read from the paper's Table 2 and text: ERLPBoost is by far the slowest
@@ -513,6 +496,21 @@ with studies.Store(studies.default_store("mht_figs", "paper")) as _sto:
     recs_f = _sto.records()
 curves = mht_fig_curves(recs_f)
 rows_f = {(r["dataset"], r["booster"]): r for r in studies.analyse("mht_figs", "paper")}
+_exact = next(
+    x for x in recs3
+    if (x["dataset"], x["booster"], x["split"]) == ("ringnorm", "lpboost", "r1")
+    and json.loads(x["params"])["nu_frac"] == 0.1
+)  # fmt: skip
+_greedy = next(
+    x for x in recs_f if (x["dataset"], x["booster"]) == ("ringnorm", "lpboost")
+)
+for _k, _x in (("exact", _exact), ("greedy", _greedy)):
+    book.glue(f"mht-{_k}-ringnorm", f"{_x['time_cpu']:,.1f} s of CPU ({_x['n_iter']:,} rounds)")
+_cerlp_f = [x["n_iter"] for x in recs_f if x["booster"] == "cerlpboost"]
+book.glue("mht-cerlp-rounds-figs", f"{min(_cerlp_f):,} to {max(_cerlp_f):,}")
+book.glue("mht-figs-cells", f"{len(recs_f):,}")
+_capped = _ran[(_ran["booster"] == "cerlpboost") & (_ran["n_iter"] >= 100_000)]
+book.glue("mht-cerlp-cap-cpu-min", f"{_capped['time_cpu'].max() / 60:,.0f}")
 fig_sets = [
     dn
     for dn in SETS
@@ -739,13 +737,15 @@ testerr_grid(fig_sets[6:], "fig-fw-testerr-b")
 # seeded partitions (*) the comparison is between methods on one split, not with the paper's split. Table 2's
 # ordering MLPBoost slower than LPBoost is reproduced; ERLPBoost, slowest in the paper, is faster than LPBoost on most
 # of our (set, $\nu$) pairs (its compiled step, `refboost/_jit/entropy.py`). C-ERLPBoost (the paper's FW) needs
-# thousands of rounds (554 to 30,049 in the figures, which have it on all 11 sets; up to $10^5$, the cap, with the
+# thousands of rounds ({glue:text}`mht-cerlp-rounds-figs` in the figures, which have it on all 11 sets; up to $10^5$, the cap, with the
 # exact tree in Table 2's runs), comes after ERLPBoost in time on every set, in the figures and in every (set, $\nu$)
 # pair of Table 2's runs, as in the paper, and with the greedy tree its stopping test is no certificate (heart,
-# above). Every declared cell of both stores has run (1,320 in `mht_table3`, 44 in `mht_figs`), and any of them can
+# above). Every declared cell of both stores has run ({glue:text}`mht-ran-cells` in `mht_table3`,
+# {glue:text}`mht-figs-cells` in `mht_figs`), and any of them can
 # be re-run and compared with its stored record, e.g.
 # `refboost-repro mht_table3 --scale paper --verify 3 --datasets splice --boosters cerlpboost`
-# (`REFBOOST_DATA` pointing at the downloaded sets; a C-ERLPBoost cell at the cap takes about 25 min of CPU).
+# (`REFBOOST_DATA` pointing at the downloaded sets; a C-ERLPBoost cell at the cap
+# took up to {glue:text}`mht-cerlp-cap-cpu-min` min of CPU here).
 
 # %% [markdown]
 # ## 4. Promotion
