@@ -30,6 +30,7 @@ _LAZY = {
     "RawFeatureOracle": ".oracles",
     "StumpOracle": ".oracles",
     "TreeOracle": ".oracles",
+    "RBFNetOracle": ".rbf",
     "BoostResult": ".result",
     "adaboost": ".boosters.adaboost",
     "adaboost_star": ".boosters.adaboost",
