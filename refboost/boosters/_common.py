@@ -1,11 +1,12 @@
 """What every booster shares: the oracle argument, the one place where the columns an oracle
-returns are checked, and the assembly of a certified result."""
+returns are checked, and the end of a run (:func:`finish`: certificate, message, result)."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from ..oracles import Oracle
+from ..result import BoostResult
 
 
 def check_oracle(oracle) -> Oracle:
@@ -100,3 +101,50 @@ class StepSum:
 
     def array(self) -> np.ndarray:
         return np.asarray(self.lam, dtype=float)
+
+
+#: Why a run stopped: the stop reasons every booster shares -> how its message says them
+#: (formatted with the run's ``params``). A booster with reasons of its own passes them to :func:`finish`.
+STOP_REASONS = {
+    "rule": "the stopping rule fired",
+    "max_iter": "max_iter = {max_iter} reached",
+    "time_limit": "time_limit = {time_limit:g} s reached",
+    "repeated": "the oracle returned a hypothesis already in the combination",
+    "stalled": "the oracle returned a column already selected (master tolerance)",
+}
+
+
+def stop_message(cert, reason: str, *, details: str = "", cause: str = "", params=None, reasons=None) -> str:
+    """``"<converged | not converged>: <why the run stopped> (<details>); <what the certificate says>"``.
+
+    ``converged`` is the certificate's verdict on the returned weights (``cert.ok``), whether or not the
+    stopping rule fired (``reason == "rule"``); ``cause``, the likely cause when the rule fired but the
+    certificate does not confirm it.
+    """
+    text = {**STOP_REASONS, **(reasons or {})}[reason].format(**(params or {}))
+    if details:
+        text += f" ({details})"
+    if cert.ok:
+        verdict = (f"certified: {cert.message}" if reason == "rule"
+                   else f"certified from the returned weights: {cert.message}")
+    elif reason == "rule":
+        verdict = f"the certificate does not confirm it (not certified from the returned weights): {cert.message}"
+        if cause:
+            verdict += f" (likely cause: {cause})"
+    else:
+        verdict = f"not certified: {cert.message}"
+    return f"{'converged' if cert.ok else 'not converged'}: {text}; {verdict}"
+
+
+def finish(cert, reason: str, *, details: str = "", cause: str = "", reasons=None, gap=None, extra=None,
+           **result) -> BoostResult:
+    """The end of every booster's run: the :class:`BoostResult` with ``converged = cert.ok`` (the
+    certificate of the returned weights decides), ``gap = cert.gap`` unless the booster gives its own,
+    ``extra["certificate"] = cert`` and the message of :func:`stop_message`. ``result``: the other
+    fields of :class:`BoostResult` (weights, hypotheses, distribution, margins, n_iter, history,
+    algorithm, params)."""
+    extra = {} if extra is None else extra
+    extra.setdefault("certificate", cert)
+    message = stop_message(cert, reason, details=details, cause=cause, params=result.get("params"), reasons=reasons)
+    return BoostResult(gap=float(cert.gap) if gap is None else gap, converged=bool(cert.ok), message=message,
+                       extra=extra, **result)

@@ -60,8 +60,19 @@ from scipy.optimize import brentq
 from .._params import Bool, Choice, Int, Real, constraints
 from .._validation import check_choice, check_int, check_real
 from ..result import BoostResult
-from ._common import StepSum, query, query_columns
+from ._common import StepSum, finish, query, query_columns
 
+#: The stop reasons of GenericBoost besides those every booster shares (``_common.STOP_REASONS``).
+_STOP_REASONS = {
+    "perfect": "a hypothesis is above the target edge on every example: no finite step; "
+    "the output is that hypothesis alone",
+    "no_finite_step": "the line search along the last hypothesis has no finite step (it is >= the target "
+    "edge on every example and equal to it on some: it abstains there), so the run stops before that step",
+    "zero_step": "edge r_t <= target theta_t at the last iteration: zero step, the run stops "
+    "(AdaBoost: r_t <= 0, i.e. the weak-learning assumption fails; arc-gv/AdaBoost*: fixed point)",
+    "infinite_target": "arc-gv with floor=None reached mu_t = -1: the step artanh(r_t) - artanh(mu_t) is "
+    "infinite, the run stops (use a floor in (-1, 1), default 0.0)",
+}
 #: A step with ``alpha <= ZERO_STEP_TOL`` makes no progress: the run stops (edge <= target).
 ZERO_STEP_TOL = 1e-14
 #: A zero step counts as convergence when the certificate ``gap`` is at most this.
@@ -397,37 +408,23 @@ def _generic_boost(
     cert_ds = [d_min_edge]
     cert = hard_margin(certificate_class(oracle), w, hypotheses=keys, distribution=[d_out, d_min_edge], tol=tol,
                        bound="dual")
-    messages = {
-        "max_iter": f"max_iter = {max_iter} iterations done",
-        "gap": f"stopping rule: gap min_t r_t - mu <= eps = {eps}",
-        "perfect": "a hypothesis is above the target edge on every example: no finite step; "
-        "the output is that hypothesis alone",
-        "no_finite_step": "the line search along the last hypothesis has no finite step (it is >= the target "
-        "edge on every example and equal to it on some: it abstains there), so the run stops before that step",
-        "zero_step": "edge r_t <= target theta_t at the last iteration: zero step, the run stops "
-        "(AdaBoost: r_t <= 0, i.e. the weak-learning assumption fails; arc-gv/AdaBoost*: fixed point)",
-        "infinite_target": "arc-gv with floor=None reached mu_t = -1: the step artanh(r_t) - artanh(mu_t) is "
-        "infinite, the run stops (use a floor in (-1, 1), default 0.0)",
-    }
     what = {"adaboost_star": f"hard margin >= rho - {tol:g}"}.get(algorithm, f"hard margin within {tol:g} of rho")
-    if s == 0:
-        messages[stop_reason] += "; no step was taken, the output is the first hypothesis alone"
     if eps is None and algorithm != "adaboost_star":
         what += " (no eps given: default tolerance)"
-    if cert.ok:
-        message = f"converged: {what} certified (gap {cert.gap:.3g}); {messages[stop_reason]}"
-    else:
-        message = f"not converged: {what} not certified ({cert.message}); {messages[stop_reason]}"
-    return BoostResult(
+    details = [f"gap min_t r_t - mu <= eps = {eps}"] if stop_reason == "gap" else []
+    if s == 0:
+        details.append("no step was taken, the output is the first hypothesis alone")
+    return finish(
+        cert,
+        "rule" if stop_reason == "gap" else stop_reason,
+        details="; ".join([*details, f"target: {what}"]),
+        reasons=_STOP_REASONS,
         weights=w,
         hypotheses=list(keys),
         distribution=d_out,
         margins=margins,
         n_iter=len(history),
         history=history,
-        gap=float(cert.gap),
-        converged=bool(cert.ok),
-        message=message,
         algorithm=algorithm,
         params=params,
         extra={

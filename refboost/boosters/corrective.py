@@ -33,7 +33,7 @@ from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
 from ..projections import kl_divergence, smoothed_soft_margin
 from ..result import BoostResult
-from ._common import query
+from ._common import finish, query
 from .entropy import _sigmoid, binary_entropy_capped, binary_smoothed_soft_margin
 
 #: Step-size rules. "sq": x.d/(eta ||x||_inf^2) (Shalev-Shwartz & Singer 2008, Alg. 4.3; default);
@@ -235,29 +235,19 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
     sm = soft_margin(margins, nu)
     cert_ds = [d_min_P, d_gamma]
     cert = soft_margin_lp(oracle, w_out, nu=nu, hypotheses=keys, distribution=[d, *cert_ds], tol=eps, bound="dual")
-    converged = cert.ok  # the certificate of the returned weights decides, whether or not the rule fired
     delta = float(min_P - Theta_prev) if np.isfinite(Theta_prev) else float(min_P + 1.0)
-    if converged and not fired:
-        msg = (f"converged: max_iter = {max_iter} reached before the stopping rule fired (delta = {delta:.3g} > "
-               f"eps/2 = {eps / 2:g}), but the certificate of the returned weights confirms it: {cert.message}")
-    elif converged:
-        msg = (f"converged: delta = {delta:.3g} <= eps/2 = {eps / 2:g} after {len(history)} iterations; "
-               f"certified: {cert.message}")
-    elif fired:
-        msg = (f"stopping rule fired (delta = {delta:.3g} <= eps/2 = {eps / 2:g}) but the soft-margin "
-               f"certificate of the returned weights does not confirm it: {cert.message}"
-               + (" (start='zero' certifies the mixture with the zero hypothesis, not the normalised weights)"
-                  if start == "zero" else ""))
-    else:
-        msg = f"max_iter = {max_iter} reached with delta = {delta:.3g} > eps/2 = {eps / 2:g}; {cert.message}"
     extra = {"eta": eta, "delta": delta, "dual": float(Theta_prev) if np.isfinite(Theta_prev) else -1.0,
              "min_P": min_P, "soft_margin": sm, "gamma_hat": gamma_hat, "weights_unnormalised": w,
              "zero_mass": 1.0 - total, "certificate": cert, "certificate_distributions": cert_ds,
              "stopping_rule_fired": fired}
     extra.update(extra_last)
-    return BoostResult(
+    return finish(
+        cert, "rule" if fired else "max_iter",
+        details=f"delta = {delta:.3g} {'<=' if fired else '>'} eps/2 = {eps / 2:g} after {len(history)} iterations",
+        cause="start='zero' certifies the mixture with the zero hypothesis, not the normalised weights"
+        if start == "zero" else "",
         weights=w_out, hypotheses=list(keys), distribution=d, margins=margins, n_iter=len(history) - int(fired),
-        history=history, gap=float(cert.gap), converged=converged, message=msg, algorithm=name,
+        history=history, algorithm=name,
         params={"nu": nu, "eps": eps, "eta": eta, "max_iter": max_iter, "step_rule": step_rule,
                 "beta_solver": beta_solver, "start": start},
         extra=extra,

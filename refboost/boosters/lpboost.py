@@ -17,7 +17,7 @@ from scipy.optimize import linprog
 from .._params import Choice, Int, Nu, Real, constraints
 from ..margins import repair_capped
 from ..result import BoostResult
-from ._common import query
+from ._common import finish, query
 
 LP_METHODS = ("highs", "highs-ds", "highs-ipm", "highs-ds-warm")
 #: lpboost's methods: LP_METHODS and the working-set master ``"highs-ds-ws"`` (:class:`IncrementalRestrictedLP`).
@@ -468,27 +468,16 @@ def lpboost(
     margins = U_T @ w
     cert = soft_margin_lp(certificate_class(oracle), w, nu=nu, hypotheses=keys, distribution=[d, d_min_edge],
                           tol=eps, bound="dual")
-    if converged and cert.ok:
-        msg = f"converged: min edge - P_LP = {gap:.3g} <= eps = {eps:g}; certified: {cert.message}"
-    elif converged:
-        msg = (f"not converged: the stopping rule fired (min edge - P_LP = {gap:.3g} <= eps = {eps:g}) but the "
-               f"certificate of LPs (2.2)/(2.3) on the returned weights does not confirm it: {cert.message}")
-    elif cert.ok:
-        msg = (f"converged: max_iter = {max_iter} reached with min edge - P_LP = {gap:.3g} > eps = {eps:g}, but the "
-               f"certificate confirms the returned weights: {cert.message}")
-    else:
-        msg = f"not converged: max_iter = {max_iter} reached with gap {gap:.3g} > eps = {eps:g} ({cert.message})"
-    converged = bool(cert.ok)
-    return BoostResult(
+    return finish(
+        cert,
+        "rule" if converged else "max_iter",
+        details=f"min edge - P_LP = {gap:.3g} {'<=' if converged else '>'} eps = {eps:g}",
         weights=w,
         hypotheses=list(keys),
         distribution=d,
         margins=margins,
         n_iter=len(history),
         history=history,
-        gap=float(cert.gap),
-        converged=converged,
-        message=msg,
         algorithm="lpboost",
         params={"nu": nu, "eps": eps, "max_iter": max_iter, "method": method},
         extra={"P_LP": P, "rho": rho, "psi": psi, "gamma_hat": gamma_hat,

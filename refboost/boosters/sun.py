@@ -58,7 +58,7 @@ from scipy.optimize import brentq
 from .._params import Choice, Int, Real, constraints
 from .._validation import check_array, check_margins, check_real
 from ..result import BoostResult
-from ._common import StepSum, query, query_columns
+from ._common import StepSum, finish, query, query_columns
 
 # AdaBoost's log-domain primitives are shared, so that beta = 0 reproduces refboost.adaboost
 # bit for bit: the lean 1-d log-sum-exp and the closed-form step artanh(edge) of a +-1 column.
@@ -70,6 +70,13 @@ LINE_SEARCH_XTOL = 1e-15
 LINE_SEARCH_RTOL = 4 * np.finfo(float).eps
 #: Largest step (of the column scaled to ``max |z~| = 1``) the bracket search tries before ``"no_bracket"``.
 LINE_SEARCH_MAX_STEP = 1e12
+#: The stop reasons of the Sun et al. boosters besides those every booster shares (``_common.STOP_REASONS``).
+_STOP_REASONS = {
+    "zero_step": "pseudo-edge <= 0, the line search returned alpha = 0",
+    "unbounded_step": "min_n z~_n >= 0, the line search is unbounded (policy 'stop'; the round is not taken)",
+    "no_bracket": f"the step is beyond the line search's range ({LINE_SEARCH_MAX_STEP:g} / max|z~|)",
+    "first_step_forced": "no finite step for the first hypothesis; returned with weight 1",
+}
 #: A column counts as {-1, +1}-valued (closed-form step) if every |z~_n| is within this of 1.
 BINARY_TOL = 0.0
 #: Norm2: ``||d - d_0||_2`` below this (relative to ``||d_0||_2``) counts as ``d = d_0``; phi := 0.
@@ -498,37 +505,25 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
     distribution = np.exp(log_d)
     cert = regularized_margin_certificate(oracle, w, beta=beta, penalty=CERTIFIED_PENALTY[kind], hypotheses=keys,
                                           distribution=[distribution, d_best], tol=eps, bound="dual")
-    converged = cert.ok
     T = len(history)
-    stops = {
-        "converged": f"stopping rule fired at t = {T}: s(d) - D(w) <= eps = {eps:g}",
-        "max_iter": f"max_iter = {max_iter} reached",
-        "zero_step": f"stopped at t = {T}: pseudo-edge <= 0, the line search returned alpha = 0",
-        "unbounded_step": f"stopped at t = {T}: min_n z~_n >= 0, the line search is unbounded "
-        "(policy 'stop'; the round is not taken)",
-        "no_bracket": f"stopped at t = {T}: the step is beyond the line search's range "
-        f"({LINE_SEARCH_MAX_STEP:g} / max|z~|)",
-    }
-    msg = stops[status]
     if flags["first_step_forced"]:
-        msg = (f"stopped at t = 1: no finite step for the first hypothesis (line search: "
-               f"{history[0]['line_search_status']}, edge {history[0]['edge']:.3g}); returned with weight 1")
-    if converged:
-        msg += f"; certified: gap {cert.gap:.3g} <= eps = {eps:g}"
-    elif status == "converged":
-        msg += f"; NOT certified from the returned weights: {cert.message}"
+        reason = "first_step_forced"
+        details = f"line search: {history[0]['line_search_status']}, edge {history[0]['edge']:.3g}"
     else:
-        msg += f"; not certified: {cert.message}"
-    return BoostResult(
+        reason = "rule" if status == "converged" else status
+        details = ("" if status == "max_iter" else f"t = {T}") + (
+            f": s(d) - D(w) <= eps = {eps:g}" if status == "converged" else "")
+    return finish(
+        cert,
+        reason,
+        details=details,
+        reasons=_STOP_REASONS,
         weights=w,
         hypotheses=keys,
         distribution=distribution,
         margins=margins,
         n_iter=len(round_alphas),
         history=history,
-        gap=float(cert.gap),
-        converged=converged,
-        message=msg,
         algorithm=algorithm,
         params={
             "beta": beta,

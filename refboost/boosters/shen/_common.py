@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..._validation import check_real
 from ...result import BoostResult
+from .._common import stop_message
 
 #: Tightest tolerance of a restricted master (Frank-Wolfe/duality gap of the T-scaled problem).
 MASTER_TOL = 1e-12
@@ -22,14 +23,19 @@ def check_T(T, name: str = "T") -> float:
     return check_real(T, name, low=0.0, low_open=True)
 
 
-def _certified(res: BoostResult, cert, fired: bool, what: str) -> BoostResult:
-    """``converged = cert.ok`` (the certificate of the returned weights decides, whether or not the
-    stopping rule fired); the certificate goes to ``extra["certificate"]``."""
+def _certified(res: BoostResult, cert, reason: str | None = None, cause: str = "") -> BoostResult:
+    """The end of a Shen & Li run whose result was assembled before its certificate:
+    ``converged = cert.ok`` (the certificate of the returned weights decides, whether or not the
+    stopping rule fired), the certificate in ``extra["certificate"]``, and, given the ``reason`` the run
+    stopped for, the message of :func:`refboost.boosters._common.stop_message` with the message the
+    run was assembled with as its details."""
     res.extra["certificate"] = cert
     res.converged = bool(cert.ok)
-    if fired and not cert.ok:
-        res.message = f"stopping rule fired but {what} is not certified from the returned weights: {cert.message}"
-    elif cert.ok and not fired:
-        res.message = (f"converged: {res.message}; the stopping rule did not fire, but the certificate of the "
-                       f"returned weights confirms {what}: {cert.message}")
+    if reason is not None:
+        res.message = stop_message(cert, reason, details=res.message, cause=cause, params=res.params)
     return res
+
+
+def _cg_reason(res: BoostResult) -> str:
+    """Why a column-generation run stopped: its rule fired, ``max_iter`` columns, or a selected column again."""
+    return "rule" if res.converged else "max_iter" if res.n_iter >= res.params["max_iter"] else "stalled"

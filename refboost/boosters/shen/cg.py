@@ -12,7 +12,7 @@ from ...certify import shen as _cert
 from ...result import BoostResult
 from .. import _newton
 from .._common import query
-from ._common import ACTIVE_TOL, MASTER_MAX_ITER, MASTER_TOL, _certified
+from ._common import ACTIVE_TOL, MASTER_MAX_ITER, MASTER_TOL, _certified, _cg_reason
 from .master import FW_FIRST_STEP, INNER_GAP_FRACTION, _JitMaster, _Master, exp_master, logistic_master
 
 
@@ -138,12 +138,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     U_S = master.U
     w = lam / T
     varrho = U_S @ lam
-    if converged:
-        msg = f"converged: max edge - u.varrho = {gap:.3g} <= eps = {eps:g}"
-    elif len(keys) >= max_iter:
-        msg = f"max_iter = {max_iter} columns reached; certified gap {gap:.3g}"
-    else:
-        msg = f"stalled: oracle returned a selected column with gap {gap:.3g} (master tolerance)"
+    msg = f"max edge - u.varrho = {gap:.3g} {'<=' if converged else '>'} eps = {eps:g}"  # the details of the message
     return BoostResult(
         weights=w,
         hypotheses=list(keys),
@@ -221,7 +216,7 @@ def adaboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) ->
     T, eps = float(T), float(eps)
     res = _column_generation(oracle, T, eps, max_iter, exp_master, "adaboost_cg", "primal_objective", True)
     cert = _cert.adaboost_l1(oracle, res.weights, T=T, hypotheses=res.hypotheses, tol=eps, bound="dual")
-    return _certified(res, cert, res.converged, "T (lse(-U w) - Opt(5)) <= eps")
+    return _certified(res, cert, _cg_reason(res))
 
 
 @constraints(**_CG_CONSTRAINTS)
@@ -244,4 +239,4 @@ def logitboost_cg(oracle, *, T: float, eps: float = 1e-5, max_iter: int = 1000) 
     T, eps = float(T), float(eps)
     res = _column_generation(oracle, T, eps, max_iter, logistic_master, "logitboost_cg", "primal_objective", False)
     cert = _cert.logitboost_l1(oracle, res.weights, T=T, hypotheses=res.hypotheses, tol=eps, bound="dual")
-    return _certified(res, cert, res.converged, "T (loss(32) - Opt(32)) <= eps")
+    return _certified(res, cert, _cg_reason(res))

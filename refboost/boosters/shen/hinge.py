@@ -14,7 +14,7 @@ from ...certify import shen as _cert
 from ...result import BoostResult
 from .._common import query_columns
 from ..lpboost import lpboost
-from ._common import _certified
+from ._common import _certified, _cg_reason
 from .cg import _column_generation
 
 # ---------------------------------------------------------------------------------------------
@@ -146,14 +146,14 @@ def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_it
         ds = [res.distribution] + list(res.extra.get("certificate_distributions", []))
         cert = _cert.soft_margin_lp(oracle, res.weights, nu=nu, hypotheses=res.hypotheses, distribution=ds,
                                     tol=eps, bound="dual")
-        return _certified(res, cert, res.converged, "the soft margin (nu = 1/D)")
+        return _certified(res, cert)  # the certificate lpboost's message speaks of
 
     q = p / (p - 1.0)
     make = lambda _T: hinge_master(D, p)
     # The CG driver with T = 1: at u_i = D p xi_i^{p-1} its gap max edge - u.m equals the duality gap of
     # the primal and (28) (c sum u^q = D (p - 1) sum xi^p there); the certificate below recomputes it.
     res = _column_generation(oracle, 1.0, eps, max_iter, make, "lpboost_hinge", "primal_objective", True, fast=False)
-    fired = res.converged
+    reason = _cg_reason(res)
     U_S = query_columns(oracle, res.hypotheses)
     lam = res.extra["lambda"]
     m = U_S @ lam
@@ -172,10 +172,7 @@ def lpboost_hinge(oracle, *, D: float, p: float = 2.0, eps: float = 1e-6, max_it
     res.extra.update({"primal_objective": cert.objective, "rho": rho, "xi": xi, "r": r_full})
     if math.isfinite(cert.bound):
         res.extra["dual_objective"] = cert.bound
-    res = _certified(res, cert, fired, "the generalised-hinge soft margin")
-    if fired and not res.converged:
-        res.message += f" (stopping gap {res.history[-1]['gap']:.3g})"
-    return res
+    return _certified(res, cert, reason)
 
 
 # ---------------------------------------------------------------------------------------------

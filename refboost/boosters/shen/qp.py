@@ -12,8 +12,7 @@ from ..._params import Int, Real, constraints
 from ...certify import shen as _cert
 from ...result import BoostResult
 from .. import _newton
-from .._common import query_columns
-from ._common import _certified
+from .._common import finish, query_columns
 
 # ---------------------------------------------------------------------------------------------
 # AdaBoost-QP (41)
@@ -136,7 +135,14 @@ def adaboost_qp(
     w = sol.x
     varrho = U @ w
     history = [{"t": sol.n_iter, "objective": sol_value, "gap": sol_gap, "time": time.perf_counter() - t0}]
-    res = BoostResult(
+    # the pool: every column of a matrix oracle (pool=None) or the given keys, duplicates included
+    cert_class = oracle if pool_keys is not None or not hasattr(oracle, "U") else oracle.U
+    cert = _cert.adaboost_qp(cert_class, w, T=T, hypotheses=keys, pool=pool_keys, tol=eps, bound="dual")
+    return finish(
+        cert,
+        "rule" if sol_converged else "newton",
+        details=f"Frank-Wolfe gap {sol_gap:.3g}",
+        reasons={"newton": f"the Newton solver stopped ({sol.status})"},
         weights=w,
         hypotheses=keys,
         distribution=np.exp(log_softmax(-varrho / T)),
@@ -144,8 +150,6 @@ def adaboost_qp(
         n_iter=sol.n_iter,
         history=history,
         gap=sol_gap,
-        converged=sol_converged,
-        message=f"{'converged' if sol_converged else sol.status}: Frank-Wolfe gap {sol_gap:.3g}",
         algorithm="adaboost_qp",
         params={"T": T, "eps": eps, "max_iter": max_iter, "pool_size": len(keys), "pool": pool_keys},
         extra={
@@ -156,7 +160,3 @@ def adaboost_qp(
             "A": A,
         },
     )
-    # the pool: every column of a matrix oracle (pool=None) or the given keys, duplicates included
-    cert_class = oracle if pool_keys is not None or not hasattr(oracle, "U") else oracle.U
-    cert = _cert.adaboost_qp(cert_class, w, T=T, hypotheses=keys, pool=pool_keys, tol=eps, bound="dual")
-    return _certified(res, cert, sol_converged, "(41) within eps of its optimum")
