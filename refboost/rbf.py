@@ -7,40 +7,35 @@ This module is that hypothesis class behind the :class:`~refboost.oracles.Oracle
 
 What the sources say
 --------------------
-The network (Rätsch et al. 2001, appendix "RBF nets with adaptive centers", an extension of Moody &
-Darken (1989) in which centres and widths are adapted too) is
+Rätsch et al. describe their RBF net in an appendix of the 2001 article. Through the project's search
+tool only the article's first page (abstract; fdocuments.us copy) and the first pages of the NIPS 1998
+"Regularizing AdaBoost" and NIPS 1999 "nu-Arc" papers were readable: they name RBF nets as the base
+learner and give no training details. The training algorithm is recoverable from an open
+implementation that cites the article for it, ``RBFNetwork`` of the ``mlnp`` package (J. Liu, BSD;
+found by the code search, not a copy of the authors' code):
 
-.. math:: f(x) = \sum_{k=1}^K w_k \exp\bigl(-\|x - \mu_k\|^2 / (2 \sigma_k^2)\bigr),
+.. math:: f(x) = \sum_{k=1}^K w_k \exp\bigl(-\|x - \mu_k\|^2 / (2 \sigma_k^2)\bigr)
 
-trained on the regularised squared error ``E = 1/2 sum_n (f(x_n) - y_n)^2 + weight decay on w``:
-K-means gives the initial centres ``mu_k``; each width ``sigma_k`` starts as the distance from
-``mu_k`` to the nearest other centre; then, for a fixed number of iterations O, the optimal output
-weights ``w = (G^T G + (2 lambda / l) I)^{-1} G^T y`` (``G_nk`` the k-th basis function at ``x_n``,
-``l`` the sample size) are recomputed for the current centres and widths, the gradient of E with
-respect to the centres and widths is formed with these weights, and a Fletcher-Reeves/Polak-Ribière
-conjugate-gradient direction with a line search moves centres and widths (the output weights are
-recomputed at every evaluation of E). The number of centres K is chosen by the IDA model-selection
-protocol: 5-fold cross-validation on the training sets of the first five realisations, each parameter
-the median of the five choices (Rätsch et al. 2001, §6; the protocol refboost's chapter 7 already uses
-for beta).
-
-Sources read for this module (through the project's search tool): the paper's first page
-(fdocuments.us copy of the Machine Learning article; the appendix itself was not retrievable), the
-NIPS 1998 "Regularizing AdaBoost" and NIPS 1999 "nu-Arc" papers (RBF nets named as base learners,
-no training details), and the open implementation ``RBFNetwork`` of the ``mlnp`` package by J. Liu
-(BSD), which cites the paper for its algorithm: k-means centres, widths from the nearest other
-centre, ``w = (G^T G + 2 lambda / l I)^{-1} G^T y`` re-solved in every iteration, Polak-Ribière CG
-on centres and widths with a line search, and the defaults O = 10 iterations and lambda = 1e-6
-"used in Ratsch's paper". Those two defaults are adopted here as the mlnp author's reading; the
-paper's own text for them was not seen.
+(no bias), centres ``mu_k`` initialised by (unweighted) k-means, each width initialised from the
+nearest other centre (mlnp takes the *squared* distance there), then a fixed number of iterations O,
+each of which solves the output weights ``w = (G^T G + (2 lambda / l) I)^{-1} G^T y`` for the current
+centres and widths (``G_nk`` the k-th basis function at ``x_n``, ``l`` the sample size), forms the
+gradient of the regularised squared error with respect to centres and widths at these weights, and
+takes a Polak-Ribière conjugate-gradient step with a line search. Its documented defaults O = 10 and
+lambda = 1e-6 are marked "used in Ratsch's paper" (not checked against the article's text here).
+mlnp's ``fit`` accepts sample weights but its loss does not use them: how the boosting weights enter
+is not recoverable from this source. The model-selection protocol of the IDA benchmark (5-fold
+cross-validation on the training sets of the first five realisations, each parameter the median of
+the five choices) is the one refboost's chapter 7 already applies to beta.
 
 What this module chooses (not recoverable from the sources, or changed on purpose)
 ----------------------------------------------------------------------------------
 1. **Weighted training.** The booster's distribution ``d`` replaces the uniform ``1/l``: the error is
    ``E_d = 1/2 sum_n d_n (f(x_n) - y_n)^2 + reg/2 ||w||^2`` (``d`` normalised to sum 1; the weight decay
    is per unit mass, so that a weighted sample and the sample with every example repeated in
-   proportion to its weight give the same network). In Rätsch's scaling (``E`` summed over ``l``
-   examples, decay ``lambda / l ||w||^2``) this is ``reg = 2 lambda / l^2``.
+   proportion to its weight give the same network). mlnp's normal equations correspond to ``E`` summed
+   over ``l`` examples with decay ``lambda / l ||w||^2``, i.e. ``reg = 2 lambda / l^2``; the default
+   ``reg`` = 1e-6 takes mlnp's number as it is, and the protocol chooses ``reg`` by cross-validation.
 2. **The weighted sample as a measure.** Training first collapses ``(X, y, d)`` to its distinct
    ``(x, y)`` points with their summed mass, in lexicographic order, and drops points of zero mass;
    everything after depends on that measure only. Hence the weighted fit equals the fit on the
@@ -51,22 +46,22 @@ What this module chooses (not recoverable from the sources, or changed on purpos
    inverse CDF on the ordered measure, then Lloyd steps with mass-weighted means until the assignment
    is stable (at most :data:`KMEANS_MAX_ITER`); an empty cluster keeps its centre. K is capped at the
    number of distinct points of positive mass.
-4. **Widths.** Rätsch's initial ``sigma_k`` (distance to the nearest other centre); for K = 1, or a
-   centre that coincides with another, the root mean squared distance of the data to that centre
-   (mass-weighted), else 1. The widths are optimised as ``log sigma_k`` (positive by construction),
+4. **Widths.** The initial ``sigma_k`` is the distance (not its square) to the nearest other centre;
+   for K = 1, or a centre that coincides with another, the root mean squared distance of the data to
+   that centre (mass-weighted), else 1. The widths are optimised as ``log sigma_k`` (positive by construction),
    within :data:`LOG_WIDTH_RANGE` of the data's scale.
 5. **Refinement.** Instead of hand-written CG with a line search, SciPy's L-BFGS-B with ``n_iter``
    iterations minimises ``min_w E_d`` over centres and log-widths; the output weights are the
-   regularised weighted least-squares solution at every evaluation (as in Rätsch's algorithm), so the
+   regularised weighted least-squares solution at every evaluation (as in the algorithm above), so the
    gradient with respect to centres and widths is the partial gradient at the optimal ``w`` (envelope
    theorem) and the minimisation is joint in centres, widths and weights. ``reg = 0`` gives the
    minimum-norm least-squares weights.
 6. **No bias term** (the sum above, as in mlnp).
-7. **Output in [-1, 1].** Both papers write AdaBoost with the weighted error of a classifier
-   (Sun et al. eq. (2): ``alpha = 1/2 ln((1 - eps)/eps)``), so the hypothesis is ``h = sign(f)``
+7. **Output in [-1, 1].** Sun et al. write AdaBoost with the weighted error of a classifier
+   (their eq. (2): ``alpha = 1/2 ln((1 - eps)/eps)``), so the hypothesis is ``h = sign(f)``
    (``+1`` at ``f = 0``, the package's convention): ``output="sign"``, the default. ``output="clip"``
    gives the confidence-rated ``h = clip(f, -1, 1)`` instead (the boosters then use their line
-   search); its effect on banana is timed and recorded by ``benchmarks/bench_rbf.py``.
+   search). Its effect on banana (and that of ``n_iter``) is measured by ``benchmarks/bench_rbf.py``.
 8. **Polarity.** If the trained ``h`` has a negative edge under ``d`` the oracle returns ``-h`` (the
    class is closed under negation, like the package's other classes).
 9. **Determinism.** The random seeding of k-means draws from ``numpy.random.default_rng`` seeded by
@@ -94,7 +89,7 @@ from .oracles import Oracle, _check_Xy, _PredictMixin
 KMEANS_MAX_ITER = 100
 #: Rätsch et al.'s number of refinement iterations O as read by the mlnp implementation.
 RBF_N_ITER = 10
-#: Weight decay ``reg`` of :math:`E_d` by default (mlnp's reading of the paper's lambda, taken as ``reg``).
+#: Weight decay ``reg`` of ``E_d`` by default (mlnp's lambda, taken as ``reg`` unconverted: choice 1).
 RBF_REG = 1e-6
 #: Number of centres by default (a placeholder: the protocol chooses K per data set, :func:`select_rbf_params`).
 RBF_N_CENTRES = 10
