@@ -172,7 +172,7 @@ claims.check(
 # chosen setting depends on which setting wins, so the cell also compares the two corrective
 # boosters **setting by setting** over every setting both ran with the same number of iterations
 # (§5.4: Corrective Binary is slower because its step needs a bisection for $\beta$; refboost's
-# default finds $\beta$ with `brentq`, `beta_solver="bisection"` is the thesis' Alg. 4.4).
+# default finds $\beta$ by safeguarded Newton, `beta_solver="bisection"` is the thesis' Alg. 4.4).
 
 # %% tags=["hide-input"]
 t57 = []

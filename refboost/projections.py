@@ -58,6 +58,16 @@ def project_capped_simplex_log(log_a, nu: float) -> CappedProjection:
     return _project_log(s, nu)
 
 
+def capped_slack(m: np.ndarray, capped, log_Z: float, nu: float, eta: float = 1.0) -> np.ndarray:
+    """The slacks psi of the entropy-regularised dual (Glocer 2009, (3.10)) in closed form, at margins ``m``
+    whose KL projection has the capped set ``capped`` and ``log_Z`` (:class:`CappedProjection`): from (3.11),
+    ``psi_n = max(-m_n - (1/eta) ln(Z / (d0_n nu)), 0)`` on C (d0 uniform), 0 elsewhere."""
+    N = m.shape[0]
+    psi = np.zeros(N)
+    psi[capped] = np.maximum(-m[capped] - (log_Z + np.log(N) - np.log(nu)) / eta, 0.0)
+    return psi
+
+
 def _exp(x: np.ndarray) -> np.ndarray:
     """``exp(x)`` with results below ``exp(EXP_FLOOR)`` set to exactly 0 (no subnormals)."""
     y = np.exp(np.maximum(x, EXP_FLOOR))

@@ -204,11 +204,12 @@ def test_softboost_infeasible_detected():
     rng = np.random.default_rng(3)
     U = rand_U(rng, 30, 5)
     lp = truth.soft_margin_lp(U, 2.0)
-    from refboost.boosters.entropy import softboost_interior_lp
+    from refboost.boosters.entropy import softboost_stop_test
 
-    assert softboost_interior_lp(U, 2.0, lp.value - 0.01) == -np.inf
+    assert softboost_stop_test(U, 2.0, lp.value - 0.01) == (True, -np.inf)  # (3.1) infeasible: the rule fires
     assert truth.softboost_primal_31(U, 2.0, lp.value - 0.01).status.startswith("infeasible")
-    assert softboost_interior_lp(U, 2.0, lp.value + 0.05) > 0
+    stop, interior = softboost_stop_test(U, 2.0, lp.value + 0.05)
+    assert not stop and interior > 0  # a feasible d with every entry positive: the rule does not fire
 
 
 # ----------------------------------------------------------------------------- full runs

@@ -31,7 +31,7 @@ from .._params import Choice, Int, Nu, Real, constraints
 from .._validation import check_array, check_eta, check_nu, check_nu_binary
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
-from ..projections import kl_divergence, smoothed_soft_margin
+from ..projections import capped_slack, kl_divergence, smoothed_soft_margin
 from ..result import BoostResult
 from ._common import finish, query
 from .entropy import _sigmoid, binary_entropy_capped, binary_smoothed_soft_margin
@@ -40,7 +40,10 @@ from .entropy import _sigmoid, binary_entropy_capped, binary_smoothed_soft_margi
 #: "nosq": Alg 4.1(b) as printed, x.d/(eta ||x||_inf); "4eta": the printed (4.4), x.d/(4 eta ||x||^2);
 #: "cpp": the authors' C++, x.d/(eta (max_n x_n)^2).
 STEP_RULES = ("sq", "nosq", "4eta", "cpp")
-BETA_SOLVERS = ("brentq", "bisection")
+#: Root finders for beta of (3.27): "newton", safeguarded Newton with Brent's method as fallback
+#: (:func:`refboost.boosters.entropy.binary_smoothed_soft_margin`; default); "bisection", the corrected
+#: Alg. 4.4 (:func:`beta_bisection`). "brentq", the old name of "newton", is accepted as an alias.
+BETA_SOLVERS = ("newton", "bisection", "brentq")
 
 
 def project_simplex(a, nu: float):
@@ -217,8 +220,7 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
             r = smoothed_soft_margin(m, nu, eta)
             d, Theta = r.d, r.value
             C = r.capped
-            psi = np.zeros(N)
-            psi[C] = np.maximum(-m[C] - (r.log_Z + np.log(N) - np.log(nu)) / eta, 0.0)
+            psi = capped_slack(m, C, r.log_Z, nu, eta)
             extra_last = {"psi": psi, "capped": C, "log_Z": r.log_Z}
         Theta_prev = Theta
         rec.update({"alpha": alpha, "dual": Theta, "time": time.perf_counter() - t0})
@@ -315,7 +317,7 @@ def corrective_erlpboost(
         ``gamma_hat``, ``stopping_rule_fired``, ``psi``, ``capped``, ``log_Z``.
     """
     return _corrective(oracle, nu=nu, eps=eps, eta=eta, max_iter=max_iter, step_rule=step_rule, binary=False,
-                       beta_solver="brentq", start=start)
+                       beta_solver="newton", start=start)
 
 
 @constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
@@ -328,7 +330,7 @@ def corrective_binary_erlpboost(
     eta: float | None = None,
     max_iter: int = 20000,
     step_rule: str = "sq",
-    beta_solver: str = "brentq",
+    beta_solver: str = "newton",
     start: str = "first",
 ) -> BoostResult:
     """Corrective Binary ERLPBoost, Glocer (2009) Alg. 4.3 with beta from Alg. 4.4 (corrected).
@@ -339,10 +341,11 @@ def corrective_binary_erlpboost(
 
     As :func:`corrective_erlpboost` with the capped binary entropy ``Delta_{2,nu}``: ``d^t`` is
     (3.27) at ``(w^t, beta^t)``, beta the root of ``sum_n d_n = 1`` (``beta_solver="bisection"``: the
-    corrected Alg. 4.4, :func:`beta_bisection`; ``"brentq"``: Brent's method), ``Theta_B`` of (3.26),
+    corrected Alg. 4.4, :func:`beta_bisection`; ``"newton"``: safeguarded Newton with Brent's method as fallback;
+    ``"brentq"``, its old name, is accepted), ``Theta_B`` of (3.26),
     canonical ``eta = max(2/eps (ln(N/nu)+1), 1/2)``, P in the max form of (3.25). The argument of
     :func:`corrective_erlpboost` carries over with ``Delta_{2,nu} <= ln(N/nu) + 1`` on the capped
     simplex. Requires 1 <= nu < N.
     """
     return _corrective(oracle, nu=nu, eps=eps, eta=eta, max_iter=max_iter, step_rule=step_rule, binary=True,
-                       beta_solver=beta_solver, start=start)
+                       beta_solver="newton" if beta_solver == "brentq" else beta_solver, start=start)

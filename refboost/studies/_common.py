@@ -34,10 +34,6 @@ def find_cell(by: dict, dataset: str, split: str, booster: str, params: dict) ->
     return by.get((dataset, split, booster, json.dumps(params, sort_keys=True)))
 
 
-def _param_label(params: dict) -> str:
-    return ", ".join(f"{k}={v}" for k, v in sorted(params.items())) or "(defaults)"
-
-
 def _mean_std(vals: list[float]) -> tuple[float | None, float | None]:
     if not vals:
         return None, None
