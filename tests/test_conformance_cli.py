@@ -99,7 +99,7 @@ def test_list_counts_every_family(capsys):
         assert p.replace("_", "-") in out
     assert main(["--list", "--json"]) == 0
     counts = json.loads(capsys.readouterr().out)
-    assert set(counts) == set(kit.problems())
+    assert set(counts) == set(kit.problems()) | {"trajectories"}
     assert counts[PROBLEM]["instances"] == len(kit.instances(PROBLEM))
 
 

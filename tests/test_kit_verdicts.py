@@ -39,6 +39,8 @@ def _perturb_weights(inst, eps, rng):
     if inst.problem in CORRECTIVE:  # the free multiplier w_t, (w_t, 1 - w_t)
         wt = w[0] + eps * (1 + abs(w[0]))
         return np.array([wt, 1 - wt])
+    if inst.problem == "demiriz_lp":  # unnormalised a; scaled up, so that no margin at 1 drops (C up to 1e8)
+        return w * (1 + eps)
     if inst.problem in ("softboost_31", "adaboost_l1", "logitboost_l1", "adaboost_qp"):  # not on the simplex
         return w * (1 - eps * rng.uniform(0, 1, w.shape))
     x = np.maximum(w + eps * rng.uniform(-1, 1, w.shape) * np.maximum(w, 1e-3), 0)

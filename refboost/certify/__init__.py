@@ -12,6 +12,7 @@ function                           problem (source equation)
 =================================  ==========================================================
 :func:`soft_margin_lp`             soft margin LP, Glocer (2009) (2.2)/(2.3)
 :func:`hard_margin`                hard margin rho (nu = 1); Rudin, Daubechies & Schapire
+:func:`demiriz_lp`                 LPBoost's LP with C given, Demiriz et al. (2002)
 :func:`erlp_36`                    ERLP, Glocer (2009) (3.6) and its dual (3.10)
 :func:`binary_erlp_325`            Binary ERLP, Glocer (2009) (3.25)/(3.26)
 :func:`softboost_31`               SoftBoost's projection, Glocer (2009) (3.1)
@@ -37,7 +38,7 @@ from ._core import FEAS_TOL, ROUNDOFF, Certificate
 from .corrective import corrective_46, corrective_binary_412, smoothed_margin, smoothed_soft_margin
 from .dynamics import adaboost_star_margin, smooth_margin
 from .entropy import binary_erlp_325, erlp_36, softboost_31
-from .lp import hard_margin, soft_margin_lp
+from .lp import demiriz_lp, hard_margin, soft_margin_lp
 from .results import registered, result
 from .shen import adaboost_l1, adaboost_qp, generalized_hinge, logitboost_l1
 from .sun import lp_reg, sun_kl, sun_norm2, sun_quadratic
@@ -52,6 +53,7 @@ __all__ = [
     "binary_erlp_325",
     "corrective_46",
     "corrective_binary_412",
+    "demiriz_lp",
     "erlp_36",
     "generalized_hinge",
     "hard_margin",

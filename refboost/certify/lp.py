@@ -143,3 +143,106 @@ def _check_lpboost(res, U, tol, bound):
 
 
 RESULT_CHECKS = {"lpboost": _check_lpboost}
+
+
+def _demiriz_dual_point(U, u, C):
+    """Move a candidate ``u`` onto the dual feasible set ``{0 <= u <= C, U^T u <= 1}`` (clip to [0, C],
+    then scale down by the largest edge where it exceeds 1): ``(u', how far u was from feasible)``, the
+    latter relative to the size of u, ``max(1, max |u|)`` (the edges of a u with entries near C = 1e8 carry
+    round-off of order 1e-8 N)."""
+    uc = np.clip(u, 0.0, C)
+    e = max_edge(U, uc) if uc.any() else 0.0
+    viol = max(0.0, -float(u.min()), float(u.max()) - C, e - 1.0) / max(1.0, float(np.max(np.abs(u))))
+    if e > 1.0:
+        uc = uc / e
+    return uc, viol
+
+
+def demiriz_lp(
+    U,
+    weights,
+    *,
+    C: float,
+    hypotheses=None,
+    distribution=None,
+    tol: float = 1e-6,
+    bound: str = "auto",
+) -> Certificate:
+    r"""Certify unnormalised weights ``a`` for LPBoost's LP with the trade-off C given (Demiriz, Bennett &
+    Shawe-Taylor 2002):
+
+    .. math:: \min_{a \ge 0}\ \sum_q a_q + C \sum_n \max(0, 1 - (Ua)_n)
+              \;=\; \max_u \Big\{ \sum_n u_n : U^\top u \le 1,\ 0 \le u \le C \Big\}.
+
+    Parameters
+    ----------
+    U : array (N, K) or refboost.Oracle
+    weights : array
+        The candidate a >= 0, unnormalised (its scale is part of the problem), over all K columns of U
+        or over ``hypotheses``. The slacks are the optimal ones for a: ``xi = max(0, 1 - U a)``.
+    C : float > 0
+        The trade-off between the weights' l1 norm and the slacks.
+    distribution : array (N,) or list of arrays, optional
+        Candidate dual points u (not normalised: ``sum u`` is the dual value). Each is moved onto the dual
+        feasible set (clipped to [0, C], divided by its largest edge where that exceeds 1; how far it was
+        outside, relative to max(1, max |u|), is ``kkt["u_moved"]``) and the largest ``sum u`` is the bound.
+    tol : float >= 0
+    bound : {"auto", "dual", "truth"}
+        ``"dual"``: the given points and the point ``u(a)`` built from a by complementary slackness (C on
+        the examples with margin < 1, 0 elsewhere, then moved onto the feasible set); ``"truth"``: HiGHS's
+        dual solution (a matrix only); ``"auto"``: the former, then HiGHS if they do not certify.
+
+    Returns
+    -------
+    Certificate
+        ``sense = "min"``, ``objective = sum a + C sum xi``, ``bound = sum u`` at the best dual point;
+        ``kkt``: ``"a_on_max_edges"`` = sum_q a_q (1 - (U^T u)_q), ``"u_on_margin"`` =
+        sum_n u_n ((Ua)_n + xi_n - 1), ``"u_at_C_on_slack"`` = sum_n (C - u_n) xi_n (all >= 0, summing to
+        the gap), ``"u_moved"``.
+    """
+    import numbers
+
+    if bound not in BOUNDS:
+        raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
+    tol = check_tol(tol)
+    if isinstance(C, bool) or not isinstance(C, numbers.Real) or not (math.isfinite(float(C)) and float(C) > 0):
+        raise ValueError(f"C must be a finite real number > 0, got {C!r}")
+    C = float(C)
+    cols, a = candidate_columns(U, weights, hypotheses)
+    N = cols.shape[0]
+    feas = max(0.0, -float(a.min())) if a.size else 0.0
+    ap = np.maximum(a, 0.0)
+    m = cols @ ap if ap.size else np.zeros(N)
+    xi = np.maximum(0.0, 1.0 - m)
+    objective = float(ap.sum() + C * xi.sum())
+
+    cands = [("candidate dual point u", u) for u in candidate_distributions(distribution, N)]
+    cands.append(("dual point u(a) by complementary slackness (C where (Ua)_n < 1)", np.where(m < 1.0, C, 0.0)))
+
+    def _eval(u, src):
+        uu, moved = _demiriz_dual_point(U, u, C)
+        return float(uu.sum()), uu, src, moved
+
+    def _done(b, uu, src, moved):
+        edges = cols.T @ uu if uu is not None else np.full(cols.shape[1], math.nan)
+        kkt = {"a_on_max_edges": float(ap @ (1.0 - edges)) if uu is not None else math.nan,
+               "u_on_margin": float(uu @ (m + xi - 1.0)) if uu is not None else math.nan,
+               "u_at_C_on_slack": float((C - uu) @ xi) if uu is not None else math.nan, "u_moved": moved}
+        return verdict(problem="demiriz_lp", equation="Demiriz, Bennett & Shawe-Taylor (2002), LPBoost's LP and its "
+                       "dual", sense="min", objective=objective, bound=b, feasibility=feas, tol=tol,
+                       bound_source=src, kkt=kkt, what="LPBoost objective")
+
+    evals = [_eval(u, src) for src, u in cands] if bound != "truth" else []
+    best = max(evals, key=lambda e: e[0]) if evals else (-math.inf, None, "none", 0.0)
+    cert = _done(*best) if best[1] is not None else None
+    use_truth = bound == "truth" or (bound == "auto" and (cert is None or not cert.ok))
+    if use_truth and not isinstance(U, Oracle):
+        from .. import truth as _truth
+
+        sol = _truth.demiriz_lp(np.asarray(U, dtype=float), C)
+        b, uu, src, moved = _eval(np.asarray(sol.u, dtype=float), "dual solution of HiGHS (refboost.truth.demiriz_lp)")
+        if b > best[0] or bound == "truth":
+            return _done(b, uu, src, moved)
+    elif bound == "truth":
+        raise ValueError("bound='truth' needs U as a matrix (HiGHS solves the LP over its columns)")
+    return cert

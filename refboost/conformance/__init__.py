@@ -41,7 +41,8 @@ API
     The tags in use; the kit's own copy of an instance (the arrays of :func:`instances` and :func:`load`
     are read-only copies).
 ``verify(instance, *, bound="dual")``
-    Re-certify the stored solution from the stored files alone.
+    Re-certify the stored solution from the stored files alone (``verify_all``: every file against the
+    manifests, every instance, the scale instances and the trajectories re-run).
 ``refboost.conformance.trajectories``
     The trajectory families: the first iterates of every algorithm box (``assert_trajectory``,
     ``refboost-check --trajectory``), for checking that another implementation runs the same algorithm.
@@ -65,7 +66,16 @@ sun_kl                     beta                     ``certify.sun_kl(U, w, beta,
 sun_norm2                  beta                     ``certify.sun_norm2(U, w, beta, distribution=d)``
 lp_reg                     C                        ``certify.lp_reg(U, w, C, distribution=d)``
 dynamics                   iterations, start        trajectory comparison (below)
+demiriz_lp                 C                        ``certify.demiriz_lp(U, a, C, distribution=u)``
 =========================  =======================  ================================================
+
+``demiriz_lp`` is LPBoost's LP with the trade-off C given (Demiriz, Bennett & Shawe-Taylor 2002):
+``min sum a + C sum xi`` s.t. ``U a + xi >= 1``; its weights ``a`` are unnormalised and its
+"distribution" is the dual point ``u`` (``U^T u <= 1``, ``0 <= u <= C``, not normalised).
+
+The ``scale`` instances (``instances(problem, tag="scale")``; not returned without the tag) have N up to
+20,000, a matrix stored as packed bits and regenerated from a seed, and a ``reference_time``
+(:mod:`refboost.conformance._scale`).
 
 ``value`` is the optimum in the units of the certificate's objective (Shen & Li's AdaBoost_l1 and
 LogitBoost: T times (5) and (32); the corrective problems: (4.6)/(4.12) themselves; SoftBoost:
@@ -100,7 +110,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _families, _modes, _store
+from . import _families, _modes, _scale, _store
 from ._store import Instance
 
 __all__ = ["Instance", "certify_candidate", "instances", "kit_root", "load", "modes", "problems", "stored_copy",
@@ -166,12 +176,28 @@ _STORED: dict = {}
 _INDEX: dict = {}
 
 
+def _is_scale(path) -> bool:
+    return Path(path).resolve().parents[1].name == _scale.FOLDER
+
+
 def _stored(path) -> Instance:
     """The kit's own copy of the instance stored at ``path`` (read once; never handed out)."""
     key = Path(path).resolve()
     if key not in _STORED:
-        _STORED[key] = _store.read_instance(key)
+        _STORED[key] = _scale.read_instance(key) if _is_scale(key) else _store.read_instance(key)
     return _STORED[key]
+
+
+def _scale_meta(problem=None) -> list[tuple[Path, dict]]:
+    """The scale instances' folders and their instance.json (the matrices are not read)."""
+    import json
+
+    fams = [_canonical(problem)] if problem is not None else None
+    out = []
+    for p in _scale.instance_dirs(kit_root()):
+        if fams is None or p.parent.name in fams:
+            out.append((p, json.loads((p / "instance.json").read_text())))
+    return out
 
 
 def _params_key(params) -> str:
@@ -197,12 +223,21 @@ def _find_stored(problem: str, U: np.ndarray, params) -> Instance | None:
         for p in _dirs(problem):
             inst = _stored(p)
             index.setdefault((inst.U.shape, inst.U.tobytes(), _params_key(inst.params)), inst)
-        _INDEX[problem] = index
+        # scale instances by the sha256 of their matrix (not read until one matches)
+        scale = {(tuple(m["shape"]), m["U_source"]["sha256"], _params_key(m["params"])): p
+                 for p, m in _scale_meta(problem)}
+        _INDEX[problem] = (index, scale)
+    index, scale = _INDEX[problem]
     try:
-        key = (U.shape, np.ascontiguousarray(U, dtype=float).tobytes(), _params_key(params))
+        A = np.ascontiguousarray(U, dtype=float)
+        pk = _params_key(params)
     except (TypeError, ValueError):
         return None
-    return _INDEX[problem].get(key)
+    if any(A.shape == shape for shape, _, _ in scale):
+        path = scale.get((A.shape, _scale.array_sha256(A), pk))
+        if path is not None:
+            return _stored(path)
+    return index.get((A.shape, A.tobytes(), pk))
 
 
 def stored_copy(instance: Instance) -> Instance:
@@ -210,16 +245,28 @@ def stored_copy(instance: Instance) -> Instance:
     if not isinstance(instance, Instance):
         raise TypeError(f"instance must be a refboost.conformance.Instance, got {type(instance).__name__}")
     fam = _canonical(instance.problem)
-    path = kit_root() / fam / instance.name
+    path = _instance_path(fam, instance.name)
     if not (path / "instance.json").is_file():
         raise KeyError(f"no instance {instance.name!r} in family {fam!r} of the kit at {kit_root()}")
     return _stored(path)
 
 
+def _instance_path(fam: str, name: str) -> Path:
+    """The folder of instance ``name`` of family ``fam``: in the family's folder, else under ``scale/``."""
+    path = kit_root() / fam / name
+    if not (path / "instance.json").is_file():
+        alt = _scale.root(kit_root()) / fam / name
+        if (alt / "instance.json").is_file():
+            return alt
+    return path
+
+
 def instances(problem=None, *, tag=None) -> list[Instance]:
     """The stored instances (of one family, or all), sorted by ``(problem, name)``; ``tag`` filters.
 
-    The arrays of the returned instances are read-only copies; the kit certifies against its own copy."""
+    The ``scale`` instances (N up to 20,000) are returned only when their tag is asked for
+    (``tag="scale"``, or their size tag such as ``"N20000"``). The arrays of the returned instances are
+    read-only copies; the kit certifies against its own copy."""
     if tag is not None and not isinstance(tag, str):
         raise TypeError(f"tag must be a str, got {type(tag).__name__}")
     out = [_stored(p) for p in _dirs(problem)]
@@ -228,12 +275,14 @@ def instances(problem=None, *, tag=None) -> list[Instance]:
         if tag not in known:
             raise ValueError(f"tag must be one of the kit's tags ({', '.join(known)}), got {tag!r}")
         out = [i for i in out if tag in i.tags]
+        out += [_stored(p) for p, m in _scale_meta(problem) if tag in m["tags"]]
     return [_handout(i) for i in sorted(out, key=lambda i: (i.problem, i.name))]
 
 
 def tags(problem=None) -> tuple[str, ...]:
-    """Every tag carried by an instance (of one family, or of all)."""
-    return tuple(sorted({t for p in _dirs(problem) for t in _stored(p).tags}))
+    """Every tag carried by an instance (of one family, or of all; the scale instances' included)."""
+    regular = {t for p in _dirs(problem) for t in _stored(p).tags}
+    return tuple(sorted(regular | {t for _, m in _scale_meta(problem) for t in m["tags"]}))
 
 
 def load(problem, name) -> Instance:
@@ -241,7 +290,7 @@ def load(problem, name) -> Instance:
     fam = _canonical(problem)
     if not isinstance(name, str):
         raise TypeError(f"name must be a str, got {type(name).__name__}")
-    path = kit_root() / fam / name
+    path = _instance_path(fam, name)
     if not (path / "instance.json").is_file():
         avail = [p.name for p in _dirs(fam)]
         raise KeyError(f"no instance {name!r} in family {fam!r} ({len(avail)} instances; "
@@ -323,8 +372,14 @@ def verify(instance: Instance, *, bound: str = "dual"):
                              distribution=d, tol=instance.tol, bound=bound)
 
 
-def verify_all(problems_=None, *, root=None, log=None) -> list[str]:
-    """Check every stored file against the manifest and re-certify every instance; return the failures."""
+def verify_all(problems_=None, *, root=None, log=None, scale=True, trajectories=None) -> list[str]:
+    """Check every stored file against its manifest and re-certify every instance; return the failures.
+
+    ``problems_``: families (default all). ``scale``: also the scale instances of those families (their
+    files' sha256, the matrix regenerated from its seed against the stored sha256, the re-certified
+    solution). ``trajectories``: trajectory families to check (sha256, then refboost's booster re-run and
+    compared with the stored iterates); ``None`` means all of them when no ``problems_`` are given, else none.
+    """
     import json
 
     base = Path(root) if root is not None else kit_root()
@@ -344,6 +399,78 @@ def verify_all(problems_=None, *, root=None, log=None) -> list[str]:
                 bad.append(f"{f}/{inst.name}: {cert.message}")
         if log:
             log(f"{f}: {n} instances verified")
+    if scale:
+        bad += _verify_scale(base, fams, log)
+    if trajectories is None:
+        trajectories = () if problems_ else "all"
+    if trajectories:
+        bad += _verify_trajectories(base, trajectories, log)
     if log:
         log("all certified" if not bad else "\n".join(bad))
+    return bad
+
+
+def _verify_scale(base: Path, fams, log) -> list[str]:
+    import json
+
+    sroot = _scale.root(base)
+    if not (sroot / _store.MANIFEST).is_file():
+        return []
+    man = json.loads((sroot / _store.MANIFEST).read_text())
+    bad = []
+    for rel, rec in man["files"].items():
+        top = rel.split("/")[0]
+        if (top == _scale.MATRICES or top in fams) and _store.sha256(sroot / rel) != rec["sha256"]:
+            bad.append(f"scale/{rel}: sha256 differs from the manifest")
+    counts = {}
+    for p in _scale.instance_dirs(base):
+        if p.parent.name not in fams:
+            continue
+        inst = _scale.read_instance(p)
+        meta = json.loads((p / "instance.json").read_text())
+        if _scale.array_sha256(inst.U) != meta["U_source"]["sha256"]:
+            bad.append(f"scale/{inst.problem}/{inst.name}: the stored matrix's sha256 is not the recorded one")
+        if _scale.array_sha256(_scale.regenerate(meta)) != meta["U_source"]["sha256"]:
+            bad.append(f"scale/{inst.problem}/{inst.name}: the matrix regenerated from its seed differs "
+                       "(numpy's random streams changed?); the stored bits file still holds the instance")
+        cert = _modes.certify(_families.FAMILIES[inst.problem], inst.U, inst.params, inst.weights,
+                              inst.distribution, inst.tol, "dual", pair=True, stored=None)
+        if not cert.ok:
+            bad.append(f"scale/{inst.problem}/{inst.name}: {cert.message}")
+        counts[inst.problem] = counts.get(inst.problem, 0) + 1
+    if log:
+        for f, n in counts.items():
+            log(f"scale/{f}: {n} instances verified (matrix regenerated from its seed)")
+    return bad
+
+
+def _verify_trajectories(base: Path, families, log) -> list[str]:
+    import json
+
+    from . import trajectories as tj
+
+    troot = base / tj.FOLDER
+    if not (troot / "manifest.json").is_file():
+        return [f"{troot}: no trajectories manifest"]
+    man = json.loads((troot / "manifest.json").read_text())
+    fams = list(tj.families()) if families == "all" else [tj.canonical(f) for f in families]
+    bad = []
+    for f in fams:
+        name = f"{f}{tj.SUFFIX}"
+        if name not in man["files"]:
+            bad.append(f"trajectories/{name}: not in the manifest")
+            continue
+        if _store.sha256(troot / name) != man["files"][name]["sha256"]:
+            bad.append(f"trajectories/{name}: sha256 differs from the manifest")
+            continue
+        data = tj.read_family_file(troot / name)
+        n = 0
+        for rec in data["instances"]:
+            inst = tj._from_record(f, rec, data["tolerance"])
+            rep = tj.compare(inst, tj.refboost_iterates(inst))
+            n += 1
+            if not rep.ok:
+                bad.append(f"trajectories/{f}/{inst.name}: {rep.report().splitlines()[0]}")
+        if log:
+            log(f"trajectories/{f}: {n} instances re-run by refboost's booster")
     return bad

@@ -25,6 +25,10 @@ the kit the family's own certificate is used; for the entropy families with ``bo
 truth's optimal distribution (:mod:`refboost.truth`, cvxpy + Clarabel, imported only then) is added as a
 dual point when ``d(w)`` alone does not certify.
 
+Demiriz et al.'s LP with C given (``demiriz_lp``) is a minimisation over unnormalised weights ``a``: its
+``up(a) = sum a + C sum max(0, 1 - U a)`` and ``low(u) = sum u`` at the dual point ``u`` (the candidate's
+"distribution", not normalised) moved onto ``{0 <= u <= C, U^T u <= 1}``; the modes are the same.
+
 Families of Shen & Li (2010) and Sun et al. (2006) accept weights only (a distribution given with
 them is extra dual evidence); the dynamics compares with AdaBoost's recomputed iterates.
 """
@@ -56,10 +60,15 @@ MODES = {
     "sun_kl": ("weights",),
     "sun_norm2": ("weights",),
     "dynamics": ("weights", "distribution", "pair"),
+    "demiriz_lp": ("weights", "distribution", "pair"),
 }
 
 #: families whose natural candidate is the distribution (they minimise over d)
 MIN_FAMILIES = ("softboost_31", "corrective_46", "corrective_binary_412")
+
+#: families whose primal (over the weights) is a minimisation: Demiriz et al.'s LP, whose weights a are
+#: unnormalised and whose "distribution" is its dual point u (0 <= u <= C, not normalised)
+WEIGHTS_MIN_FAMILIES = ("demiriz_lp",)
 
 #: families without a distribution at all
 NO_DISTRIBUTION = ("adaboost_l1", "logitboost_l1", "adaboost_qp")
@@ -161,6 +170,46 @@ def up(problem, U, p, d):
     return edge + K.relative_entropy_uniform(dd) / eta, feas, "max_q u^q.d + Delta(d)/eta, (3.6)"
 
 
+def demiriz_primal(U, p, a):
+    """``(value, infeasibility, detail)``: Demiriz et al.'s primal objective at the weights ``a`` (an upper
+    bound on the optimum), the slacks being the optimal ones for a."""
+    a = _vec(a, "weights", U.shape[1], "K (the number of columns of U)")
+    feas = float(max(0.0, -float(a.min())))
+    ap = np.maximum(a, 0.0)
+    C = float(p["C"])
+    return float(ap.sum() + C * np.maximum(0.0, 1.0 - U @ ap).sum()), feas, "sum a + C sum max(0, 1 - U a)"
+
+
+def demiriz_dual(U, p, u):
+    """``(value, infeasibility, detail)``: ``sum u`` at ``u`` moved onto ``{0 <= u <= C, U^T u <= 1}`` (a lower
+    bound on the optimum)."""
+    from ..certify.lp import _demiriz_dual_point
+
+    u = _vec(u, "distribution", U.shape[0], "N (the number of rows of U)")
+    uu, moved = _demiriz_dual_point(U, u, float(p["C"]))
+    return float(uu.sum()), moved, "dual value sum u (U^T u <= 1, 0 <= u <= C)"
+
+
+def _demiriz_certificate(fam, U, p, weights, distribution, tol, *, mode, stored):
+    if mode == "pair":
+        hi, fw, _ = demiriz_primal(U, p, weights)
+        lo, fd, sd = demiriz_dual(U, p, distribution)
+        sense, obj, bnd, feas = "min", hi, lo, max(fw, fd)
+        src, kkt = f"the candidate's own dual point: {sd}", {"pair_gap": hi - lo}
+    elif mode == "weights":
+        obj, feas, _ = demiriz_primal(U, p, weights)
+        bnd, fd, sd = demiriz_dual(U, p, stored.distribution)
+        sense, src, kkt = "min", f"the kit's stored optimal dual point: {sd}", {"stored_point_infeasibility": fd}
+    else:
+        obj, feas, _ = demiriz_dual(U, p, distribution)
+        bnd, fw, sw = demiriz_primal(U, p, stored.weights)
+        sense, src, kkt = "max", f"the kit's stored optimal weights: {sw}", {"stored_point_infeasibility": fw}
+    what = {"weights": "LPBoost objective of the weights", "distribution": "dual value of u",
+            "pair": "primal-dual pair"}[mode]
+    return K.verdict(problem=fam.name, equation=fam.equation, sense=sense, objective=obj, bound=bnd,
+                     feasibility=feas, tol=tol, bound_source=src, kkt=kkt, what=what)
+
+
 # ------------------------------------------------------------------------------------------
 # the certificate of one candidate
 # ------------------------------------------------------------------------------------------
@@ -176,6 +225,8 @@ def saddle_certificate(fam, U, p, weights, distribution, tol, *, mode, stored=No
     ``stored``: the kit's own copy of the instance (its optimal ``weights`` and ``distribution``), needed
     for the single-sided modes."""
     problem = fam.name
+    if problem in WEIGHTS_MIN_FAMILIES:
+        return _demiriz_certificate(fam, U, p, weights, distribution, tol, mode=mode, stored=stored)
     if mode == "pair":
         lo, fw, sw = low(problem, U, p, weights)
         hi, fd, sd = up(problem, U, p, distribution)

@@ -1,9 +1,11 @@
 """Generate the conformance kit: every instance solved by two independent solvers and certified.
 
 ``python -m refboost.conformance build [--problem P] [--out DIR]`` rewrites the instances (of one
-family, or all) and the manifest; ``python -m refboost.conformance verify [--problem P]``
-re-certifies the stored instances. Generation is deterministic: one seed (:data:`SEED`) and a
-per-family generator derived from it and the family's name.
+family, or all) and the manifest; ``python -m refboost.conformance scale`` the scale instances
+(:mod:`refboost.conformance._scale`); ``python -m refboost.conformance verify [--problem P]``
+re-certifies the stored instances (the scale ones included) and re-runs the trajectories. Generation
+is deterministic: one seed (:data:`SEED`) and a per-family generator derived from it and the family's
+name.
 """
 
 from __future__ import annotations
@@ -68,8 +70,12 @@ def build_instance(fam: F.Family, name, U, params, tags, extra, vers) -> dict:
     if fam.name != "dynamics" and far:
         raise F.SolverDisagreement(
             f"{fam.name}/{name}: value {value!r} vs certificate {cert.objective!r}/{cert.bound!r}")
+    if "nu_equivalent" in extra:  # a third value: 1/gamma* of the nu-form at C = 1/(nu gamma*)
+        exp = extra["nu_equivalent"]["expected_value"]
+        if not abs(value - exp) <= agree:
+            raise F.SolverDisagreement(f"{fam.name}/{name}: value {value!r} vs 1/gamma* = {exp!r} of the nu-form")
     solution = dict(sol)
-    for key in ("stumps", "rows", "source", "columns", "w_prev", "ubar_shift"):
+    for key in ("stumps", "rows", "source", "columns", "w_prev", "ubar_shift", "nu_equivalent"):
         if key in extra:
             solution[key] = extra[key]
     record = {
@@ -180,10 +186,31 @@ def main(argv=None) -> int:
                                              "against tests/transcriptions.py)")
     tj.add_argument("--family", action="append", help="trajectory family (repeatable; default all)")
     tj.add_argument("--out", help="folder (default: data/conformance/trajectories of the source tree)")
-    v = sub.add_parser("verify", help="re-certify stored instances against the manifest")
-    v.add_argument("--problem", action="append")
+    sc = sub.add_parser("scale", help="regenerate the scale instances (N up to 20,000; minutes) or time refboost "
+                                      "on them (--time)")
+    sc.add_argument("--out", help="kit directory (default: data/conformance of the source tree)")
+    sc.add_argument("--time", action="store_true", help="only time refboost's specialised solver on the stored "
+                                                        "scale instances and print the ratio to the reference time")
+    v = sub.add_parser("verify", help="re-certify stored instances (scale included) and re-run the trajectories, "
+                                      "against the manifests")
+    v.add_argument("--problem", action="append", help="family (repeatable; default all, with every trajectory)")
+    v.add_argument("--trajectory", action="append", help="trajectory family to re-run (repeatable; default: all "
+                                                         "when no --problem is given)")
+    v.add_argument("--no-scale", action="store_true", help="skip the scale instances")
     v.add_argument("--root", help="kit directory (default: the kit refboost reads)")
     args = ap.parse_args(argv)
+    if args.cmd == "scale":
+        from . import _scale
+
+        if args.time:
+            return _scale.time_stored(log=print)
+        try:
+            out = args.out if args.out is not None else default_out()
+            _need_solvers()
+        except (ValueError, ModuleNotFoundError) as exc:
+            ap.error(str(exc))
+        _scale.build(out)
+        return 0
     if args.cmd == "trajectories":
         from . import _trajectory_build
 
@@ -197,7 +224,8 @@ def main(argv=None) -> int:
             ap.error(str(exc))
         build(args.problem, out)
         return 0
-    bad = verify_all(args.problem, root=args.root, log=print)
+    bad = verify_all(args.problem, root=args.root, log=print, scale=not args.no_scale,
+                     trajectories=args.trajectory)
     return 1 if bad else 0
 
 

@@ -59,7 +59,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--schema", choices=("instance", "result", "trajectory", "trajectory-result", "iterates"),
                    help="print a JSON Schema and exit: instance.json, the --json rows, a trajectory family file, "
                         "the --trajectory --json rows, or a candidate's --iterates JSON")
-    p.add_argument("--list", action="store_true", help="list the kit's families and their instance counts")
+    p.add_argument("--list", action="store_true",
+                   help="list the kit's families (instance and scale-instance counts, tags) and trajectory families")
     p.add_argument("--instance", metavar="NAME", help="one instance of the family")
     p.add_argument("--weights", metavar="FILE", type=Path, help="candidate weights w (K numbers)")
     p.add_argument("--distribution", metavar="FILE", type=Path, help="candidate distribution d (N numbers)")
@@ -206,6 +207,8 @@ def _table(rows: list[dict], tol_text: str = "1e-6 max(1, |optimum|)") -> str:
 
 
 def _list(kit, as_json: bool) -> int:
+    from . import trajectories as tj
+
     counts = {}
     for p in kit.problems():
         insts = kit.instances(p)
@@ -213,16 +216,30 @@ def _list(kit, as_json: bool) -> int:
         for i in insts:
             for t in i.tags:
                 tags[t] = tags.get(t, 0) + 1
-        counts[p] = {"instances": len(insts), "tags": dict(sorted(tags.items()))}
+        scale = [m for _, m in kit._scale_meta(p)]
+        counts[p] = {"instances": len(insts), "tags": dict(sorted(tags.items())), "scale": len(scale)}
+        if scale:
+            counts[p]["scale_shapes"] = [m["shape"] for m in scale]
+    traj = {f: {"box": f"{tj.FAMILIES[f].work}, {tj.FAMILIES[f].box}", "instances": len(tj.instances(f))}
+            for f in tj.families()}
     if as_json:
-        print(json.dumps(counts, indent=1))
+        print(json.dumps({**counts, "trajectories": traj}, indent=1))
         return 0
     width = max(len(p) for p in counts) if counts else 7
-    print(f"{'family'.ljust(width)}  instances  tags")
+    print(f"{'family'.ljust(width)}  instances  scale  tags")
     for p, c in counts.items():
         tags = ", ".join(f"{t} {n}" for t, n in c["tags"].items())
-        print(f"{p.replace('_', '-').ljust(width)}  {c['instances']:>9}  {tags}")
-    print(f"{sum(c['instances'] for c in counts.values())} instances in {len(counts)} families")
+        print(f"{p.replace('_', '-').ljust(width)}  {c['instances']:>9}  {c['scale']:>5}  {tags}")
+    n_scale = sum(c["scale"] for c in counts.values())
+    print(f"{sum(c['instances'] for c in counts.values())} instances in {len(counts)} families, and {n_scale} "
+          "scale instances (tag scale; kit.instances(problem, tag='scale'))")
+    print()
+    tw = max(len(f) for f in traj) if traj else 10
+    print(f"{'trajectory family'.ljust(tw)}  instances  box")
+    for f, c in traj.items():
+        print(f"{f.replace('_', '-').ljust(tw)}  {c['instances']:>9}  {c['box']}")
+    print(f"{sum(c['instances'] for c in traj.values())} trajectories in {len(traj)} families "
+          "(refboost-check --trajectory FAMILY)")
     return 0
 
 

@@ -15,6 +15,8 @@ function                        problem                                   source
 soft_margin_lp                  soft-margin LP, d- and w-domain           Glocer (2009) (2.3), (2.2)         HiGHS
 hard_margin_lp                  hard-margin LP (nu = 1)                   Glocer (2009) (2.1)                HiGHS
 optimal_face_extreme            extreme of c.w over the optimal face      Glocer (2009) (2.2), §2.5          HiGHS
+demiriz_lp                      LPBoost's LP with the trade-off C given   Demiriz et al. (2002), primal      HiGHS
+demiriz_dual_cvx                its dual, max 1.u, U^T u <= 1, u <= C     Demiriz et al. (2002), dual        Clarabel
 erlp_primal_36                  ERLPBoost, entropy-regularised edge       Glocer (2009) (3.6)                Clarabel
 softboost_primal_31             SoftBoost, min relative entropy           Glocer (2009) (3.1)                Clarabel
 erlp_unnormalized_318           ERLPBoost, unnormalised relative entropy  Glocer (2009) (3.18)/(3.21)        Clarabel
@@ -49,7 +51,8 @@ max_margin_rudin_cvx            max_lambda min_i (U lambda)_i             Rudin 
 min_max_edge_rudin_cvx          min_d max_j (d^T U)_j                     Rudin et al. (2003) §1             Clarabel
 ==============================  ========================================  =================================  ========
 
-Modules: :mod:`~refboost.truth.glocer` (Glocer 2009), :mod:`~refboost.truth.shen_li` (Shen & Li 2010),
+Modules: :mod:`~refboost.truth.glocer` (Glocer 2009), :mod:`~refboost.truth.demiriz` (Demiriz, Bennett &
+Shawe-Taylor 2002), :mod:`~refboost.truth.shen_li` (Shen & Li 2010),
 :mod:`~refboost.truth.sun` (Sun, Todorovic & Li 2006), :mod:`~refboost.truth.frank_wolfe` (Mitsuboshi,
 Hatano & Takimoto 2022), :mod:`~refboost.truth.dynamics` (Rudin, Daubechies & Schapire 2003). Every
 name is importable from :mod:`refboost.truth` itself.
@@ -68,6 +71,7 @@ from ._solvers import (
     _simplex_clean,  # noqa: F401
     _solve,  # noqa: F401
 )
+from .demiriz import DemirizLP, demiriz_dual_cvx, demiriz_lp
 from .dynamics import (
     RUDIN_ACCEPT,
     RUDIN_CLARABEL_TOLS,
@@ -149,6 +153,10 @@ __all__ = [
     "binary_primal_325",
     "corrective_primal_46",
     "corrective_binary_primal_412",
+    # Demiriz, Bennett & Shawe-Taylor (2002)
+    "DemirizLP",
+    "demiriz_lp",
+    "demiriz_dual_cvx",
     # Shen & Li (2010)
     "SHEN_CLARABEL_TOL",
     "SHEN_TOLS",
