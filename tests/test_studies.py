@@ -245,6 +245,12 @@ def test_split_names():
     assert cv["X"].shape[0] + cv["X_val"].shape[0] == full["X"].shape[0]
     tvt = studies.load_split("australian", "60/20/20:s0")
     assert tvt["X"].shape[0] + tvt["X_val"].shape[0] + tvt["X_test"].shape[0] == 690
+    r1, p11 = studies.load_split("banana", "r1"), studies.load_split("banana", "p11")
+    assert p11["X"].shape == r1["X"].shape and p11["X_test"].shape == r1["X_test"].shape  # the IDA sizes
+    pooled = np.vstack([r1["X"], r1["X_test"]])
+    assert sorted(map(tuple, np.vstack([p11["X"], p11["X_test"]]))) == sorted(map(tuple, pooled))  # a partition
+    assert not np.array_equal(p11["X"], r1["X"])
+    assert np.array_equal(studies.load_split("banana", "p11")["X"], p11["X"])  # seeded: the same every time
     for bad in ("r1/cv5.5", "x", "60/20/30:s0", "r/cv2.0"):
         with pytest.raises(ValueError, match="split"):
             studies.load_split("heart", bad)

@@ -159,8 +159,9 @@ def test_mcnemar_counts_disagreements_and_agrees_with_the_exact_test():
 
 def test_table7_grid_is_the_papers_protocol_on_the_catalogues_realisations():
     keys = studies.get_study("shen_table7").cells("paper")
-    assert len(keys) == 10 * 2 * 3
-    assert {k["split"] for k in keys} == {f"r{r}" for r in range(1, 11)}  # IDA realisations 1-10
+    assert len(keys) == 50 * 2 * 3  # the paper's 50 runs
+    # IDA realisations 1-10, then seeded partitions of the same patterns
+    assert {k["split"] for k in keys} == {f"r{r}" for r in range(1, 11)} | {f"p{r}" for r in range(11, 51)}
     assert {k["weak_learner"] for k in keys} == {"stump", "lda"} and {k["booster"] for k in keys} == {"adaboost_cg"}
     assert {round(1 / k["params"]["T"]) for k in keys} == {20, 40, 80}
     assert {(k["params"]["max_iter"], k["params"]["eps"]) for k in keys} == {(400, 1e-5)}  # "max iteration 400"
@@ -183,7 +184,7 @@ def test_table7_committed_store_rows_recomputed_from_the_records(scale):
         # the records of this row, found here without the study's index: by learner and the rounded 1/T
         mine = [r for r in recs if r["weak_learner"] == row["weak_learner"]
                 and round(1 / json.loads(r["params"])["T"]) == row["inv_T"]]
-        assert row["runs"] == f"{len(mine)}/{len(cfg['realisations'])}"
+        assert row["runs"] == f"{len(mine)}/{len(cfg['runs'])}"
         for f in ("test_error", "train_error"):
             assert row[f] == pytest.approx(np.mean([r[f] for r in mine]))
             assert row[f + "_std"] == pytest.approx(np.std([r[f] for r in mine]))
@@ -200,12 +201,12 @@ def test_table7_analysis_separates_learners_and_counts_missing_realisations():
         _rec("banana", "r2", "adaboost_cg", p20, None, 0.32, wl="stump", n_iter=95),
         _rec("banana", "r1", "adaboost_cg", p20, None, 0.12, wl="lda", n_iter=70),
         _rec("banana", "r1", "adaboost_cg", p80, None, 0.13, wl="lda", n_iter=150, converged=False),
-        _rec("banana", "r11", "adaboost_cg", p20, None, 0.99, wl="stump", n_iter=1),  # not a declared realisation
+        _rec("banana", "r11", "adaboost_cg", p20, None, 0.99, wl="stump", n_iter=1),  # not a declared run
     ]
     rows = {(r["weak_learner"], r["inv_T"]): r for r in _shen._t7_analysis(recs, "paper")}
-    assert rows["stump", 20]["runs"] == "2/10" and rows["stump", 20]["test_error"] == pytest.approx(0.31)
+    assert rows["stump", 20]["runs"] == "2/50" and rows["stump", 20]["test_error"] == pytest.approx(0.31)
     assert rows["stump", 20]["n_iter_max"] == 95 and rows["stump", 20]["paper_test_error"] == 0.298
-    assert rows["lda", 20]["runs"] == "1/10" and rows["lda", 20]["test_error"] == pytest.approx(0.12)
+    assert rows["lda", 20]["runs"] == "1/50" and rows["lda", 20]["test_error"] == pytest.approx(0.12)
     assert rows["lda", 80]["converged"] == "0/1" and rows["lda", 80]["paper_train_error"] == 0.0
-    assert rows["stump", 40]["runs"] == "0/10" and rows["stump", 40]["test_error"] is None
+    assert rows["stump", 40]["runs"] == "0/50" and rows["stump", 40]["test_error"] is None
     assert rows["stump", 40]["n_iter_max"] is None

@@ -195,6 +195,10 @@ def load_split(dataset: str, split: str) -> dict:
       training, validation and test parts exactly as published.
 
     * ``"r<R>"``: IDA realisation R, its training and test parts.
+    * ``"p<R>"``: refboost's seeded partition R of the pattern set of an IDA set stored as realisation
+      files (realisation 1's training and test parts together) into parts of realisation 1's sizes:
+      the first rows of a random permutation seeded by data set and R train, the rest test (each
+      sorted). For runs beyond the realisations the catalogue has; *not* IDA's own realisations.
     * ``"r<R>/cv<K>.<F>"``: fold F (0-based) of stratified K-fold cross-validation on the training
       part of realisation R (shuffled, seeded by data set, realisation and K): the other folds train,
       fold F is the validation part.
@@ -213,6 +217,12 @@ def load_split(dataset: str, split: str) -> dict:
         ds = _load(published[split], None)
         return {"X": ds.X, "y": ds.y, "X_val": ds.X_valid, "y_val": ds.y_valid, "X_test": ds.X_test,
                 "y_test": ds.y_test}
+    if split.startswith("p") and split[1:].isdigit():
+        ds = _load(dataset, 1)
+        X, y = np.vstack([ds.X, ds.X_test]), np.concatenate([ds.y, ds.y_test])
+        perm = np.random.default_rng(key_seed(dataset, "partition", int(split[1:]))).permutation(len(y))
+        tr, te = np.sort(perm[: len(ds.y)]), np.sort(perm[len(ds.y) :])
+        return {"X": X[tr], "y": y[tr], "X_test": X[te], "y_test": y[te]}
     if split.startswith("r"):
         real, _, cv = split[1:].partition("/")
         if not real.isdigit():
