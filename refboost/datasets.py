@@ -461,7 +461,9 @@ class Dataset:
 
 
 def _read_svmlight(path: Path, n_features: int | None):
-    from sklearn.datasets import load_svmlight_file
+    from ._extras import require
+
+    load_svmlight_file = require("sklearn.datasets", f"reading the svmlight file {path.name}").load_svmlight_file
 
     try:
         X, y = load_svmlight_file(str(path), n_features=n_features, dtype=np.float64)
@@ -1052,7 +1054,9 @@ def _transform(raw: bytes, rec: dict, kind: str) -> bytes:
 
 def _content_matches(content: bytes, rec: dict) -> bool:
     """Parse a LIBSVM text and compare rows, columns and label counts with the registry."""
-    from sklearn.datasets import load_svmlight_file
+    from ._extras import require
+
+    load_svmlight_file = require("sklearn.datasets", "checking a LIBSVM download").load_svmlight_file
 
     try:
         X, y = load_svmlight_file(io.BytesIO(content), n_features=rec["cols"])

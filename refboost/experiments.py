@@ -59,7 +59,7 @@ def _progress(iterable, *, total: int, desc: str, progress: bool | None):
         return iterable
     try:
         from tqdm import tqdm
-    except ImportError:  # pragma: no cover - tqdm is a dependency
+    except ImportError:  # tqdm is optional (the [studies] extra): no bar
         return iterable
     # tqdm's disable=None switches the bar off when the output is not a TTY
     return tqdm(iterable, total=total, desc=desc, disable=None if progress is None else False, leave=False)
@@ -518,9 +518,11 @@ def cross_validate(
         Records as :func:`run`'s; summarise with :func:`best_params` or :func:`summarise`
         (``value="val_error"``).
     """
-    from sklearn.model_selection import KFold, StratifiedKFold
-
+    from ._extras import require
     from ._validation import check_array, check_labels
+
+    sk = require("sklearn.model_selection", "refboost.experiments (cross-validation)")
+    KFold, StratifiedKFold = sk.KFold, sk.StratifiedKFold
 
     resolve_booster(booster)
     resolve_weak_learner(oracle)

@@ -13,6 +13,7 @@ from collections.abc import Hashable, Sequence
 
 import numpy as np
 
+from ._extras import HAVE_NUMBA, require
 from ._validation import check_distribution, check_U
 
 
@@ -491,6 +492,8 @@ class TreeOracle(_PredictMixin, Oracle):
         ``log2(n_bins)``, an upper bound on ``log2(n_k)``. Both give the same key and edge."""
         if self._screen is not None:
             return bool(self._screen)
+        if not HAVE_NUMBA:  # the screening kernel is compiled (the [fast] extra); the plain search is exact
+            return False
         st = self._stumps
         return self._split_bins.size > self.n_features * np.log2(max(st._n_bins, 2))
 
@@ -910,6 +913,7 @@ class LinearSVMOracle(_PredictMixin, Oracle):
         """``(v, b)`` of the linear SVM fitted with ``sample_weight = N d``."""
         import warnings
 
+        require("sklearn", "LinearSVMOracle")
         from sklearn.exceptions import ConvergenceWarning
         from sklearn.svm import LinearSVC
 

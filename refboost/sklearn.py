@@ -27,9 +27,16 @@ import numbers
 from collections.abc import Callable
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.utils.multiclass import check_classification_targets, type_of_target
-from sklearn.utils.validation import check_is_fitted, validate_data
+
+try:
+    from sklearn.base import BaseEstimator, ClassifierMixin
+    from sklearn.utils.multiclass import check_classification_targets, type_of_target
+    from sklearn.utils.validation import check_is_fitted, validate_data
+except ModuleNotFoundError:  # scikit-learn is the [sklearn] extra: raise the error that names it
+    from ._extras import require
+
+    require("sklearn", "refboost.sklearn")
+    raise
 
 from ._params import Nu
 from ._registry import BOOSTERS, WEAK_LEARNERS, resolve_booster, resolve_weak_learner

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from numba import njit
+from ._numba import njit
 
 
 @njit(cache=True)

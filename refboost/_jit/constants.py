@@ -65,6 +65,10 @@ BETA_MASS_RTOL = 4 * EPS_MACH
 
 # --- Restricted master of AdaBoost-CG / LogitBoost-CG (refboost.boosters.shen) ----------------------
 
+#: Objective kinds of the master (``f.kind``; the compiled master's ``kind`` argument): exp (5), logistic (32).
+SHEN_EXP = 0
+SHEN_LOGISTIC = 1
+
 #: The margins are recomputed as ``U_S lambda`` (not moved by ``a U_S s``) at least every this many steps.
 EXACT_EVERY = 8
 #: The unit chord-Newton step is taken without line search when phi increased and ``|phi'| <= TRIAL_ACCEPT phi'(0)``.

@@ -43,8 +43,8 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from ._numba import njit
 from .common import expit as _expit
 from .common import lu_solve_inplace
 from .constants import (

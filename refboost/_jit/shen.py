@@ -40,15 +40,15 @@ import math
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from ._numba import njit
 from ._numba_bridge import gemv as _gemv
 from .common import expit as _expit
 from .common import lu_solve_inplace as _solve_small
+from .constants import SHEN_EXP, SHEN_LOGISTIC
 
-#: Objective kinds.
-EXP = 0
-LOGISTIC = 1
+#: Objective kinds (defined in :mod:`refboost._jit.constants`, which the numpy master imports without numba).
+EXP, LOGISTIC = SHEN_EXP, SHEN_LOGISTIC
 
 #: Scalar state of the master, a one-element structured array updated in place by the kernels: value
 #: f(m), zmax (exp: max(-m/T), the shift of the stored exponent), the Frank-Wolfe gap, the largest

@@ -25,7 +25,8 @@ the maximum exactly (see :meth:`refboost.oracles.TreeOracle.best_edge`).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from ._numba import njit
 
 # a node's 6 values: the left child's (sum, max prefix, min prefix), then the right child's
 _S_L, _MX_L, _MN_L, _S_R, _MX_R, _MN_R = range(6)

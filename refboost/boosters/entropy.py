@@ -38,6 +38,7 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.special import expit, logsumexp
 
+from .._extras import HAVE_NUMBA
 from .._jit.constants import BETA_MASS_RTOL, BETA_NEWTON_ITERS
 from .._params import Choice, Int, Nu, Real, constraints
 from .._validation import (
@@ -121,7 +122,8 @@ def binary_primal(U_t, d, nu: float, eta: float) -> float:
 
 #: Use the compiled kernels of :mod:`refboost._jit.entropy` (numba) for ERLPBoost's objective and
 #: Newton method; False runs the numpy reference path (same steps up to round-off; tests compare both).
-USE_JIT = True
+#: Default: whether numba (the ``[fast]`` extra) is installed (:data:`refboost._extras.HAVE_NUMBA`).
+USE_JIT = HAVE_NUMBA
 
 
 def _jit():

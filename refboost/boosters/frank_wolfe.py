@@ -191,8 +191,9 @@ def _algorithm1(
     d_gamma = d.copy()  # the queried distribution that attains gamma_hat (the certificate's dual point)
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from .._extras import require
 
+        tqdm = require("tqdm.auto", f"{algorithm}(progress=True)").tqdm
         bar = tqdm(total=max_iter, desc=algorithm, unit="round", mininterval=0.5)
     cols.add(key, u)
     w = np.ones(1)

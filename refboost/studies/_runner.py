@@ -206,7 +206,9 @@ def load_split(dataset: str, split: str) -> dict:
       (summing to 100) of all the data set's examples (its training and test parts together),
       seeded by data set, scheme and S.
     """
-    from sklearn.model_selection import StratifiedKFold
+    from .._extras import require
+
+    StratifiedKFold = require("sklearn.model_selection", "refboost.studies (cross-validation splits)").StratifiedKFold
 
     from ..experiments import train_val_test_split
 
@@ -537,7 +539,9 @@ def same_record(a: dict, b: dict, *, rtol: float = 0.0) -> list[str]:
 
 
 def _arrow_schema():
-    import pyarrow as pa
+    from .._extras import require
+
+    pa = require("pyarrow", "refboost.studies (the study stores)")
 
     cols = [(f, pa.string()) for f in KEY_FIELDS]
     ints = {"n_train", "n_val", "n_test", "n_iter", "n_hypotheses"}
@@ -587,8 +591,9 @@ class Store:
         rebuilt upstream and pulled: its old cells are not the study's any more). Cells run into this database
         and not exported yet are kept. ``parquet_keys`` remembers the keys of the last import.
         """
-        import pyarrow.parquet as pq
+        from .._extras import require
 
+        pq = require("pyarrow.parquet", "refboost.studies (the study stores)")
         rows = pq.read_table(self.path / STORE_PARQUET).to_pylist()
         keys = [key_id(r) for r in rows]
         before = {k for (k,) in self._con.execute("SELECT key FROM parquet_keys")}
@@ -665,7 +670,9 @@ class Store:
 
     def export_parquet(self) -> Path:
         """Write ``cells.parquet`` (sorted by key, zstd) and return its path."""
-        import pyarrow as pa
+        from .._extras import require
+
+        pa = require("pyarrow", "refboost.studies (the study stores)")
         import pyarrow.parquet as pq
 
         schema = _arrow_schema()
@@ -871,10 +878,11 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
     Workers of a cluster at ``scheduler`` run in whatever environment they were started with; set those
     variables there for records identical to the committed ones.
     """
-    import dask
-    import distributed
-
+    from .._extras import require
     from .._fpenv import worker_fp_env
+
+    dask = require("dask", "refboost.studies (running cells)")
+    distributed = require("distributed", "refboost.studies (running cells)")
 
     if scheduler is not None:
         if not isinstance(scheduler, str) or not scheduler:
@@ -897,7 +905,9 @@ def dask_client(scheduler: str | None = None, workers: int | None = None):
 
 
 def _progress_bar(total: int, initial: int, desc: str, progress: bool | None):
-    from tqdm import tqdm
+    from .._extras import require
+
+    tqdm = require("tqdm", "refboost.studies (the progress bar)").tqdm
 
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None (auto: only on a terminal), got {progress!r}")

@@ -69,8 +69,9 @@ def _read(store: Path) -> tuple[dict, list[dict]]:
     prov = json.loads((store / PROVENANCE).read_text()) if (store / PROVENANCE).exists() else {}
     records: list[dict] = []
     if (store / STORE_PARQUET).exists():
-        import pyarrow.parquet as pq
+        from .._extras import require
 
+        pq = require("pyarrow.parquet", "refboost.studies (the study stores)")
         records = pq.read_table(store / STORE_PARQUET).to_pylist()
     return prov, records
 

@@ -58,6 +58,7 @@ stopping rule fired *and* that certificate confirms it.
 
 from __future__ import annotations
 
+from ..._extras import HAVE_NUMBA
 from ..._jit.constants import EXACT_EVERY, LS_ITERS, LS_WOLFE, TRIAL_ACCEPT
 from ..._jit.constants import LSE_TINY as _LSE_TINY
 from ._common import ACTIVE_TOL, MASTER_MAX_ITER, MASTER_TOL, ShenLiError, _certified, check_T
@@ -89,8 +90,9 @@ from .qp import _Pool, _pool_matrix, adaboost_qp, qp_master, qp_terms
 
 #: Run the column-generation masters of adaboost_cg / logitboost_cg through the compiled kernels of
 #: :mod:`refboost._jit.shen` (:class:`_JitMaster`); False runs the numpy reference :class:`_Master`.
-#: Both take the same steps; the iterates agree to round-off (tests/test_shen_jit.py).
-USE_JIT = True
+#: Both take the same steps; the iterates agree to round-off (tests/test_shen_jit.py). Default: whether
+#: numba (the ``[fast]`` extra) is installed (:data:`refboost._extras.HAVE_NUMBA`).
+USE_JIT = HAVE_NUMBA
 
 __all__: list[str] = [
     "adaboost_cg",

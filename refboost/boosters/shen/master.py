@@ -10,8 +10,7 @@ import numpy as np
 from scipy.linalg.lapack import dgesv, dpotrf, dtrtrs
 from scipy.special import expit
 
-from ..._jit import shen as _jit_shen
-from ..._jit.constants import EXACT_EVERY, LS_ITERS, LS_WOLFE, SHEN_TUNING, TRIAL_ACCEPT
+from ..._jit.constants import EXACT_EVERY, LS_ITERS, LS_WOLFE, SHEN_EXP, SHEN_LOGISTIC, SHEN_TUNING, TRIAL_ACCEPT
 from ..._jit.constants import LSE_TINY as _LSE_TINY
 from .. import _newton
 from ._common import MASTER_MAX_ITER
@@ -91,7 +90,7 @@ def exp_master(T: float):
         return phi
 
     f.line, f.point, f.curv = line, point, curv
-    f.kind, f.T = _jit_shen.EXP, T  # the compiled master (refboost._jit.shen) evaluates the same f
+    f.kind, f.T = SHEN_EXP, T  # the compiled master (refboost._jit.shen) evaluates the same f
     return f, True
 
 
@@ -128,7 +127,7 @@ def logistic_master(T: float):
         return phi
 
     f.line, f.point, f.curv = line, point, curv
-    f.kind, f.T = _jit_shen.LOGISTIC, T
+    f.kind, f.T = SHEN_LOGISTIC, T
     return f, False
 
 
@@ -617,13 +616,16 @@ class _JitMaster(_Master):
     clipped = _jit_property("clipped", bool)
 
     def __init__(self, f, centred: bool, M: int, capacity: int = 64):
+        from ..._jit import shen as _jit_shen  # numba loads here (the [fast] extra; USE_JIT's default)
+
+        self._J = _jit_shen
         self.kind = f.kind
-        self._state = _jit_shen.new_state()
+        self._state = self._J.new_state()
         self._lbuf = np.zeros(capacity)
         super().__init__(f, centred, M, capacity)
         self._state["ky"] = -1
         self.m, self.u, self._z = np.zeros(M), np.zeros(M), np.zeros(M)
-        self._wM = np.empty((_jit_shen.N_WM, M))
+        self._wM = np.empty((self._J.N_WM, M))
         self._par = SHEN_TUNING
 
     def _buffers(self, cap: int) -> None:
@@ -667,11 +669,11 @@ class _JitMaster(_Master):
 
     def _set_point(self, m=None) -> None:
         if m is None:
-            _jit_shen.set_point(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
+            self._J.set_point(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
                                 self._state)
         else:  # not reached from the kernels' own steps (only from reference methods)
             self.m[:] = m
-            _jit_shen.point_at(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
+            self._J.point_at(self.kind, self.f.T, self.buf, self.lam, self.m, self.u, self._z, self.gbuf,
                                self._state)
 
     def add(self, h: np.ndarray) -> None:
@@ -689,7 +691,7 @@ class _JitMaster(_Master):
             c_ref, csum, rho, damp = self.c_ref, self.csum_ref, self.rho, self.damp
         else:
             c_ref, csum, rho, damp = self.m, 0.0, 0.0, 0.0
-        status = _jit_shen.add_column(border, self.centred, self.buf, self.buf[:, t], t, c_ref, csum, rho, damp,
+        status = self._J.add_column(border, self.centred, self.buf, self.buf[:, t], t, c_ref, csum, rho, damp,
                                       self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self._state, self.pbuf, self._wM,
                                       self.u, self.gbuf, self._lbuf)
         if status == 1:
@@ -698,6 +700,6 @@ class _JitMaster(_Master):
             self.valid = False
 
     def _newton_step(self) -> bool:
-        return _jit_shen.newton_step(self.kind, self.centred, self.f.T, self.buf, self.lam, self.m, self.u, self._z,
+        return self._J.newton_step(self.kind, self.centred, self.f.T, self.buf, self.lam, self.m, self.u, self._z,
                                      self.gbuf, self.Lbuf, self.LTbuf, self.Ybuf, self.YtYbuf, self.Ecache, self._state,
                                      self.sbuf, self.Ework, self._wM, self._par, self.Abuf)
