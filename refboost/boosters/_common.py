@@ -148,3 +148,61 @@ def finish(cert, reason: str, *, details: str = "", cause: str = "", reasons=Non
     message = stop_message(cert, reason, details=details, cause=cause, params=result.get("params"), reasons=reasons)
     return BoostResult(gap=float(cert.gap) if gap is None else gap, converged=bool(cert.ok), message=message,
                        extra=extra, **result)
+
+
+class Columns:
+    """The columns of the hypotheses a booster has chosen: one per distinct key, in first-use order.
+
+    Storage grows by doubling (amortised O(N) a column); ``U`` is the (N, k) view into it. ``stacked()``
+    is the same matrix as a C-contiguous array, ``np.column_stack`` of the columns (cached until the next
+    new column): the boosters whose pinned iterates were computed on that layout use it, since a BLAS
+    product on the strided view can differ from one on the contiguous array in the last bit.
+    Keys that cannot be hashed are compared by equality instead (a user oracle's list keys).
+    """
+
+    def __init__(self, n_examples: int, capacity: int = 16):
+        self.keys: list = []
+        self.index: dict | None = {}  # key -> column; None once a key is unhashable (then keys.index)
+        self._buf = np.empty((n_examples, capacity))
+        self._stacked = None
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def find(self, key) -> int | None:
+        """The column of ``key``, None if it has none."""
+        if self.index is not None:
+            try:
+                return self.index.get(key)
+            except TypeError:
+                self.index = None
+        return next((i for i, k in enumerate(self.keys) if k == key), None)
+
+    def __contains__(self, key) -> bool:
+        return self.find(key) is not None
+
+    def add(self, key, u: np.ndarray) -> tuple[int, bool]:
+        """Add the column ``u`` of ``key`` unless ``key`` has one; returns ``(its column, whether new)``."""
+        i = self.find(key)
+        if i is not None:
+            return i, False
+        k = len(self.keys)
+        if k == self._buf.shape[1]:
+            self._buf = np.hstack([self._buf, np.empty_like(self._buf)])
+        self._buf[:, k] = u
+        self.keys.append(key)
+        if self.index is not None:
+            self.index[key] = k
+        self._stacked = None
+        return k, True
+
+    @property
+    def U(self) -> np.ndarray:
+        """The (N, k) matrix of the columns (a view into the storage)."""
+        return self._buf[:, : len(self.keys)]
+
+    def stacked(self) -> np.ndarray:
+        """The (N, k) matrix as a C-contiguous array (``np.column_stack`` of the columns)."""
+        if self._stacked is None:
+            self._stacked = self.U.copy(order="C")  # a fresh array, as np.column_stack makes
+        return self._stacked

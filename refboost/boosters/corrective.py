@@ -33,7 +33,7 @@ from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
 from ..projections import capped_slack, kl_divergence, smoothed_soft_margin
 from ..result import BoostResult
-from ._common import finish, query
+from ._common import Columns, finish, query
 from .entropy import _sigmoid, binary_entropy_capped, binary_smoothed_soft_margin
 
 #: Step-size rules. "sq": x.d/(eta ||x||_inf^2) (Shalev-Shwartz & Singer 2008, Alg. 4.3; default);
@@ -152,10 +152,7 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
         return binary_entropy_capped(np.minimum(dd, 1.0 / nu), nu) if binary else kl_divergence(dd, d0)
 
     d = d0.copy()
-    keys: list = []
-    index: dict = {}
-    cols: list[np.ndarray] = []
-    U_cols = np.zeros((N, 0))  # np.column_stack(cols), kept between iterations
+    cols = Columns(N)  # the chosen hypotheses' columns, keys de-duplicated
     w = np.zeros(0)
     m = np.zeros(N)  # margins U w^{t-1} of the current combination
     # Theta^0: with the printed start w^0 = 0 the thesis sets Theta^0 = -1; with w^1 = e_1 there is
@@ -177,7 +174,7 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
         edge = float(u @ d)
         if edge < gamma_hat:
             gamma_hat, d_gamma = edge, d  # d is rebound each iteration, never changed in place
-        top = max(float((U_cols.T @ d).max()) if cols else -1.0, edge)
+        top = max(float((cols.stacked().T @ d).max()) if cols else -1.0, edge)
         P_t_prev = top + Delta(d) / eta  # max form of (3.6)/(3.25): an upper bound on the optimum
         if P_t_prev < min_P:
             min_P, d_min_P = P_t_prev, d
@@ -193,14 +190,11 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
                 break
         x = u - m
         alpha = 1.0 if (start == "first" and t == 1) else corrective_step(x, d, eta, step_rule)
-        if key not in index:
-            index[key] = len(keys)
-            keys.append(key)
-            cols.append(u)
-            U_cols = np.column_stack(cols)  # rebuilt only when a new hypothesis enters (the same array as per t)
+        j, new = cols.add(key, u)
+        if new:
             w = np.r_[w, 0.0]
         w = (1.0 - alpha) * w
-        w[index[key]] += alpha
+        w[j] += alpha
         m = (1.0 - alpha) * m + alpha * u
         if binary:
             r = binary_smoothed_soft_margin(m, nu, eta)
@@ -229,11 +223,13 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
     if total > 0:
         w_out = w / total
     else:  # printed start, nothing but the zero hypothesis chosen: return the first hypothesis
-        if not keys:
-            keys, cols, w = [first[0]], [first[1]], np.zeros(1)
-        w_out = np.zeros(len(keys))
+        if not cols:
+            cols.add(*first)
+            w = np.zeros(1)
+        w_out = np.zeros(len(cols))
         w_out[0] = 1.0
-    margins = np.column_stack(cols) @ w_out
+    keys = cols.keys
+    margins = cols.stacked() @ w_out
     sm = soft_margin(margins, nu)
     cert_ds = [d_min_P, d_gamma]
     cert = soft_margin_lp(oracle, w_out, nu=nu, hypotheses=keys, distribution=[d, *cert_ds], tol=eps, bound="dual")

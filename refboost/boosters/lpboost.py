@@ -17,7 +17,7 @@ from scipy.optimize import linprog
 from .._params import Choice, Int, Nu, Real, constraints
 from ..margins import repair_capped
 from ..result import BoostResult
-from ._common import finish, query
+from ._common import Columns, finish, query
 
 LP_METHODS = ("highs", "highs-ds", "highs-ipm", "highs-ds-warm")
 #: lpboost's methods: LP_METHODS and the working-set master ``"highs-ds-ws"`` (:class:`IncrementalRestrictedLP`).
@@ -422,8 +422,7 @@ def lpboost(
     eps = float(eps)
 
     d = np.full(N, 1.0 / N)
-    keys: list = []
-    cols: list[np.ndarray] = []
+    cols = Columns(N)  # the chosen hypotheses' columns, keys de-duplicated
     history: list[dict] = []
     gamma_hat = np.inf
     d_min_edge = d
@@ -439,15 +438,13 @@ def lpboost(
         edge = float(u @ d)
         if edge < gamma_hat:
             gamma_hat, d_min_edge = edge, d
-        new = key not in keys
+        _, new = cols.add(key, u)
         if new:
-            keys.append(key)
-            cols.append(u)
             if warm is not None:
                 warm.add(u)
                 P, d, w, rho, psi = warm.solve()
             else:
-                P, d, w, rho, psi = restricted_lp(np.column_stack(cols), nu, method)
+                P, d, w, rho, psi = restricted_lp(cols.stacked(), nu, method)
         gap = gamma_hat - P
         history.append(
             {
@@ -464,8 +461,8 @@ def lpboost(
         if gap <= eps:
             converged = True
             break
-    U_T = np.column_stack(cols)
-    margins = U_T @ w
+    keys = cols.keys
+    margins = cols.stacked() @ w
     cert = soft_margin_lp(certificate_class(oracle), w, nu=nu, hypotheses=keys, distribution=[d, d_min_edge],
                           tol=eps, bound="dual")
     return finish(
