@@ -38,6 +38,7 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.special import expit, logsumexp
 
+from .._bisect import bisect
 from .._extras import HAVE_NUMBA
 from .._jit.constants import BETA_MASS_RTOL, BETA_NEWTON_ITERS
 from .._params import Choice, Int, Nu, Real, constraints
@@ -53,10 +54,17 @@ from .._validation import (
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
 from ..oracles import Oracle
-from ..projections import SmoothedSoftMargin, _kl_uniform, _lse, _smoothed_soft_margin, kl_divergence
+from ..projections import (
+    SmoothedSoftMargin,
+    _kl_uniform,
+    _lse,
+    _smoothed_soft_margin,
+    capped_slack,
+    kl_divergence,
+)
 from ..result import BoostResult
 from . import _newton
-from ._common import query, query_columns
+from ._common import Columns, finish, query, query_columns
 from .lpboost import LP_METHODS
 
 EPS_MACH = float(np.finfo(float).eps)
@@ -235,11 +243,7 @@ def _binary_smoothed(m: np.ndarray, nu: float, eta: float, beta_hint: float | No
             try:
                 b = brentq(mass, lo, hi, xtol=1e-15 * max(1.0, abs(lo), abs(hi)), rtol=4 * EPS_MACH)
             except ValueError:  # no sign change within round-off: bisection on the monotone mass
-                for _ in range(200):
-                    mid = 0.5 * (lo + hi)
-                    if not (lo < mid < hi):
-                        break
-                    lo, hi = (mid, hi) if mass(mid) > 0 else (lo, mid)
+                lo, hi = bisect(lambda b: mass(b) > 0, lo, hi)
                 b = 0.5 * (lo + hi)
         else:
             b, sg = root
@@ -407,9 +411,7 @@ def erlp_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_TO
     proj = r.aux
     m = U_t @ r.x
     C = proj.capped
-    psi = np.zeros(N)
-    # closed-form psi (from (3.11) on the capped set): psi_n = -m_n - (1/eta) ln(Z / (d0_n nu)) on C
-    psi[C] = np.maximum(-m[C] - (proj.log_Z + np.log(N) - np.log(nu)) / eta, 0.0)
+    psi = capped_slack(m, C, proj.log_Z, nu, eta)
     # beta of (3.16) at (w, psi): -1/eta + (1/eta) ln sum_n d0_n exp(-eta (m_n + psi_n))
     beta = (-1.0 + _lse(-eta * (m + psi)) - float(np.log(N))) / eta
     edges = r.grad
@@ -470,8 +472,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
         lambda dd: _kl_uniform(dd))
 
     d = np.full(N, 1.0 / N)
-    keys: list = []
-    cols: list[np.ndarray] = []
+    cols = Columns(N)  # the chosen hypotheses' columns, keys de-duplicated
     w = np.zeros(0)
     P_prev = -1.0  # P^0(d^0) = -1 (the dummy hypothesis u^0 = -1)
     Theta_prev = -1.0
@@ -510,7 +511,7 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
             history.append(rec)
             fired = True
             break
-        if key in keys:
+        if key in cols:
             rec["stop"] = True
             rec["time"] = time.perf_counter() - t0
             history.append(rec)
@@ -519,12 +520,11 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
         if t == 1 or not cols:
             w0 = np.ones(1)
         else:
-            x = u - np.column_stack(cols) @ w
+            x = u - cols.stacked() @ w
             a = _corrective_alpha(x, d, eta)
             w0 = np.append((1 - a) * w, a)
-        keys.append(key)
-        cols.append(u)
-        U_t = np.column_stack(cols)
+        cols.add(key, u)
+        U_t = cols.stacked()
         step = step_fn(U_t, nu, eta, w0=w0, tol=inner_tol, max_iter=inner_max_iter)
         w, d = step.w, step.d
         P_prev, Theta_prev, edges_prev = step.primal, step.dual, step.edges
@@ -534,36 +534,26 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
             "time": time.perf_counter() - t0,
         })
         history.append(rec)
-    T = len(keys)
+    T = len(cols)
     if not T:  # the rule fired at t = 1 (every edge <= -1 + eps/2): the first hypothesis alone
-        keys, cols, w = [first[0]], [first[1]], np.ones(1)
-    U_T = np.column_stack(cols)
-    margins = U_T @ w
+        cols.add(*first)
+        w = np.ones(1)
+    keys = cols.keys
+    margins = cols.stacked() @ w
     sm = soft_margin(margins, nu)
     gap = gamma_hat - sm  # >= P_LP - SM_nu(w^T) for a maximum-edge oracle
     cert = _certify_soft_margin(answers, w, keys, nu, eps, [d_gamma, d])
     repeated = not fired and bool(history) and bool(history[-1].get("stop"))
-    converged = cert.ok  # the certificate of the returned weights decides, whether or not the rule fired
-    reason = (f"delta = {delta:.3g} <= eps/2 = {eps / 2:g} ({stopping} criterion), T = {T}")
-    if converged and repeated:
-        msg = (f"converged: the oracle returned a hypothesis already in the combination at t = {len(history)} "
-               f"(delta = {delta:.3g}); certified: {cert.message}")
-    elif converged and fired:
-        msg = f"converged: {reason}; certified: {cert.message}"
-    elif converged:
-        msg = (f"converged: stopped after {len(history)} iterations before the stopping rule fired ({reason}), "
-               f"but the certificate of the returned weights confirms it: {cert.message}")
-    elif fired:
-        why = ("eta below the canonical value (Glocer 2009, eq. (3.8) / Thm 3.21)" if eta_given and eta < (
+    reason = "rule" if fired else "repeated" if repeated else "max_iter"
+    details = (f"delta = {delta:.3g} {'<=' if fired else '>'} eps/2 = {eps / 2:g} ({stopping} criterion), "
+               f"T = {T}, t = {len(history)}")
+    cause = ""
+    if fired:
+        cause = ("eta below the canonical value (Glocer 2009, eq. (3.8) / Thm 3.21)" if eta_given and eta < (
             eta_binary(eps, N, nu) if binary else eta_erlp(eps, N, nu)) * (1 - 1e-12) else
             f"the inner solves resolve gaps only down to ~{_tol_floor(eta):.1g} at eta = {eta:.3g}")
-        msg = (f"not converged: the stopping rule fired ({reason}) but the soft-margin certificate does not "
-               f"confirm it ({cert.message}; likely cause: {why})")
-    elif repeated:
-        msg = (f"not converged: the oracle returned a hypothesis already in the combination at t = {len(history)} "
-               f"(inner solves not exact enough, delta = {delta:.3g}); {cert.message}")
-    else:
-        msg = f"not converged: max_iter = {max_iter} reached (delta = {delta:.3g}); {cert.message}"
+    elif repeated and not cert.ok:
+        details += "; the inner solves are not exact enough"
     extra = {
         "eta": eta, "delta": delta, "min_P": min_P, "P": P_prev, "dual": Theta_prev,
         "soft_margin": sm, "gamma_hat": gamma_hat,
@@ -572,9 +562,10 @@ def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_m
     }
     if step is not None:
         extra.update({k: v for k, v in step.extra.items() if k != "margins"})
-    return BoostResult(
+    return finish(
+        cert, reason, details=details, cause=cause,
         weights=w.copy(), hypotheses=list(keys), distribution=d.copy(), margins=margins, n_iter=T,
-        history=history, gap=float(min(gap, cert.gap)), converged=converged, message=msg, algorithm=name,
+        history=history, gap=float(min(gap, cert.gap)), algorithm=name,
         params={"nu": nu, "eps": eps, "eta": eta, "max_iter": max_iter, "stopping": stopping,
                 "inner_tol": inner_tol},
         extra=extra,
@@ -736,43 +727,6 @@ def binary_erlpboost(
 ZERO_TOL = 1e-9
 
 
-def softboost_interior_lp(U_t, nu: float, bound: float):
-    """``max s`` s.t. ``U_t^T d <= bound``, ``s <= d <= 1/nu``, ``sum d = 1`` (HiGHS).
-
-    Returns ``s*`` or ``-inf`` when (3.1) is infeasible. SoftBoost's problem (3.1) has a strictly
-    positive feasible point iff ``s* > 0`` (then the refined Slater condition holds and the dual of
-    Lemma 3.1 is attained). The N rows ``s <= d_n`` make this LP slow for large N; :func:`softboost`
-    decides its stopping test with :func:`softboost_stop_test` (box-bounded feasibility LPs) instead.
-    """
-    import scipy.sparse as sp
-    from scipy.optimize import linprog
-
-    N, t = U_t.shape
-    c = np.r_[np.zeros(N), -1.0]
-    # sparse rows: the N constraints s - d_n <= 0 would be a dense N x N block otherwise (O(N t) memory)
-    A_ub = sp.vstack([sp.hstack([sp.csr_matrix(U_t.T), sp.csr_matrix((t, 1))]),
-                      sp.hstack([-sp.identity(N, format="csr"), sp.csr_matrix(np.ones((N, 1)))])], format="csr")
-    b_ub = np.r_[np.full(t, bound), np.zeros(N)]
-    A_eq = sp.csr_matrix(np.r_[np.ones(N), 0.0][None, :])
-    bounds = np.r_[np.tile([0.0, 1.0 / nu], (N, 1)), [[-np.inf, np.inf]]]
-    for method in ("highs-ds", "highs-ipm"):  # the dual simplex can stall on nearly infeasible instances
-        res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=[1.0], bounds=bounds, method=method)
-        if res.status == 2:
-            return -np.inf
-        if res.status == 0:
-            return float(-res.fun)
-    # Neither solver decided: (3.1) is infeasible iff min_{d capped} max_q u^q.d > bound (LP (2.3)).
-    from .lpboost import LPBoostError, restricted_lp
-
-    try:
-        P, *_ = restricted_lp(U_t, nu, "highs-ipm")
-    except LPBoostError:
-        return 0.0
-    # feasible (or undecided) with no certified interior point: the stopping test fires and the
-    # soft-margin certificate of the result decides whether it converged
-    return -np.inf if P > bound else 0.0
-
-
 def _feasible_point(U_t, nu: float, bound: float, low: float):
     """A d with ``low <= d <= 1/nu``, ``sum d = 1``, ``U_t^T d <= bound`` (HiGHS), None if there is none,
     ``"undecided"`` if neither HiGHS method decides. t + 1 rows and box bounds: O(N t) memory and time."""
@@ -799,7 +753,7 @@ def softboost_stop_test(U_t, nu: float, bound: float, zero_tol: float = ZERO_TOL
     (no N x N block): is there a feasible d with ``d >= zero_tol``? If not, is (3.1) feasible at all?
     Returns ``(stop, interior)`` with ``interior`` = ``-inf`` ((3.1) infeasible), ``0.0`` (feasible,
     no point with all entries >= zero_tol) or the smallest entry of a feasible point (a lower bound on
-    ``s*`` of :func:`softboost_interior_lp`). An LP neither HiGHS method decides counts as a stop
+    ``s* = max {min_n d_n : d feasible for (3.1)}``). An LP neither HiGHS method decides counts as a stop
     (the result's certificate then decides convergence).
     """
     x = _feasible_point(U_t, nu, bound, max(zero_tol, 0.0))
@@ -824,7 +778,7 @@ def softboost_dual_step(
     and ``F_1 = smoothed_soft_margin(., nu, eta=1)`` (psi eliminated in closed form). The primal
     solution is ``d(w)`` of (3.2). Reported ``gap = Delta(d, d^0) - Theta_S`` = ``-w . G``
     (complementary slackness) and ``extra["infeasibility"] = max_q (u^q.d - bound)^+``.
-    Requires (3.1) to be strictly feasible (see :func:`softboost_interior_lp`); raises
+    Requires (3.1) to be strictly feasible (see :func:`softboost_stop_test`); raises
     :class:`NotStrictlyFeasible` where the dual ascent diverges because it is not.
     """
     U_t = check_U(U_t, "U_t")
@@ -848,9 +802,8 @@ def softboost_dual_step(
     primal = kl_divergence(d, np.full(N, 1.0 / N))
     proj = r.aux
     m = U_t @ r.x
-    psi = np.zeros(N)
     C = proj.capped
-    psi[C] = np.maximum(-m[C] - (proj.log_Z + np.log(N) - np.log(nu)), 0.0)
+    psi = capped_slack(m, C, proj.log_Z, nu)
     beta = -1.0 + float(logsumexp(-(m + psi)) - np.log(N))  # (3.4): beta = -1 + ln sum d0 exp(-m - psi)
     return DualStep(
         w=r.x, d=d, dual=r.value, primal=primal, gap=float(primal - r.value), edges=edges, n_iter=r.n_iter,
@@ -912,8 +865,7 @@ def softboost(
     zero_tol, inner_tol = float(zero_tol), float(inner_tol)
     g = None if g is None else float(g)
     d = np.full(N, 1.0 / N)
-    keys: list = []
-    cols: list[np.ndarray] = []
+    cols = Columns(N)  # the chosen hypotheses' columns, keys de-duplicated
     w_dual = np.zeros(0)
     gamma_hat = 1.0
     history: list[dict] = []
@@ -929,11 +881,9 @@ def softboost(
         if edge < gamma_hat or t == 1:
             d_gamma = d
         gamma_hat = min(gamma_hat, edge)
-        if key not in keys:
-            keys.append(key)
-            cols.append(u)
+        if cols.add(key, u)[1]:
             w_dual = np.r_[w_dual, 0.0]
-        U_t = np.column_stack(cols)
+        U_t = cols.stacked()
         bound = (g if g is not None else gamma_hat) - eps
         stop, s_star = softboost_stop_test(U_t, nu, bound, zero_tol)
         rec = {"t": t, "hypothesis": key, "edge": edge, "gamma_hat": gamma_hat, "bound": bound,
@@ -961,29 +911,20 @@ def softboost(
                     "time": time.perf_counter() - t0})
         Delta_prev = step.primal
         history.append(rec)
-    U_T = np.column_stack(cols)
+    keys, U_T = cols.keys, cols.stacked()
     P_LP, w = _restricted_weights(U_T, nu, method)
     margins = U_T @ w
     sm = soft_margin(margins, nu)
     cert = _certify_soft_margin(answers, w, keys, nu, eps, [d_gamma, d])
-    converged = cert.ok  # the certificate of the returned weights decides, whether or not the rule fired
     s_txt = "(3.1) infeasible" if not np.isfinite(s_star) else f"no feasible d with all entries >= {zero_tol:g}"
-    if converged and not fired:
-        msg = (f"converged: max_iter = {max_iter} reached before the stopping rule fired, but the certificate of "
-               f"the returned weights confirms it: {cert.message}")
-    elif converged:
-        msg = f"converged: {s_txt}, T = {len(keys)}; certified: {cert.message}"
-    elif fired:
-        why = ("the given g is not the class optimum" if g is not None else
-               "(3.1) was feasible but its solution has a zero" if np.isfinite(s_star) else
-               "the restricted LP (2.2) is solved only to HiGHS' tolerance")
-        msg = (f"not converged: the stopping rule fired ({s_txt}, T = {len(keys)}) but the soft-margin "
-               f"certificate does not confirm it ({cert.message}; likely cause: {why})")
-    else:
-        msg = f"not converged: max_iter = {max_iter} reached; {cert.message}"
-    return BoostResult(
+    cause = ("the given g is not the class optimum" if g is not None else
+             "(3.1) was feasible but its solution has a zero" if np.isfinite(s_star) else
+             "the restricted LP (2.2) is solved only to HiGHS' tolerance")
+    return finish(
+        cert, "rule" if fired else "max_iter", details=f"{s_txt}, T = {len(keys)}" if fired else "",
+        cause=cause,
         weights=w, hypotheses=list(keys), distribution=d.copy(), margins=margins, n_iter=len(history),
-        history=history, gap=float(min(gamma_hat - sm, cert.gap)), converged=converged, message=msg,
+        history=history, gap=float(min(gamma_hat - sm, cert.gap)),
         algorithm="softboost" if nu != 1 else "totalboost",
         params={"nu": nu, "eps": eps, "max_iter": max_iter, "g": g, "zero_tol": zero_tol, "method": method},
         extra={"P_LP": P_LP, "w_dual": w_dual, "soft_margin": sm, "gamma_hat": gamma_hat,

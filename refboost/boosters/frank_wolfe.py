@@ -48,7 +48,7 @@ from ..bounds import eta_fw, fw_iteration_bound, fw_rate_bound
 from ..margins import _soft_margin, soft_margin
 from ..projections import _smoothed_soft_margin, smoothed_soft_margin
 from ..result import BoostResult
-from ._common import query
+from ._common import Columns, finish, query
 from .entropy import erlp_dual_step
 from .lpboost import LPBOOST_METHODS, IncrementalRestrictedLP, restricted_lp
 
@@ -120,30 +120,6 @@ def _line_search(z: np.ndarray, delta: np.ndarray, lam_max: float, nu: float, et
 # --------------------------------------------------------------------------------------------
 # Algorithm 1
 # --------------------------------------------------------------------------------------------
-class _Columns:
-    """The materialised columns ``A_J`` of the hypotheses seen so far (keys de-duplicated)."""
-
-    def __init__(self, m: int):
-        self.keys: list = []
-        self.index: dict = {}
-        self._U = np.empty((m, 16))
-
-    def add(self, key, u: np.ndarray) -> tuple[int, bool]:
-        if key in self.index:
-            return self.index[key], False
-        k = len(self.keys)
-        if k == self._U.shape[1]:
-            self._U = np.hstack([self._U, np.empty_like(self._U)])
-        self._U[:, k] = u
-        self.keys.append(key)
-        self.index[key] = k
-        return k, True
-
-    @property
-    def U(self) -> np.ndarray:
-        return self._U[:, : len(self.keys)]
-
-
 def _clean(w: np.ndarray) -> np.ndarray:
     w = np.where(w > WEIGHT_TOL, w, 0.0)
     return w / w.sum()
@@ -182,7 +158,7 @@ def _algorithm1(
     c = math.log(m / nu) / eta  # Lemma 3 + Lemma 1: rho <= rho~ <= rho + c
 
     t_wall, t_cpu = time.perf_counter(), time.process_time()
-    cols = _Columns(m)
+    cols = Columns(m)
     # Alg. 1 lines 2-3: d_0 uniform, h_{j_1} = WL(d_0), w_1 = e_{j_1}
     d = np.full(m, 1.0 / m)
     key, u = query(oracle, d)
@@ -358,36 +334,25 @@ def _algorithm1(
     cert = soft_margin_lp(oracle, w, nu=nu, hypotheses=list(cols.keys), distribution=[d_out, *cert_ds], tol=eps,
                           bound="dual")
     fired = converged
-    converged = cert.ok  # the certificate of the returned weights decides, whether or not the rule fired
-    if converged and not fired:
-        msg = (f"converged: stopped at t = {T} ({stop_reason}) before the stopping test fired "
-               f"(eps_t = {last['eps_t']:.3g} > eps/2 = {eps / 2:g}), but the certificate of the returned weights "
-               f"confirms it: {cert.message}")
-    elif converged:
+    if fired:
         bound = eps if stop_reason == "certificate" else eps / 2
-        msg = f"converged at t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= {bound:g}; certified: {cert.message}"
-    elif fired:
-        msg = (f"stopping rule fired at t = {T} ({stop_reason} = {last[stop_reason]:.3g}) but the soft-margin "
-               f"certificate of the returned weights does not confirm it: {cert.message}"
-               + (f" (eta = {eta:.3g} < 2 ln(m/nu)/eps = {2 * math.log(m / nu) / eps:.3g})"
-                  if eta < 2 * math.log(m / nu) / eps else ""))
-    elif stop_reason == "time_limit":
-        msg = f"time_limit = {time_limit:g} s reached at t = {T} with eps_t = {last['eps_t']:.3g}; {cert.message}"
+        details = f"t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= {bound:g}"
     else:
-        cap = (f" (the default cap DEFAULT_MAX_ITER = {DEFAULT_MAX_ITER}; Theorem 3's bound is {theorem_bound})"
-               if default_cap and max_iter < theorem_bound else "")
-        msg = (f"max_iter = {max_iter}{cap} reached with eps_t = {last['eps_t']:.3g} > eps/2 = {eps / 2:g}; "
-               f"{cert.message}")
-    return BoostResult(
+        cap = (f"; the default cap DEFAULT_MAX_ITER = {DEFAULT_MAX_ITER}, Theorem 3's bound is {theorem_bound}"
+               if stop_reason == "max_iter" and default_cap and max_iter < theorem_bound else "")
+        details = f"t = {T}, eps_t = {last['eps_t']:.3g} > eps/2 = {eps / 2:g}{cap}"
+    return finish(
+        cert,
+        "rule" if fired else stop_reason,
+        details=details,
+        cause=(f"eta = {eta:.3g} < 2 ln(m/nu)/eps = {2 * math.log(m / nu) / eps:.3g}"
+               if eta < 2 * math.log(m / nu) / eps else ""),
         weights=w,
         hypotheses=list(cols.keys),
         distribution=d_out,
         margins=z,
         n_iter=T,
         history=history,
-        gap=float(cert.gap),
-        converged=converged,
-        message=msg,
         algorithm=algorithm,
         params={
             "nu": nu,
