@@ -26,18 +26,21 @@
 # Table VII.
 #
 # The paper does not say which 50 runs; banana's benchmark comes as fixed realisations (400
-# training, 4900 test examples), so a run here is one IDA realisation, and the data catalogue has
-# realisations 1–10: **10 of the paper's 50 runs** (store `shen_table7`,
-# `refboost-repro shen_table7 --scale paper`; $\varepsilon=10^{-5}$, the paper's threshold; LDA is
-# `refboost.LDAOracle`, which the paper does not specify). The table is read from the store; a
+# training, 4900 test examples), and the data catalogue has IDA realisations 1–10. Our
+# {glue:text}`shen-t7-runs` runs are those ten and, for the rest, refboost's seeded partitions of
+# the same 5,300 patterns with the IDA sizes (split `p<R>` of `refboost.studies.load_split`; not
+# IDA's own realisations), in store `shen_table7` (`refboost-repro shen_table7 --scale paper`;
+# $\varepsilon=10^{-5}$, the paper's threshold; LDA is `refboost.LDAOracle`, which the paper does
+# not specify). The table is read from the store; a
 # second path re-runs the six cells of the bundled realisation 1 and requires each stored test error
 # to be reproduced exactly, and on those re-runs computes the paper's own test (McNemar, §4.2)
 # between $1/T=20$ and $80$. Tests over realisations are paired $t$-tests
-# (`scipy.stats.ttest_rel`, two-sided, $\alpha=0.05$).
+# (`scipy.stats.ttest_rel`, two-sided, $\alpha=0.05$); a "realisation" below is one run.
 #
 # **The band for the printed numbers, fixed before the comparison.** The paper's standard deviation
-# $s_p$ is over 50 runs, ours $s_o$ over 10; our mean is "reproduced" when it lies within two
-# standard errors of the difference of the two means, $2\sqrt{s_p^2/50+s_o^2/10}$. (Earlier versions
+# $s_p$ is over 50 runs, ours $s_o$ over our $n_o$ runs; our mean is "reproduced" when it lies
+# within two standard errors of the difference of the two means, $2\sqrt{s_p^2/50+s_o^2/n_o}$.
+# (Earlier versions
 # of this page used two of the paper's *per-run* standard deviations, a band about three times wider
 # that only rules out gross disagreement; it is reported too.)
 
@@ -57,7 +60,9 @@ with studies.Store(studies.default_store("shen_table7", "paper")) as _sto:
     rec7 = _sto.records()
 t7 = shen.shen_table7_runs(rec7, "paper")
 pap7 = studies.paper_numbers()["shen_table7"]["table_vii"]["values"]
-INV_T7, REAL7 = shen.SHEN_T7_INV_T, shen.SHEN_T7_SCALES["paper"]["realisations"]
+INV_T7, REAL7 = shen.SHEN_T7_INV_T, shen.SHEN_T7_SCALES["paper"]["runs"]
+N_IDA7 = sum(r.startswith("r") for r in REAL7)  # IDA realisations; the rest seeded partitions
+book.glue("shen-t7-runs", f"{len(REAL7)}")
 LEARNERS = shen.SHEN_T7_LEARNERS
 FIELDS = ("test_error", "train_error", "n_iter")
 
@@ -104,9 +109,10 @@ book.table(
             "band": "band 2 SE",
         }
     ),
-    caption="Table VII: mean error over runs, the paper's (50 runs) against ours (10 IDA "
-    "realisations), with the standard deviations over runs. Band: two standard errors of the "
-    "difference of the means, 2 sqrt(s_p^2/50 + s_o^2/10).",
+    caption=f"Table VII: mean error over runs, the paper's (50 runs) against ours ({len(REAL7)} "
+    f"runs: {N_IDA7} IDA realisations, the rest seeded partitions), with the standard deviations "
+    f"over runs. Band: two standard errors of the difference of the means, "
+    f"2 sqrt(s_p^2/50 + s_o^2/{len(REAL7)}).",
     formats={
         c: "{:.3f}" for c in ("paper", "paper std", "ours", "ours std", "band 2 SE")
     }
@@ -131,10 +137,10 @@ book.table(
             "mean": "iterations, mean",
             "least": "fewest",
             "most": "most",
-            "converged": "converged (of 10)",
+            "converged": f"converged (of {len(REAL7)})",
         }
     ),
-    caption="AdaBoost-CG's iteration counts over the 10 realisations (at most 400 "
+    caption=f"AdaBoost-CG's iteration counts over the {len(REAL7)} runs (at most 400 "
     "iterations). The paper: 'all runs stop earlier than 100 iterations'.",
     formats={"iterations, mean": "{:.1f}", "fewest": "{:.0f}", "most": "{:.0f}"},
 )
@@ -177,10 +183,10 @@ book.table(
             "quantity",
             "mean change, 1/T = 80 minus 20",
             "paired t-test p",
-            "realisations where it grew",
+            "runs where it grew",
         ],
     ),
-    caption="The effect of T over the 10 realisations: change from 1/T = 20 to 80.",
+    caption=f"The effect of T over the {len(REAL7)} runs: change from 1/T = 20 to 80.",
     formats={"mean change, 1/T = 80 minus 20": "{:+.4f}", "paired t-test p": "{:.1e}"},
 )
 
@@ -197,7 +203,7 @@ for wl, oracle_cls in (("stump", rb.StumpOracle), ("lda", rb.LDAOracle)):
     o = oracle_cls(sp7["X"], sp7["y"])
     pred = {}
     for g in INV_T7:
-        stored = t7[wl, g][1]
+        stored = t7[wl, g]["r1"]
         r_ = rb.adaboost_cg(o, **shen.cell_params(stored))
         scores = o.predict(r_.hypotheses, r_.weights, sp7["X_test"])
         pred[g] = np.where(scores >= 0, 1.0, -1.0)
@@ -231,10 +237,10 @@ book.table(
 # **Verdicts.** The stump half of Table VII is reproduced within the band; our LDA errors are
 # lower than the paper's by {glue:text}`shen-t7-lda-diff` (test error), beyond sampling error: the
 # paper does not specify its LDA, so this half is not a reproduction. Claims (a) and (b) hold on every
-# realisation; (d) fails: every stump run at $1/T=40$ and $80$ and every LDA run at $1/T=80$ needs
-# 100 iterations or more; and (c) is weaker than the data: the change of the mean test error is
-# smaller than its spread over runs, as the paper says, but it is a significant rise (paired over
-# realisations, both learners).
+# run; (d) fails: {glue:text}`shen-t7-over100` need 100 iterations or more; and (c) is weaker than
+# the data: the change of the mean test error is smaller than its spread over runs, as the paper
+# says, but it is a significant rise (paired over runs, both learners; with stumps it rose on
+# {glue:text}`shen-t7-stump-up` runs).
 
 # %%
 # the printed numbers: the stump half of the table within the band ...
@@ -276,55 +282,68 @@ assert all(
     for wl in LEARNERS
 )
 # ... but a significant rise, paired over realisations, for both learners
-# (stumps: on every realisation; McNemar on realisation 1); by Welch's test
+# (stumps: on most runs; McNemar on realisation 1); by Welch's test
 # the paper's own stump columns already differ
 test_up = [
     wl
     for wl in LEARNERS
     if verd7[wl, "test_error"][0] > 0 and verd7[wl, "test_error"][1] < ALPHA7
 ]
-assert test_up == ["stump", "lda"] and verd7["stump", "test_error"][2] == len(REAL7)
+assert test_up == ["stump", "lda"] and verd7["stump", "test_error"][2] > 0.8 * len(REAL7)
 assert mcn7["stump"]["significant"] and mcn7["stump"]["n10"] > mcn7["stump"]["n01"]
 assert welch7["stump"] < ALPHA7 <= welch7["lda"]
 # (d) "all runs stop earlier than 100 iterations" fails at 1/T = 40 and 80
 assert not any(over100[wl, 20] for wl in LEARNERS)
 n_over = [len(over100[k]) for k in (("stump", 40), ("stump", 80), ("lda", 80))]
-assert n_over == [len(REAL7)] * 3
+assert min(n_over) > 0.9 * len(REAL7)
 
 # %% tags=["remove-input"]
-book.glue("shen-t7-lda-diff", f"{-lda[lda.error == 'test']['diff'].max():.3f} to "
-          f"{-lda[lda.error == 'test']['diff'].min():.3f}")  # fmt: skip
+lda_diff = (
+    f"{-lda[lda.error == 'test']['diff'].max():.3f} to "
+    f"{-lda[lda.error == 'test']['diff'].min():.3f}"
+)
+book.glue("shen-t7-lda-diff", lda_diff)
 ex = next(r for r in REAL7 if t7["stump", 40][r]["n_iter"] >= 100)
+OVER100 = (
+    f"{n_over[0]} of the {len(REAL7)} stump runs at 1/T = 40, {n_over[1]} at 80 and "
+    f"{n_over[2]} of the LDA runs at 1/T = 80"
+)
+book.glue("shen-t7-over100", OVER100.replace("1/T", "$1/T$"))
+book.glue("shen-t7-stump-up", f"{verd7['stump', 'test_error'][2]} of {len(REAL7)}")
+n_in = {wl: int(c7[c7.learner == wl].within.sum()) for wl in LEARNERS}
+
 claims.check(
     "Shen-Li Table VII",
     status="partly reproduced",
-    on="banana, IDA realisations 1-10 (10 of the paper's 50 runs), stumps and LDA, "
-    "1/T in {20, 40, 80} (store shen_table7); the 6 cells of realisation 1 re-run exactly",
+    on="banana, the paper's 50 runs (IDA realisations 1-10 and seeded partitions of the same "
+    "patterns with the IDA sizes), stumps and LDA, 1/T in {20, 40, 80} (store shen_table7); "
+    "realisation 1's cells re-run exactly",
     margin="our mean within 2 standard errors of the difference of the means, "
-    "2 sqrt(s_p^2/50 + s_o^2/10), cell by cell",
-    note="the stump half (6 of 6 means) within the band; the LDA half lower than the paper's "
-    "(test error by 0.005-0.009; 5 of 6 cells outside the band; the paper's LDA is not "
-    "specified); all 12 within two of the paper's per-run standard deviations",
+    "2 sqrt(s_p^2/50 + s_o^2/n_o), cell by cell",
+    note="the stump half within the band; the LDA half lower than the paper's, mostly outside "
+    "the band (the paper's LDA is not specified); every mean within two of the paper's per-run "
+    "standard deviations",
     paper="stumps test 0.298/0.309/0.313, LDA test 0.134/0.135/0.136",
     ours="stumps test "
     + "/".join(f"{col['stump', g, 'test_error'].mean():.3f}" for g in INV_T7)
     + ", LDA test "
-    + "/".join(f"{col['lda', g, 'test_error'].mean():.3f}" for g in INV_T7),
+    + "/".join(f"{col['lda', g, 'test_error'].mean():.3f}" for g in INV_T7)
+    + f" ({len(REAL7)} runs); within the band: stumps {n_in['stump']} of {2 * len(INV_T7)}, "
+    f"LDA {n_in['lda']} of {2 * len(INV_T7)} (LDA test lower by {lda_diff})",
 )
 claims.check(
     "Shen-Li Table VII",
     status="fails",
-    on="banana, IDA realisations 1-10 (10 of the paper's 50 runs), stumps and LDA, "
-    "1/T in {20, 40, 80} (store shen_table7)",
-    counterexample="'all runs stop earlier than 100 iterations': every stump run at "
-    "1/T = 40 and 80 and every LDA run at 1/T = 80 (10 of 10 realisations each) needs 100 or "
-    "more iterations",
-    note="training error falls and iterations grow with 1/T on every realisation; the test "
+    on="banana, the paper's 50 runs (IDA realisations 1-10 and seeded partitions of the same "
+    "patterns with the IDA sizes), stumps and LDA, 1/T in {20, 40, 80} (store shen_table7)",
+    counterexample="'all runs stop earlier than 100 iterations': nearly every stump run at "
+    "1/T = 40 and 80 and nearly every LDA run at 1/T = 80 needs 100 or more iterations",
+    note="training error falls and iterations grow with 1/T on every run; the test "
     "error rises significantly with 1/T (paired t-test, both learners; McNemar on realisation "
     "1 for stumps), by less than its spread over runs",
     paper="all runs < 100 iterations",
-    ours=f"e.g. stumps, 1/T = 40, realisation {ex}: {t7['stump', 40][ex]['n_iter']} "
-    "iterations",
+    ours=f"{OVER100} need 100 or more; e.g. stumps, 1/T = 40, run {ex}: "
+    f"{t7['stump', 40][ex]['n_iter']} iterations",
 )
 
 # %% [markdown]
@@ -370,8 +389,8 @@ book.figure("fig-shen-t7-errors", fig)
 # :name: fig-shen-t7-errors
 #
 # Table VII: test error (left) and training error (right) of AdaBoost-CG on banana against $1/T$,
-# mean ± standard deviation over runs, ours (10 realisations, filled markers) and the paper's (50
-# runs, open markers, dashed). The stump half agrees within the band; our LDA errors are slightly
+# mean ± standard deviation over runs, ours ({glue:text}`shen-t7-runs` runs, filled markers) and
+# the paper's (50 runs, open markers, dashed). The stump half agrees within the band; our LDA errors are slightly
 # lower. The training error falls with $1/T$, as the paper says.
 # ```
 
@@ -400,7 +419,7 @@ book.figure("fig-shen-t7-iters", fig)  # fmt: skip
 # ```{glue:figure} fig-shen-t7-iters
 # :name: fig-shen-t7-iters
 #
-# AdaBoost-CG's iterations on banana against $1/T$ (mean over 10 realisations, shaded from the
-# fewest to the most). Above $1/T=20$ every stump run, and at $1/T=80$ every LDA run, needs more than
-# the 100 iterations the paper states as an upper bound: claim (d) of Table VII fails.
+# AdaBoost-CG's iterations on banana against $1/T$ (mean over {glue:text}`shen-t7-runs` runs,
+# shaded from the fewest to the most). {glue:text}`shen-t7-over100` need more than the 100
+# iterations the paper states as an upper bound: claim (d) of Table VII fails.
 # ```
