@@ -15,6 +15,8 @@
 import numpy as np
 import pytest
 
+pytest.importorskip("numba", reason="the compiled kernels need the [fast] extra (numba)")
+
 from refboost import MatrixOracle, binary_erlpboost, erlpboost, soft_margin
 from refboost._jit import entropy as J
 from refboost.boosters import _newton, entropy

@@ -17,6 +17,8 @@ import copy
 import numpy as np
 import pytest
 
+pytest.importorskip("numba", reason="the compiled kernels need the [fast] extra (numba)")
+
 import refboost as rb
 from refboost._jit import shen as J
 from refboost._jit.constants import SHEN_TUNING
