@@ -204,6 +204,26 @@ def test_csv_header_and_short_precision_warn(tmp_path, capsys):
     assert "fewer than 10 significant digits" in capsys.readouterr().err
 
 
+def test_exact_short_numbers_do_not_warn(tmp_path, capsys):
+    """%.17g prints 0.25 as "0.25": a double that is exactly a short decimal is no loss of precision."""
+    inst = kit.instances("soft_margin_lp")[0]
+    f = tmp_path / "d.csv"
+    _write(f, inst.distribution, fmt=lambda x: f"{x:.17g}")
+    w = tmp_path / "w.csv"
+    _write(w, inst.weights, fmt=lambda x: f"{x:.17g}")
+    main(["soft-margin-lp", "--instance", inst.name, "--weights", str(w), "--distribution", str(f)])
+    assert "significant digits" not in capsys.readouterr().err
+    f.write_text("0.25\n0.5\n0.125\n0.125\n")
+    from refboost.conformance.cli import read_vector
+
+    msgs = []
+    assert list(read_vector(f, "--distribution", None, warn=msgs.append)) == [0.25, 0.5, 0.125, 0.125]
+    assert msgs == []
+    f.write_text("0.1\n0.9\n")  # not exact in binary: a short print of another double
+    read_vector(f, "--distribution", None, warn=msgs.append)
+    assert msgs and "fewer than 10 significant digits" in msgs[0]
+
+
 def test_version_and_path(capsys):
     assert main(["--version"]) == 0
     out = capsys.readouterr().out

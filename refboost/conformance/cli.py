@@ -130,12 +130,25 @@ def read_vector(path: Path, what: str, parser: argparse.ArgumentParser, warn=Non
         parser.error(f"{what}: {path} must hold numbers only (one per line): {exc}")
     if values.size == 0:
         parser.error(f"{what}: {path} holds no numbers")
+    # A file printed at low precision (%.7g, %g) has no number with 10 or more digits; one printed with %.17g
+    # or the shortest round-trip form (repr) has short numbers only where the double is exactly short
+    # (0.25) or rounds back from its short form (0.1), and long ones elsewhere: warn only in the first case.
     short = [t for t, v in zip(tokens, values, strict=True) if v != 0 and v == v and _significant_digits(t) < 10
-             and float(t) != round(float(t))]
-    if short:
+             and not _exact_in_binary(t, v)]
+    if short and max(_significant_digits(t) for t, v in zip(tokens, values, strict=True) if v != 0 and v == v) < 10:
         warn(f"{path}: {len(short)} of {values.size} numbers have fewer than 10 significant digits (e.g. "
              f"{short[0]}); print them with 17 (repr, %.17g) or the rounding alone may exceed the tolerance")
     return values
+
+
+def _exact_in_binary(token: str, value: float) -> bool:
+    """Whether the decimal ``token`` is exactly the double ``value`` (e.g. "0.25", "3"; not "0.1")."""
+    from fractions import Fraction
+
+    try:
+        return Fraction(token) == Fraction(value)
+    except (ValueError, OverflowError):  # "inf", "nan", or a spelling Fraction does not read
+        return False
 
 
 def _problem(kit, name: str, parser: argparse.ArgumentParser) -> str:
