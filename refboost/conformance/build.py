@@ -132,7 +132,7 @@ def default_out() -> Path:
 def _need_solvers() -> None:
     import importlib.util
 
-    missing = [m for m in ("cvxpy", "clarabel", "highspy") if importlib.util.find_spec(m) is None]
+    missing = [m for m in ("cvxpy", "clarabel", "highspy", "osqp") if importlib.util.find_spec(m) is None]
     if missing:
         raise ModuleNotFoundError(
             f"building the kit solves every instance twice and needs {', '.join(missing)}: "
