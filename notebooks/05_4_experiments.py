@@ -44,7 +44,7 @@
 # a different split from any IDA realisation. The paper's Diabetes (Rätsch's diabetis) is not in the
 # catalogue.
 #
-# **What ran** is the table below, generated from the store: {glue:text}`mht-ran-cells` cells,
+# **What ran** is the folded table below, generated from the store: {glue:text}`mht-ran-cells` cells,
 # {glue:text}`mht-ran-cpu-h` hours of CPU in all. Every cell's
 # rounds, CPU time and certificate are in `data/results/mht_table3/paper/`, and each run's command,
 # commit and reason in its `provenance.json`. The exact tree search screens every root split with a
@@ -94,7 +94,7 @@ rows3 = studies.analyse("mht_table3", "paper")
 with studies.Store(studies.default_store("mht_table3", "paper")) as _sto:
     recs3 = _sto.records()
 
-# %% tags=["hide-input"]
+# %% tags=["remove-input", "hide-output"]
 # claims: none (bookkeeping: what the store holds, per booster and data set)
 _ran = pd.DataFrame(recs3)
 _ran["part"] = np.where(_ran["split"].str.contains("/cv"), "CV folds", "training part")

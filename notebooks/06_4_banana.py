@@ -308,7 +308,7 @@ OVER100 = (
     f"{n_over[0]} of the {len(REAL7)} stump runs at 1/T = 40, {n_over[1]} at 80 and "
     f"{n_over[2]} of the LDA runs at 1/T = 80"
 )
-book.glue("shen-t7-over100", OVER100.replace("1/T", "$1/T$"))
+book.glue("shen-t7-over100", OVER100)
 book.glue("shen-t7-stump-up", f"{verd7['stump', 'test_error'][2]} of {len(REAL7)}")
 n_in = {wl: int(c7[c7.learner == wl].within.sum()) for wl in LEARNERS}
 

@@ -46,21 +46,17 @@ def setup() -> None:
         pass
 
 
-class _Text(str):
-    """A string glued as itself (``{glue:text}`` shows its repr, which for a plain ``str`` has quotes)."""
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
 def glue(name: str, value, display: bool = False) -> None:
     """Glue ``value`` (a number, or a phrase shown without quotes) under ``name`` for ``{glue:text}``."""
     try:
         from myst_nb import glue as _glue
     except ImportError:  # pragma: no cover
         return
+    # A str is glued as itself: myst-nb's {glue:text} reads the output's repr back with ast.literal_eval,
+    # which removes the quotes (a str subclass whose repr has no quotes would be read as Python: "1,320"
+    # became the tuple (1, 320)).
     if isinstance(value, str):
-        value = _Text(value)
+        value = str(value)
     elif hasattr(value, "item") and getattr(value, "shape", None) == ():  # a numpy scalar: its repr is
         value = value.item()  # "np.float64(...)", which {glue:text}`name:.3f` cannot format
     _glue(name, value, display=display)
