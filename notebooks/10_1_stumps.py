@@ -231,7 +231,8 @@ claims.check(
     "slowest",
     note="Corrective Binary's chosen setting is the slowest on diabetes as printed, Corrective "
     "ERLPBoost's on german; setting by setting Corrective Binary is not uniformly slower (its "
-    "beta comes from brentq, not the thesis' bisection, Alg. 4.4); the other orders differ",
+    "beta comes from a safeguarded Newton method, not the thesis' bisection, Alg. 4.4); the "
+    "other orders differ",
     paper="Corrective Binary slowest on both",
     ours=f"slowest: {NAMES[slowest['german.numer']]} (german), "
     f"{NAMES[slowest['diabetes']]} (diabetes)",
