@@ -38,8 +38,8 @@ except ModuleNotFoundError:  # scikit-learn is the [sklearn] extra: raise the er
     require("sklearn", "refboost.sklearn")
     raise
 
-from ._params import Nu
 from ._registry import BOOSTERS, WEAK_LEARNERS, resolve_booster, resolve_weak_learner
+from .boosters._params import Nu
 from .oracles import Oracle, StumpOracle
 from .result import BoostResult
 

@@ -17,7 +17,7 @@ and the history fields its boosters document. Every booster, on a small +-1 matr
   result for any :class:`refboost.Oracle` over the same columns as for a
   :class:`refboost.MatrixOracle` (``adaboost_qp`` with its ``pool``, as documented);
 * refuses a raw matrix (it takes an oracle) with a ``TypeError`` naming ``oracle``;
-* declares every keyword parameter (:func:`refboost._params.constraints`); each declared bad value
+* declares every keyword parameter (:func:`refboost.boosters._params.constraints`); each declared bad value
   raises an error naming the parameter (a value of the wrong type ``TypeError``, one out of range
   ``ValueError``; in particular an out-of-range ``nu``, ``eps`` or ``eta`` a ``ValueError``);
   ``nu = N`` is accepted exactly when the booster's ``nu`` allows it; a missing required parameter
@@ -38,7 +38,7 @@ import numpy as np
 import pytest
 
 import refboost as rb
-from refboost._params import Bool, Choice, Int, Nu, Real
+from refboost.boosters._params import Bool, Choice, Int, Nu, Real
 from refboost.oracles import Oracle
 
 #: Parameters that every booster of a family is checked with a ValueError for (out of range).
@@ -240,7 +240,7 @@ class BoosterContract:
     def test_every_parameter_is_declared(self, name):
         fn = getattr(rb, name)
         spec = getattr(fn, "__refboost_constraints__", None)
-        assert spec is not None, f"{name} declares no parameter constraints (refboost._params.constraints)"
+        assert spec is not None, f"{name} declares no parameter constraints (refboost.boosters._params.constraints)"
         kw = {p.name for p in inspect.signature(fn).parameters.values() if p.kind is inspect.Parameter.KEYWORD_ONLY}
         assert kw <= set(spec), f"{name}: undeclared parameters {sorted(kw - set(spec))}"
 

@@ -57,10 +57,10 @@ import time
 import numpy as np
 from scipy.optimize import brentq
 
-from .._params import Bool, Choice, Int, Real, constraints
 from .._validation import check_choice, check_int, check_real
 from ..result import BoostResult
 from ._common import StepSum, finish, query, query_columns
+from ._params import Bool, Choice, Int, Real, constraints
 
 #: The stop reasons of GenericBoost besides those every booster shares (``_common.STOP_REASONS``).
 _STOP_REASONS = {
@@ -458,7 +458,7 @@ _EPS = Real(0, None, low_open=True, none_ok=True)
 
 
 class _InitDict:
-    """The ``init`` constraint (duck-typed as those of :mod:`refboost._params`): None, or a dict
+    """The ``init`` constraint (duck-typed as those of :mod:`refboost.boosters._params`): None, or a dict
     ``{hypothesis key: coefficient}`` with finite real coefficients >= 0 (checked by :func:`_check_init`)."""
 
     def describe(self) -> str:

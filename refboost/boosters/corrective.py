@@ -27,13 +27,13 @@ import time
 
 import numpy as np
 
-from .._params import Choice, Int, Nu, Real, constraints
 from .._validation import check_array, check_eta, check_nu, check_nu_binary
 from ..bounds import eta_binary, eta_erlp
 from ..margins import soft_margin
 from ..projections import capped_slack, kl_divergence, smoothed_soft_margin
 from ..result import BoostResult
 from ._common import Columns, finish, query
+from ._params import Choice, Int, Nu, Real, constraints
 from .entropy import _sigmoid, binary_entropy_capped, binary_smoothed_soft_margin
 
 #: Step-size rules. "sq": x.d/(eta ||x||_inf^2) (Shalev-Shwartz & Singer 2008, Alg. 4.3; default);

@@ -41,7 +41,6 @@ from scipy.special import expit, logsumexp
 from .._bisect import bisect
 from .._extras import HAVE_NUMBA
 from .._jit.constants import BETA_MASS_RTOL, BETA_NEWTON_ITERS
-from .._params import Choice, Int, Nu, Real, constraints
 from .._validation import (
     check_choice,
     check_eta,
@@ -65,6 +64,7 @@ from ..projections import (
 from ..result import BoostResult
 from . import _newton
 from ._common import Columns, finish, query, query_columns
+from ._params import Choice, Int, Nu, Real, constraints
 from .lpboost import LP_METHODS
 
 EPS_MACH = float(np.finfo(float).eps)
@@ -458,7 +458,7 @@ def _corrective_alpha(x, d, eta):
 
 
 def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_max_iter, binary):
-    """The loop of Alg. 3.2 / 3.3 (parameters already checked by :func:`refboost._params.constraints`)."""
+    """The loop of Alg. 3.2 / 3.3 (parameters already checked by :func:`refboost.boosters._params.constraints`)."""
     name = "binary_erlpboost" if binary else "erlpboost"
     N = oracle.n_examples
     nu, eps, max_iter, inner_max_iter = float(nu), float(eps), int(max_iter), int(inner_max_iter)

@@ -43,12 +43,12 @@ import time
 import numpy as np
 from scipy.optimize import brentq
 
-from .._params import Bool, Choice, Int, Nu, Real, constraints
 from ..bounds import eta_fw, fw_iteration_bound, fw_rate_bound
 from ..margins import _soft_margin, soft_margin
 from ..projections import _smoothed_soft_margin, smoothed_soft_margin
 from ..result import BoostResult
 from ._common import Columns, finish, query
+from ._params import Bool, Choice, Int, Nu, Real, constraints
 from .entropy import erlp_dual_step
 from .lpboost import LPBOOST_METHODS, IncrementalRestrictedLP, restricted_lp
 

@@ -14,10 +14,10 @@ import time
 import numpy as np
 from scipy.optimize import linprog
 
-from .._params import Choice, Int, Nu, Real, constraints
 from ..margins import repair_capped
 from ..result import BoostResult
 from ._common import Columns, finish, query
+from ._params import Choice, Int, Nu, Real, constraints
 
 LP_METHODS = ("highs", "highs-ds", "highs-ipm", "highs-ds-warm")
 #: lpboost's methods: LP_METHODS and the working-set master ``"highs-ds-ws"`` (:class:`IncrementalRestrictedLP`).

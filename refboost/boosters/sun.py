@@ -55,10 +55,10 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import brentq
 
-from .._params import Choice, Int, Real, constraints
 from .._validation import check_array, check_margins, check_real
 from ..result import BoostResult
 from ._common import StepSum, finish, query, query_columns
+from ._params import Choice, Int, Real, constraints
 
 # AdaBoost's log-domain primitives are shared, so that beta = 0 reproduces refboost.adaboost
 # bit for bit: the lean 1-d log-sum-exp and the closed-form step artanh(edge) of a +-1 column.

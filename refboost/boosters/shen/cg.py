@@ -7,11 +7,11 @@ import time
 import numpy as np
 from scipy.special import log_softmax
 
-from ..._params import Int, Real, constraints
 from ...certify import shen as _cert
 from ...result import BoostResult
 from .. import _newton
 from .._common import query
+from .._params import Int, Real, constraints
 from ._common import ACTIVE_TOL, MASTER_MAX_ITER, MASTER_TOL, _certified, _cg_reason
 from .master import FW_FIRST_STEP, INNER_GAP_FRACTION, _JitMaster, _Master, exp_master, logistic_master
 
@@ -169,7 +169,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
     )
 
 
-#: Declared ranges of the column-generation boosters' parameters (refboost._params).
+#: Declared ranges of the column-generation boosters' parameters (refboost.boosters._params).
 _CG_CONSTRAINTS = dict(T=Real(0, None, low_open=True), eps=Real(0, None, low_open=True), max_iter=Int(1))
 
 

@@ -8,11 +8,11 @@ import math
 import numpy as np
 from scipy.optimize import brentq
 
-from ..._params import Int, Real, constraints
 from ..._validation import check_real
 from ...certify import shen as _cert
 from ...result import BoostResult
 from .._common import query_columns
+from .._params import Int, Real, constraints
 from ..lpboost import lpboost
 from ._common import _certified, _cg_reason
 from .cg import _column_generation

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 import numpy as np
 from scipy.special import log_softmax
 
-from ..._params import Int, Real, constraints
 from ...certify import shen as _cert
 from ...result import BoostResult
 from .. import _newton
 from .._common import finish, query_columns
+from .._params import Int, Real, constraints
 
 # ---------------------------------------------------------------------------------------------
 # AdaBoost-QP (41)
@@ -44,7 +44,7 @@ def qp_master(T: float, M: int):
 
 
 class _Pool:
-    """Declared range of ``pool`` (refboost._params protocol): None or a non-empty sequence of hypothesis keys."""
+    """Declared range of ``pool`` (``boosters._params`` protocol): None or a non-empty sequence of hypothesis keys."""
 
     def describe(self) -> str:
         return "None or a non-empty sequence of hypothesis keys"

@@ -16,6 +16,8 @@ import math
 import numbers
 from dataclasses import dataclass
 
+from ._common import check_oracle
+
 
 @dataclass(frozen=True)
 class Real:
@@ -162,8 +164,6 @@ def constraints(**spec):
 
         @functools.wraps(fn)
         def wrapper(oracle, *args, **kwargs):
-            from .boosters._common import check_oracle
-
             oracle = check_oracle(oracle)
             N = oracle.n_examples
             try:
