@@ -144,12 +144,12 @@ def _shen_cases():
 
 def _tree_cases():
     """The exact depth-2 tree oracle (``TreeOracle``, ``search="exact"``) on IDA realisation 1 of the Rätsch sets
-    where it screens (``refboost.studies._runner.load_split``; the data resolve like the studies' own, e.g. with
+    where it screens (``refboost.studies.load_split``; the data resolve like the studies' own, e.g. with
     ``REFBOOST_DATA``), and one whole C-ERLPBoost run. The fingerprint: a CRC of the keys and the sum of the edges."""
     import zlib
 
     import refboost as rb
-    from refboost.studies._runner import load_split
+    from refboost.studies import load_split
 
     def oracle(name):
         s = load_split(name, "r1")

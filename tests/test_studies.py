@@ -12,7 +12,8 @@ import pytest
 import refboost as rb
 from refboost import datasets, studies
 from refboost.studies import cli
-from refboost.studies._runner import PROVENANCE, STORE_DB, STORE_PARQUET
+from refboost.studies.provenance import PROVENANCE
+from refboost.studies.store import STORE_DB, STORE_PARQUET
 
 distributed = pytest.importorskip("distributed")
 
@@ -126,11 +127,11 @@ def test_ctrl_c_keeps_the_finished_cells_and_records_the_run(client, tmp_path, m
 def test_provenance_names_the_code_a_run_started_with(client, tmp_path, monkeypatch):
     # a commit made while a long run works must not be credited with its cells: the run's git state is the
     # one taken before its first cell, not the one at its end
-    from refboost.studies import _runner
+    from refboost.studies import run as run_module
 
     states = iter([{"git_commit": "c0ffee", "git_refboost_modified": False}])
     later = {"git_commit": "later", "git_refboost_modified": True}
-    monkeypatch.setattr(_runner, "code_state", lambda: next(states, later))
+    monkeypatch.setattr(run_module, "code_state", lambda: next(states, later))
     studies.run_study("mht_table3", "ci", store=tmp_path, client=client, limit=2, progress=False)
     run = json.loads((tmp_path / PROVENANCE).read_text())["runs"][-1]
     assert (run["git_commit"], run["git_refboost_modified"], run["cells_run"]) == ("c0ffee", False, 2)
@@ -194,9 +195,9 @@ def test_first_cell_of_a_worker_is_timed_warm(monkeypatch):
     weak learner and capped or not), and that leaves the record unchanged; a cell that fails, fails in the
     timed run."""
     import refboost.experiments as ex
-    from refboost.studies import _runner
+    from refboost.studies import cells
 
-    monkeypatch.setattr(_runner, "_WARMED", set())
+    monkeypatch.setattr(cells, "_WARMED", set())
     key = studies.get_study("glocer_ch5").cells("ci")[0]
     calls = []
     orig = ex.run_cell
@@ -207,8 +208,8 @@ def test_first_cell_of_a_worker_is_timed_warm(monkeypatch):
 
     monkeypatch.setattr(ex, "run_cell", counting)
     a = studies.execute_cell(key)
-    assert calls[0] == _runner.WARM_UP_EXAMPLES and len(calls) == 2
-    assert (key["booster"], key["weak_learner"], "nu_frac" in key["params"]) in _runner._WARMED
+    assert calls[0] == cells.WARM_UP_EXAMPLES and len(calls) == 2
+    assert (key["booster"], key["weak_learner"], "nu_frac" in key["params"]) in cells._WARMED
     b = studies.execute_cell(key)
     assert len(calls) == 3 and studies.same_record(a, b) == []  # warm once per process; the record as before
     with pytest.raises(ValueError, match="nu_frac"):
@@ -218,7 +219,7 @@ def test_first_cell_of_a_worker_is_timed_warm(monkeypatch):
 def test_same_record_across_cpus():
     """rtol = 0: identical or not. rtol = CROSS_CPU_RTOL: floats (also in traces) to rounding, gap to eps, margins to
     sqrt(eps), AdaBoost-QP's Newton count ignored; discrete values (errors in a trace, rounds) still exact."""
-    from refboost.studies._runner import CROSS_CPU_RTOL as R
+    from refboost.studies.compare import CROSS_CPU_RTOL as R
 
     trace = {"t": [1, 2], "test_error": [0.25, 0.125], "objective": [0.1, 0.2]}
     a = {"booster": "adaboost_cg", "params": '{"T": 0.1, "eps": 1e-05}', "n_iter": 7, "gap": 2e-6,
@@ -260,7 +261,7 @@ def test_split_names():
 
 def test_published_split_is_the_catalogue_triple_as_published(monkeypatch):
     from refboost.datasets import Dataset
-    from refboost.studies import _runner
+    from refboost.studies import cells
 
     parts = {n: (np.full((k, 2), float(k)), np.ones(k)) for n, k in (("tr", 6), ("va", 2), ("te", 3))}
     asked = []
@@ -270,7 +271,7 @@ def test_published_split_is_the_catalogue_triple_as_published(monkeypatch):
         return Dataset(*parts["tr"], name="libsvm:" + name, source="fake", X_test=parts["te"][0],
                        y_test=parts["te"][1], X_valid=parts["va"][0], y_valid=parts["va"][1])
 
-    monkeypatch.setattr(_runner, "_load", fake_load)
+    monkeypatch.setattr(cells, "_load", fake_load)
     sp = studies.load_split("a9a", "erlpboost-0.1")
     assert asked == [("a9a-erlpboost", None)]
     assert [sp[k].shape[0] for k in ("X", "X_val", "X_test")] == [6, 2, 3]
@@ -501,7 +502,7 @@ def test_prune_removes_undeclared_cells_and_keeps_them_in_provenance(tmp_path, c
         sto.put(rec)
         sto.put(stray)
         sto.export_parquet()
-    studies._runner.append_provenance(tmp_path, name, "ci", {"run_id": "r0", "cells_stored": 2})
+    studies.provenance.append_provenance(tmp_path, name, "ci", {"run_id": "r0", "cells_stored": 2})
     before = json.loads((tmp_path / PROVENANCE).read_text())
     assert cli.main([name, "--scale", "ci", "--store", str(tmp_path), "--prune"]) == 0
     assert "pruned 1 stored cells" in capsys.readouterr().out
@@ -534,7 +535,7 @@ def test_canonical_fp_env():
     got = _fpenv.worker_fp_env(mine)
     assert got == {k: mine.get(k, v) for k, v in env.items()}  # the user's own value wins
     if env:
-        from refboost.studies._runner import dask_client
+        from refboost.studies.run import dask_client
 
         with dask_client(workers=1) as client:
             seen = client.submit(lambda: {k: os.environ.get(k) for k in env}, pure=False).result()

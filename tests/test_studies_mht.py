@@ -15,7 +15,7 @@ import pytest
 
 from refboost import studies
 from refboost.studies import _mht
-from refboost.studies._runner import STORE_PARQUET, repo_root
+from refboost.studies.store import STORE_PARQUET, repo_root
 
 
 def _committed(study: str, scale: str, tmp_path) -> list[dict]:

@@ -10,7 +10,7 @@ import pytest
 
 from refboost import studies
 from refboost.studies import _shen
-from refboost.studies._runner import STORE_PARQUET, default_store
+from refboost.studies.store import STORE_PARQUET, default_store
 
 SHEN = ("shen_tables", "shen_table3", "shen_table58", "shen_table6")  # Table VII: its own tests below
 

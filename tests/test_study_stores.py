@@ -25,7 +25,11 @@ import pytest
 
 from refboost import studies
 from refboost.datasets import DataNotFoundError
-from refboost.studies._runner import CROSS_CPU_RTOL, KEY_FIELDS, STORE_PARQUET, canonical_key, dask_client, load_split
+from refboost.studies.cells import load_split
+from refboost.studies.compare import CROSS_CPU_RTOL
+from refboost.studies.keys import KEY_FIELDS, canonical_key
+from refboost.studies.run import dask_client
+from refboost.studies.store import STORE_PARQUET
 
 ROOT = Path(__file__).resolve().parents[1]
 STORES = sorted(p.parent for p in (ROOT / "data" / "results").glob(f"*/*/{STORE_PARQUET}"))
@@ -51,7 +55,7 @@ def test_the_committed_stores_are_found():
 
 @pytest.fixture(scope="module")
 def canonical_worker():
-    """A one-worker LocalCluster (``studies._runner.dask_client``): its worker process starts in the canonical
+    """A one-worker LocalCluster (``studies.run.dask_client``): its worker process starts in the canonical
     floating-point environment (``refboost._fpenv``: AVX2 code paths), in which the stores were written. The
     test process itself cannot select it: numpy is loaded before any conftest runs."""
     with dask_client(workers=1) as client:

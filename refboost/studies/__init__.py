@@ -17,27 +17,13 @@ Example
 
 from __future__ import annotations
 
-from ._runner import (
-    KEY_FIELDS,
-    PUBLISHED_SPLITS,
-    RUN_FIELDS,
-    SCALES,
-    RunSummary,
-    Store,
-    Study,
-    analyse,
-    default_store,
-    execute_cell,
-    format_table,
-    key_id,
-    load_split,
-    prune_store,
-    run_study,
-    same_record,
-    verify_study,
-)
 from ._status import StoreStatus, status
 from ._studies import STUDIES, paper_numbers
+from .cells import PUBLISHED_SPLITS, execute_cell, load_split
+from .compare import same_record
+from .keys import KEY_FIELDS, RUN_FIELDS, SCALES, Study, key_id
+from .run import RunSummary, analyse, format_table, prune_store, run_study, verify_study
+from .store import Store, default_store
 
 __all__ = [
     "KEY_FIELDS",

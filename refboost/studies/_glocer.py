@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from ._common import _key, _params, find_cell, paper_numbers, records_by_cell
-from ._runner import Study
+from .keys import Study
 
 # ------------------------------------------------------------------------------------------
 # Glocer (2009), chapter 5
@@ -172,7 +172,7 @@ def glocer_eta(booster: str, params: dict, n_train: int) -> float | None:
     :func:`refboost.bounds.eta_binary`; Glocer (2009), Thms 3.10 and 3.21) for its eps, N and nu; None for
     LPBoost and AdaBoost."""
     from ..bounds import eta_binary, eta_erlp
-    from ._runner import booster_params
+    from .cells import booster_params
 
     if booster not in (*GLOCER_TC, *GLOCER_CORRECTIVE):
         return None

@@ -14,7 +14,7 @@ import json
 import numpy as np
 
 from ._common import _key, _params, paper_numbers
-from ._runner import Study
+from .keys import Study
 
 # ------------------------------------------------------------------------------------------
 # Mitsuboshi, Hatano & Takimoto, Table 3

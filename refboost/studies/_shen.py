@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._common import _key, _mean_std, _params, find_cell, paper_numbers, records_by_cell
-from ._runner import Study
+from .keys import Study
 
 # ------------------------------------------------------------------------------------------
 # Shen & Li (2010), Tables II and IV
@@ -70,7 +70,7 @@ def _shen_t4_settings(booster: str, cfg: dict) -> list[dict]:
 
 def _shen_grid(scale: str) -> list[dict]:
     """Split-major: every data set's cells of split 0, then of split 1, ... (``--limit`` runs whole splits first)."""
-    from ._runner import key_id
+    from .keys import key_id
 
     cfg = SHEN_SCALES[scale]
     keys: dict[str, dict] = {}  # Table IV's AdaBoost cells can coincide with Table II's: declared once

@@ -18,10 +18,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ._runner import PROVENANCE, SCALES, STORE_PARQUET, key_id, repo_root
+from .keys import SCALES, key_id
+from .provenance import PROVENANCE
+from .store import STORE_PARQUET, repo_root
 
 #: The date of commit d27e6d4, since which a worker runs each booster once, untimed, before its first cell
-#: of it (``_runner._warm_up``). Cells of runs dated before it that were a worker's first of their booster
+#: of it (``cells._warm_up``). Cells of runs dated before it that were a worker's first of their booster
 #: (per weak learner, capped or not; ties: the same finishing second) had loading code in their time.
 WARM_UP_SINCE = "2026-11-29T03:46:27+00:00"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import _glocer, _mht, _shen, _sun
 from ._common import paper_numbers
-from ._runner import Study
+from .keys import Study
 
 __all__ = ["STUDIES", "paper_numbers"]
 

@@ -36,7 +36,9 @@ import threading
 from pathlib import Path
 
 from . import SCALES, STUDIES, Store, analyse, default_store, format_table, get_study, run_study, verify_study
-from ._runner import key_id, merge_provenance, provenance_runs, prune_store
+from .keys import key_id
+from .provenance import merge_provenance, provenance_runs
+from .run import prune_store
 
 
 def _parser() -> argparse.ArgumentParser:
