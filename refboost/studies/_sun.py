@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from ._common import _key, _params, find_cell, paper_numbers, records_by_cell
-from ._runner import Study
+from .keys import Study
 
 # ------------------------------------------------------------------------------------------
 # Sun, Todorovic & Li (2006), Tables 1 and 2
