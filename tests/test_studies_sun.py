@@ -236,3 +236,88 @@ def test_fig6_store_traces_end_at_the_records_errors():
         assert len(json.loads(r["trace_time"])) == len(tr["t"])
     rows = studies.analyse("sun_fig6", "paper")
     assert all(r["test_error_best"] <= r["test_error"] for r in rows)
+
+
+# ------------------------------------------------------------------------------------------
+# sun_rbf: Tables 1-2 at the paper's protocol (RBF networks, 100 runs)
+# ------------------------------------------------------------------------------------------
+
+RBF_STORES = {s: ROOT / "data" / "results" / "sun_rbf" / s / "cells.parquet" for s in ("ci", "paper")}
+
+
+def test_rbf_runs_are_ida_realisations_then_seeded_partitions():
+    assert _sun.sun_rbf_runs("banana")[:11] == (*(f"r{r}" for r in range(1, 11)), "p11")
+    assert len(_sun.sun_rbf_runs("banana")) == 100 and _sun.sun_rbf_runs("banana")[-1] == "p100"
+    assert _sun.sun_rbf_runs("image") == (*(f"r{r}" for r in range(1, 11)), *(f"p{r}" for r in range(11, 21)))
+    assert _sun.sun_rbf_runs("splice") == tuple(f"r{r}" for r in range(1, 21))  # seeded sets: r<R> throughout
+    assert _sun.sun_rbf_runs("thyroid")[-1] == "r100"
+    assert set(_sun.SUN_RBF_ORDER) == set(_sun.SUN_PAPER_SETS) and _sun.SUN_RBF_ORDER[0] == "banana"
+
+
+@pytest.mark.parametrize("scale", ["ci", "paper"])
+def test_rbf_grid_counts_and_weak_learners(scale):
+    cfg = _sun.SUN_RBF_SCALES[scale]
+    keys = studies.get_study("sun_rbf").cells(scale)
+    n_grid = sum(len(v) for v in cfg["grid"].values())
+    want = 0
+    for d in cfg["sets"]:
+        if d in _sun.SUN_RBF_PARAMS:
+            chosen = _sun.SUN_RBF_BETA[scale].get(d, {})
+            want += len(cfg["cv_reals"]) * cfg["folds"] * n_grid + len(cfg["runs"][d]) * (2 + len(chosen))
+    assert len(keys) == want
+    for k in keys:
+        K, reg = _sun.SUN_RBF_PARAMS[k["dataset"]]
+        assert k["weak_learner"] == f"rbf:K={K},reg={reg:g}"
+        assert k["params"]["max_iter"] in (1, cfg["T"])
+        if k["params"]["max_iter"] == 1:  # the single net
+            assert k["booster"] == "adaboost" and "/cv" not in k["split"]
+    # every name resolves to an RBFNetOracle with the set's parameters
+    from refboost._registry import resolve_weak_learner
+
+    X, y = rb.datasets.load("heart", realisation=1).X, rb.datasets.load("heart", realisation=1).y
+    orc = resolve_weak_learner(_sun.rbf_weak_learner(*_sun.SUN_RBF_PARAMS["heart"]))[1](X, y)
+    assert isinstance(orc, rb.RBFNetOracle) and (orc.n_centres, orc.reg) == _sun.SUN_RBF_PARAMS["heart"]
+
+
+def test_rbf_single_net_is_one_adaboost_round():
+    """The RBF column: AdaBoost stopped after one round predicts with the sign of one net on uniform weights."""
+    ds = rb.datasets.load("heart", realisation=1)
+    orc = rb.RBFNetOracle(ds.X, ds.y, n_centres=5)
+    res = rb.adaboost(orc, **_sun.SUN_RBF_SINGLE["params"])
+    net = orc.fit(np.full(ds.y.size, 1 / ds.y.size))
+    h = np.where(net(ds.X_test) >= 0, 1.0, -1.0)
+    f = orc.predict(res.hypotheses, res.weights, ds.X_test)
+    assert res.weights[0] > 0
+    np.testing.assert_array_equal(np.sign(f) * res.hypotheses[0][3], h)
+
+
+@pytest.mark.parametrize("name", ["titanic"])
+def test_rbf_params_are_the_protocols_choice(name):
+    """SUN_RBF_PARAMS is what the selection gives (where realisations 1-5 are on this machine)."""
+    try:
+        got = _sun.sun_rbf_params(name)
+    except rb.datasets.DataNotFoundError:
+        pytest.skip(f"{name}: realisations 1-5 not on this machine")
+    assert (got["n_centres"], got["reg"]) == _sun.SUN_RBF_PARAMS[name]
+
+
+def test_rbf_stored_beta_choices_match_the_cv_records():
+    """Every beta stored in SUN_RBF_BETA is the lower median of the CV choices in the committed store."""
+    for scale, path in RBF_STORES.items():
+        if not path.exists():
+            continue
+        rows = [r for r in _sun.SUN_RBF.analysis(_records(path), scale) if r["table"] == "1"]
+        for r in rows:
+            if r["c"] is not None:
+                assert r["c_matches_cv"], (scale, r["dataset"], r["label"], r["c"], r["c_cv"])
+
+
+@pytest.mark.skipif(not RBF_STORES["ci"].exists(), reason="no committed ci store")
+def test_rbf_ci_store_is_complete_and_costed():
+    recs = _records(RBF_STORES["ci"])
+    assert len(recs) == len(studies.get_study("sun_rbf").cells("ci"))
+    rows = _sun.SUN_RBF.analysis(recs, "ci")
+    assert all(r["complete"] for r in rows if r["table"] == "1")
+    assert all(r["test_mark_paired"] in "+-0" for r in rows if r["table"] == "2")
+    (cost,) = _sun.sun_rbf_cost(recs, "ci")
+    assert cost["stored"] == cost["cells"] and cost["cpu_todo_s"] == 0.0
