@@ -20,9 +20,11 @@ import scipy.sparse as sp
 
 from refboost import datasets as ds
 from refboost._registry import build_registry
+from refboost.datasets import catalogue
+from refboost.datasets.fetch import _candidate_urls
 
 FILE_NAMES = [n for n in ds.names() if not n.startswith("gen:")]
-IDA_ASC = [n for n in FILE_NAMES if ds._SPECS[n].kind == "ida-asc"]
+IDA_ASC = [n for n in FILE_NAMES if catalogue._SPECS[n].kind == "ida-asc"]
 BUNDLE = ds.bundled_data_home()
 
 
@@ -128,8 +130,8 @@ def test_every_bundled_file_verifies_through_the_library(bare_env):
 def test_bundled_sets_load_for_a_new_user(name, realisation, bare_env):
     """REFBOOST_DATA unset, empty HOME and XDG_CACHE_HOME: the bundled files are found."""
     d = ds.load(name, realisation=realisation)
-    spec = ds._SPECS[name]
-    files = ds._files(spec, realisation)
+    spec = catalogue._SPECS[name]
+    files = catalogue._files(spec, realisation)
     assert all(Path(p).is_relative_to(BUNDLE) for p in d.info["paths"].values())
     rec_x = ds.registry()[files[0]]
     assert d.X.shape == (rec_x["rows"], rec_x["cols"])
@@ -253,7 +255,7 @@ def test_every_missing_set_of_a_call_is_named(bare_env, capsys):
 def test_every_catalogue_set_loads_with_registry_sizes_or_names_the_fix(name, data_home):
     """Sets that are present (bundled, cached or in REFBOOST_DATA) load with the registry's sizes and
     label counts; the others raise the missing-data error with the download command."""
-    spec = ds._SPECS[name]
+    spec = catalogue._SPECS[name]
     st = ds.status(name, data_home=data_home)
     if not st["loadable"]:
         with pytest.raises(ds.DataNotFoundError, match=re.escape(f"refboost-data download {name}")):
@@ -262,7 +264,7 @@ def test_every_catalogue_set_loads_with_registry_sizes_or_names_the_fix(name, da
     r = st["realisations"][0] if spec.kind == "ida-asc" else None
     d = ds.load(name, data_home=data_home, realisation=r)
     assert d.name == name
-    files = ds._files(spec, r)
+    files = catalogue._files(spec, r)
     train = spec.train or files[0]
     rec = ds.registry()[train]
     assert d.X.shape == (rec["rows"], rec["cols"])
@@ -314,7 +316,8 @@ def test_bare_names_and_aliases(data_home):
     assert ds.load("b-cancer", data_home=data_home).name == "libsvm:breast-cancer"
     assert ds.load("mushroom", data_home=data_home).name == "libsvm:mushrooms"
     assert ds.load("HEART", data_home=data_home).name == "ida:heart"
-    assert ds._resolve("libsvm:heart").name == "libsvm:heart" and ds._resolve("g-numer").name == "libsvm:german.numer"
+    assert catalogue._resolve("libsvm:heart").name == "libsvm:heart"
+    assert catalogue._resolve("g-numer").name == "libsvm:german.numer"
 
 
 def test_label_maps(data_home):
@@ -428,7 +431,7 @@ def _local_fetcher(*, crlf_original=False, corrupt=False, header=None):
     """Serve the registry's public URLs from the files the library finds (as the real sites would)."""
     by_url = {}
     for rel, rec in ds.registry().items():
-        for kind, url in ds._candidate_urls(rec, None):
+        for kind, url in _candidate_urls(rec, None):
             by_url[url] = (kind, rel)
 
     def fetch(url):
@@ -466,10 +469,10 @@ def test_download_pinned_copy_with_header_transform(tmp_path, monkeypatch):
 
 
 def test_download_recompresses_ida_files_reproducibly(tmp_path, monkeypatch, bare_env):
-    spec = ds._SPECS["ida:titanic"]
-    monkeypatch.setitem(ds._SPECS, "ida:titanic", dataclasses.replace(spec, realisations=(1, 2)))
+    spec = catalogue._SPECS["ida:titanic"]
+    monkeypatch.setitem(catalogue._SPECS, "ida:titanic", dataclasses.replace(spec, realisations=(1, 2)))
     ds.download("titanic", tmp_path / "home", fetcher=_local_fetcher())
-    for f in ds._files(ds._SPECS["ida:titanic"]):
+    for f in catalogue._files(catalogue._SPECS["ida:titanic"]):
         assert (tmp_path / "home" / f).read_bytes() == (BUNDLE / f).read_bytes()
 
 
