@@ -21,7 +21,7 @@
 # The practical criterion of {prf:ref}`the stopping criteria <def-stopping>` exists for inner solvers that stop early, at a
 # duality gap $P^{t-1}(\tilde d^{t-1})-\hat\Theta^{t-1}(\tilde w^{t-1})\le\epsilon/4$ {cite:p}`glocer2009`.
 # `refboost.erlpboost` solves every step to $\sim10^{-12}$, so the runs of {doc}`03_2_bounds` test the
-# practical lemmas only in the exact limit. `refboost.inexact.inexact_erlpboost` runs Alg. 3.2 / 3.3
+# practical lemmas only in the exact limit. `refboost.boosters.inexact.inexact_erlpboost` runs Alg. 3.2 / 3.3
 # with inexact inner solutions on purpose: it solves the step exactly ($w^*$) and returns the point
 # $\tilde w$ of a segment ending at $w^*$ whose gap is as close to $\epsilon/4$ as bisection finds
 # (never above), with $\tilde d=d(\tilde w)$ the capped projection. The other end of the segment is
@@ -44,7 +44,7 @@ import pandas as pd
 
 import refboost as rb
 from refboost import book, bounds, claims, truth
-from refboost.inexact import inexact_erlpboost
+from refboost.boosters.inexact import inexact_erlpboost
 
 book.setup()
 

@@ -51,7 +51,7 @@ from scipy.special import logsumexp
 
 import refboost as rb
 from refboost import book, claims, studies
-from refboost.arcgv_clipped import arcgv_clipped
+from refboost.boosters.arcgv_clipped import arcgv_clipped
 from refboost.experiments import error_rate, random_split
 
 book.setup()
@@ -281,7 +281,7 @@ book.figure("fig-shen-entropy-conv", fig)
 #
 # The arc-gv above is Rudin et al.'s form (target $\max(0,\mu_t)$, step not clipped). The paper's
 # Algorithm 1 takes the target $\varrho_j$ = the current minimum margin, **negative allowed**, and
-# clips the step (8) into $[0,1]$ (`refboost.arcgv_clipped.arcgv_clipped`). Fig. 4 is breast-cancer
+# clips the step (8) into $[0,1]$ (`refboost.boosters.arcgv_clipped.arcgv_clipped`). Fig. 4 is breast-cancer
 # with 600 rounds of AdaBoost and Arc-Gv; Fig. 1 is breast-cancer and australian (rounds not stated;
 # we take 600). We re-judge both on five random splits (seeds 0 to 4, the 70 % training part),
 # AdaBoost-QP over AdaBoost's pool at the heuristic $T$ as above.

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import refboost as rb
-from refboost.reference import load_lp_reference, names, write_lp_references
+from refboost.conformance.reference import load_lp_reference, names, write_lp_references
 
 NAMES = names()
 TOL = 1e-8

@@ -7,7 +7,7 @@ import pytest
 
 import refboost as rb
 from refboost import bounds, claims, truth
-from refboost.inexact import dual_point, inexact_erlpboost
+from refboost.boosters.inexact import dual_point, inexact_erlpboost
 
 pytestmark = pytest.mark.filterwarnings("ignore:Solution may be inaccurate")
 

@@ -11,7 +11,7 @@ from scipy.special import logsumexp
 import refboost as rb
 from refboost import claims
 from refboost import conjugates as cj
-from refboost.arcgv_clipped import arcgv_clipped
+from refboost.boosters.arcgv_clipped import arcgv_clipped
 
 
 @claims.asserts("Shen-Li Prop 3.1", status="holds", on="random u on the simplex, M in {1, 2, 7, 30}")

@@ -19,16 +19,16 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .boosters.entropy import (
+from ..bounds import eta_binary, eta_erlp
+from ..oracles import Oracle
+from ..projections import smoothed_soft_margin
+from .entropy import (
     binary_dual_step,
     binary_primal,
     binary_smoothed_soft_margin,
     erlp_dual_step,
     erlp_primal,
 )
-from .bounds import eta_binary, eta_erlp
-from .oracles import Oracle
-from .projections import smoothed_soft_margin
 
 __all__ = ["InexactRun", "inexact_erlpboost", "dual_point"]
 

@@ -6,7 +6,7 @@ kit's certificate: HiGHS and Clarabel agreeing on the value, and :func:`refboost
 accepting the stored solution. This module reads them in the older record layout
 (``nu``, ``N``, ``K``, ``value``, ``d``, ``gamma``, ``w``, ``psi``, ``rho``, ``certificate``).
 
-``python -m refboost.reference <dir>`` still writes the older directory layout (``U.csv`` and
+``python -m refboost.conformance.reference <dir>`` still writes the older directory layout (``U.csv`` and
 ``solution.json``) for tools that read it.
 """
 
@@ -19,9 +19,9 @@ from pathlib import Path
 import numpy as np
 import scipy
 
-from . import truth
-from ._validation import check_U
-from .margins import soft_margin
+from .. import truth
+from .._validation import check_U
+from ..margins import soft_margin
 
 PREFIX = "reference_"
 
@@ -56,7 +56,7 @@ def certify_soft_margin(U, nu: float) -> dict:
 
 def names() -> list[str]:
     """The reference instance names (``thm2_5_N10``, ..., ``random_uniform_1``)."""
-    from .conformance import instances
+    from . import instances
 
     return sorted(i.name[len(PREFIX):] for i in instances("soft_margin_lp", tag="reference"))
 
@@ -71,7 +71,7 @@ def load_lp_reference(name_or_path) -> tuple[np.ndarray, dict]:
     if p.is_dir() and (p / "U.csv").is_file():
         U = np.loadtxt(p / "U.csv", delimiter=",", ndmin=2)
         return U, json.loads((p / "solution.json").read_text())
-    from .conformance import load
+    from . import load
 
     name = str(name_or_path)
     if name not in names():
@@ -96,7 +96,7 @@ def load_lp_reference(name_or_path) -> tuple[np.ndarray, dict]:
 
 def write_lp_references(data_dir) -> list[Path]:
     """Write every reference instance in the older layout under ``data_dir/lp/``; return the directories."""
-    from .conformance._families import legacy_lp_instances
+    from ._families import legacy_lp_instances
 
     root = Path(data_dir) / "lp"
     written = []
@@ -111,6 +111,6 @@ def write_lp_references(data_dir) -> list[Path]:
 
 if __name__ == "__main__":  # pragma: no cover
     if len(sys.argv) < 2:
-        sys.exit("usage: python -m refboost.reference <dir>  (writes <dir>/lp/<name>/U.csv, solution.json)")
+        sys.exit("usage: python -m refboost.conformance.reference <dir>  (writes <dir>/lp/<name>/U.csv, solution.json)")
     for p in write_lp_references(sys.argv[1]):
         print(p)

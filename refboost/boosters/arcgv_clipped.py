@@ -21,8 +21,8 @@ import math
 import numpy as np
 from scipy.special import logsumexp
 
-from .boosters._common import StepSum, query
-from .result import BoostResult
+from ..result import BoostResult
+from ._common import StepSum, query
 
 __all__ = ["arcgv_clipped"]
 
