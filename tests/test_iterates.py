@@ -31,7 +31,7 @@ import refboost.boosters.frank_wolfe as fw_mod
 import refboost.boosters.shen.cg as cg_mod
 import refboost.boosters.sun as sun_mod
 from refboost import claims
-from refboost.arcgv_clipped import arcgv_clipped
+from refboost.boosters.arcgv_clipped import arcgv_clipped
 from refboost.boosters.shen import adaboost_cg, adaboost_qp, logitboost_cg
 
 # ---------------------------------------------------------------------------------------------
