@@ -221,7 +221,7 @@ def _soft_margin_specs(rng):
 
 
 def legacy_lp_instances() -> dict:
-    """The ten soft-margin LP instances of :mod:`refboost.reference` (fixed generator)."""
+    """The ten soft-margin LP instances of :mod:`refboost.conformance.reference` (fixed generator)."""
     rng = np.random.default_rng(20091201)
     out = {}
     for m in (5, 10, 20, 40):

@@ -73,7 +73,7 @@ def _call(family: str, oracle, params: dict, max_iter: int):
         rule, secondary = MHT_RULES[family]
         return refboost.mlpboost(oracle, max_iter=max_iter, rule=rule, secondary=secondary, **p)
     if family == "arcgv_clipped":
-        from refboost.arcgv_clipped import arcgv_clipped
+        from refboost.boosters.arcgv_clipped import arcgv_clipped
 
         return arcgv_clipped(oracle, max_iter=max_iter, **p)
     if family in ("coordinate_ascent", "coordinate_ascent_exact"):

@@ -127,7 +127,7 @@ FAMILIES: dict[str, TrajectoryFamily] = dict([
          ("nu", "eps", "eta", "max_iter"), ("j", "d", "step", "w"), ("eps_t",),
          "as cerlpboost; step = argmax over [0, 1] of the smoothed margin along e_{j_{t+1}} - w_t"),
     _fam("arcgv_clipped", _S, "Alg 1 (Arc-Gv with the step (8) clipped into [0, 1])",
-         "refboost.arcgv_clipped.arcgv_clipped", ("max_iter",), ("j", "d", "step"), (),
+         "refboost.boosters.arcgv_clipped.arcgv_clipped", ("max_iter",), ("j", "d", "step"), (),
          _T + "d = u^(t); step = the clipped w_t (the run stops at a zero step)"),
     _fam("adaboost_cg", _S, "Alg 2 (AdaBoost-CG), restricted problem (5) solved exactly",
          "refboost.boosters.shen.adaboost_cg", ("T", "eps", "max_iter"), ("j", "d", "w"), (),
