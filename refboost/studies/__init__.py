@@ -8,6 +8,12 @@ builds the table; :func:`status` says what has run, from every store's provenanc
 ``book/status.md``: ``python -m refboost.studies status --write``). ``refboost-repro`` is the command
 line (:mod:`refboost.studies.cli`).
 
+Modules, bottom to top: :mod:`~refboost.studies.keys` (:class:`Study`, cell keys and record fields),
+:mod:`~refboost.studies.cells` (named splits, one cell's run), :mod:`~refboost.studies.compare` (records
+compared, also across CPUs), :mod:`~refboost.studies.store` (:class:`Store`),
+:mod:`~refboost.studies.provenance` (``provenance.json``) and :mod:`~refboost.studies.run` (Dask, run,
+verify, prune, analyse).
+
 Example
 -------
 >>> from refboost import studies

@@ -41,6 +41,7 @@ RESULT_FIELDS = (
     "trace",
 )
 
+
 @dataclass(frozen=True)
 class Study:
     """A declared grid of cells per scale plus an analysis (records -> table).

@@ -146,10 +146,8 @@ def merge_provenance(store: str | os.PathLike, runs: list[dict], study: str, sca
     return len(added)
 
 
-
 def append_verification(store: str | os.PathLike, study: str, scale: str, entry: dict) -> Path:
-    """Append a verification of stored cells (:func:`refboost.studies.verify_study` with ``record``) under
-    ``"verified"``."""
+    """Append the record of a verification (:func:`refboost.studies.verify_study`, ``record``) under ``"verified"``."""
 
     def add(data):
         data.setdefault("verified", []).append(entry)
