@@ -302,6 +302,16 @@ def test_fw_progress_bar(capsys):
     assert "cerlpboost" in capsys.readouterr().err
 
 
+def test_fw_callback_sees_every_round():
+    """The per-round hook (the progress bar's, outside the loop) gets each history record once, in order."""
+    U = np.random.default_rng(8).choice([-1.0, 1.0], size=(20, 6))
+    seen = []
+    res = rb.mlpboost(rb.MatrixOracle(U, reflexive=True), eps=0.1, callback=seen.append)
+    assert [r["t"] for r in seen] == [r["t"] for r in res.history] and seen[-1] is res.history[-1]
+    with pytest.raises(TypeError, match="callback"):
+        rb.cerlpboost(rb.MatrixOracle(U, reflexive=True), eps=0.1, callback="print")
+
+
 @pytest.mark.parametrize("algo", CORRECTIVE + FW)
 def test_declared_constraints(algo):
     """Every keyword parameter is declared, and each declared bad value is refused naming it."""

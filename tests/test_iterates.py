@@ -473,7 +473,7 @@ PLANTED = {
     "corrective step without the square (printed Alg 4.1(b))": (
         corr_mod, "corrective_step", '"sq": eta * nx * nx', '"sq": eta * nx', lambda: check_corrective()),
     "C-ERLPBoost short step without the square": (
-        fw_mod, "_algorithm1", "fw_gap / (eta * dnorm**2)", "fw_gap / (eta * dnorm)", lambda: check_mht()),
+        fw_mod, "_primary_step", "fw_gap / (eta * dnorm**2)", "fw_gap / (eta * dnorm)", lambda: check_mht()),
     "AdaBoost step doubled": (
         ada_mod, "_step_to_target", "return _artanh_edge_pm1(log_d, u, d) - math.atanh(theta)",
         "return 2 * (_artanh_edge_pm1(log_d, u, d) - math.atanh(theta))", lambda: check_rds("adaboost")),
@@ -496,16 +496,16 @@ PLANTED = {
         refboost.boosters.lpboost.IncrementalRestrictedLP, "__init__", "np.full(N, 1.0 / nu)",
         "np.full(N, 1.0 / N)", lambda: check_lpboost(nu=4.0)),
     "MLPBoost boosts with the LP's distribution": (
-        fw_mod, "_algorithm1", "d = sm.d  # line 5: d_t = grad f~*(-A w_t)",
-        "d = lp_cache[4] if lp_cache is not None else sm.d", lambda: check_mlp()),
+        fw_mod, "_gap_estimate", "d = st.sm.d  # line 5: d_t = grad f~*(-A w_t)",
+        "d = st.lp_cache[4] if st.lp_cache is not None else st.sm.d", lambda: check_mlp()),
     "MLPBoost keeps the previous distribution after the LP wins": (
-        fw_mod, "_algorithm1", "w, sm = w2.copy(), sm2", "w, sm = w2.copy(), sm",
+        fw_mod, "_next_iterate", "st.w, st.sm = w2.copy(), sm2", "st.w, st.sm = w2.copy(), st.sm",
         lambda: check_mlp()),
     "AdaBoost step 0.5 log without the 1/2": (
         ada_mod, "_artanh_edge_pm1", "return 0.5 * math.log(dp / dm)", "return math.log(dp / dm)",
         lambda: check_rds("adaboost")),
     "arc-gv target without the floor": (
-        ada_mod, "_generic_boost", "theta = mu0 if floor is None else max(floor, mu0)", "theta = mu0",
+        ada_mod, "_target_edge", "theta = mu0 if floor is None else max(floor, mu0)", "theta = mu0",
         lambda: check_rds("arcgv")),
     "AdaBoost_KL mistrust with the wrong sign": (
         sun_mod, "_penalized_boost", "zt = z + beta * phi", "zt = z - beta * phi",

@@ -104,7 +104,7 @@ PLANTED = {
         "corrective_binary_erlpboost", corr_mod, "corrective_step", '"sq": eta * nx * nx', '"sq": eta * nx', False,
         (2, "step")),
     "C-ERLPBoost short step without the square": (
-        "cerlpboost", fw_mod, "_algorithm1", "fw_gap / (eta * dnorm**2)", "fw_gap / (eta * dnorm)", False,
+        "cerlpboost", fw_mod, "_primary_step", "fw_gap / (eta * dnorm**2)", "fw_gap / (eta * dnorm)", False,
         (1, "step")),  # round 1's lambda (iteration 0 is the start w_1 = e_j1)
     "AdaBoost step doubled": (
         "adaboost", ada_mod, "_step_to_target", "return _artanh_edge_pm1(log_d, u, d) - math.atanh(theta)",
@@ -114,13 +114,14 @@ PLANTED = {
         "(eta_binary(eps, N, nu) if binary else 0.5 * eta_erlp(eps, N, nu))", True,
         (2, "d")),  # w^1 = e_j1 whatever eta; d^1 is the first regularised distribution
     "arc-gv target without the floor": (
-        "arcgv", ada_mod, "_generic_boost", "theta = mu0 if floor is None else max(floor, mu0)", "theta = mu0", False,
+        "arcgv", ada_mod, "_target_edge", "theta = mu0 if floor is None else max(floor, mu0)", "theta = mu0", False,
         (2, "step")),  # mu_2 = -1 on +-1 columns: the unfloored target ends the run
     "AdaBoost_KL mistrust with the wrong sign": (
         "adaboost_kl", sun_mod, "_penalized_boost", "zt = z + beta * phi", "zt = z - beta * phi", False,
         (2, "step")),  # phi(d^(1)) = ln(N/N) = 0: the first step is AdaBoost's either way
     "MLPBoost keeps the previous distribution after the LP wins": (
-        "mlpboost", fw_mod, "_algorithm1", "w, sm = w2.copy(), sm2", "w, sm = w2.copy(), sm", False, (2, "j")),
+        "mlpboost", fw_mod, "_next_iterate", "st.w, st.sm = w2.copy(), sm2", "st.w, st.sm = w2.copy(), st.sm", False,
+        (2, "j")),
 }
 
 

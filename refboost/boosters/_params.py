@@ -133,6 +133,21 @@ class Bool:
 
 
 @dataclass(frozen=True)
+class Callback:
+    """None or a callable (a per-round hook, called with each round's history record)."""
+
+    def describe(self) -> str:
+        return "None or a callable taking the round's history record"
+
+    def check(self, name, v, N):
+        if v is not None and not callable(v):
+            raise TypeError(f"{name} must be {self.describe()}, got {type(v).__name__}")
+
+    def bad_values(self):
+        return ["print", 1]
+
+
+@dataclass(frozen=True)
 class Nu:
     """The capping parameter: a real in [1, N] (``binary``: [1, N), Binary ERLPBoost)."""
 

@@ -252,35 +252,13 @@ def certificate_class(oracle):
     return oracle
 
 
-def _generic_boost(
-    oracle,
-    *,
-    rule: str,
-    max_iter: int,
-    eps: float | None,
-    store_d: bool,
-    algorithm: str,
-    params: dict,
-    nu: float = 0.0,
-    floor: float | None = 0.0,
-    method: str = "approximate",
-    init: dict | None = None,
-) -> BoostResult:
-    """GenericBoost with the target rule ``rule``; see the module docstring."""
-    from ..certify.dynamics import result_tolerance
-    from ..certify.lp import hard_margin
-
-    eps = None if eps is None else float(eps)
-    N = oracle.n_examples
+def _initial_lambda(oracle, init: dict | None, N: int):
+    """Rudin et al. (2003), GenericBoost (§4), the start: ``lambda_1 = init`` (default 0). Returns the per-hypothesis
+    sums, the +-1 flags, ``f = U lambda_1``, ``||lambda_1||_1``, ``log d_1`` and ``mu``, ``G`` at ``lambda_1``
+    (NaN at ``lambda_1 = 0``, where they are undefined)."""
     f = np.zeros(N)  # U lambda (unnormalised margins)
     s = 0.0  # ||lambda||_1
     comb = StepSum()  # lambda: steps summed per distinct hypothesis
-    history: list[dict] = []
-    gamma_hat = math.inf
-    d_min_edge = None  # the d_t of the smallest edge r_t: the dual point of the certificate
-    first = None  # (key, u) of the first hypothesis: the output if no step is ever taken
-    stop_reason = "max_iter"
-    t0 = time.perf_counter()
     log_d = np.full(N, -math.log(N))
     mu_t = G_t = math.nan  # mu(lambda_t), G(lambda_t): undefined at lambda_1 = 0
     pm1_of: list[bool] = []  # per hypothesis: entries exactly +-1 (closed-form step)
@@ -299,75 +277,109 @@ def _generic_boost(
         L = logsumexp(-f)
         log_d = log_normalize(-f)
         mu_t, G_t = _min_margin(f, s), -L / s
+    return comb, pm1_of, f, s, log_d, mu_t, G_t
+
+
+def _target_edge(rule: str, r: float, s: float, mu_t: float, G_t: float, gamma_hat: float, nu: float,
+                 floor: float | None) -> float:
+    """Rudin et al. (2003), GenericBoost (§4), each iteration: the target edge ``theta_t`` of each algorithm (the table
+    of the module docstring)."""
+    if rule == "adaboost":
+        return 0.0
+    if rule == "arcgv":
+        mu0 = 0.0 if s == 0 else mu_t
+        theta = mu0 if floor is None else max(floor, mu0)
+        return theta
+    if rule == "star":
+        # gamma_hat <= 0: the weak-learning assumption fails; treat as a zero step
+        return gamma_hat - nu if gamma_hat > 0 else r
+    if rule == "ca":
+        return 0.0 if s == 0 else max(0.0, G_t)
+    raise AssertionError(rule)  # pragma: no cover - internal
+
+
+def _step_length(rule: str, method: str, u, r: float, theta: float, pm1: bool, log_d, d, f, s: float,
+                 G_t: float) -> tuple[float, str | None]:
+    """Rudin et al. (2003), GenericBoost (§4), each iteration: the step
+    ``alpha_t = artanh(r_t) - artanh(theta_t)`` (eq. (3)), or the exact line search of G (coordinate
+    ascent, ``method="exact"``). Returns ``(alpha, stop)``; ``stop`` names the degenerate case that
+    ends the run before the step ("infinite_target", "zero_step", "no_finite_step", "perfect"), else None."""
+    if theta <= -1.0:  # arc-gv without a floor at mu_t = -1: artanh(theta) is -inf
+        return 0.0, "infinite_target"
+    if r <= theta:
+        return 0.0, "zero_step"
+    alpha = _step_to_target(log_d, u, r, theta, pm1, d)
+    if rule == "ca" and method == "exact" and s > 0 and G_t > 0 and math.isfinite(alpha):
+        alpha = _step_exact_G(f, s, log_d, u, alpha)
+    no_step = not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u))
+    if no_step and not float(u.min()) > theta:
+        # no finite step, but u is not above the target on every example: it equals theta on some (a
+        # confidence-rated hypothesis that abstains, e.g. a {0, 1} raw feature seen only in one class), or
+        # the line search found no bracket in floating point. The exponential loss decreases along u
+        # without a minimiser; its normalised limit is u alone, which says nothing where u = theta.
+        # The run stops before the step: the output is lambda_t (at t = 1, the hypothesis alone).
+        return 0.0, "no_finite_step"
+    if no_step:  # u > theta on every example: no finite step; the hypothesis alone is the output
+        return math.inf, "perfect"
+    if alpha <= ZERO_STEP_TOL:
+        return float(max(alpha, 0.0)), "zero_step"
+    return alpha, None
+
+
+def _generic_boost(
+    oracle,
+    *,
+    rule: str,
+    max_iter: int,
+    eps: float | None,
+    store_d: bool,
+    algorithm: str,
+    params: dict,
+    nu: float = 0.0,
+    floor: float | None = 0.0,
+    method: str = "approximate",
+    init: dict | None = None,
+) -> BoostResult:
+    """GenericBoost with the target rule ``rule`` (Rudin et al. 2003, §4); see the module docstring."""
+    eps = None if eps is None else float(eps)
+    N = oracle.n_examples
+    comb, pm1_of, f, s, log_d, mu_t, G_t = _initial_lambda(oracle, init, N)  # lambda_1
+    history: list[dict] = []
+    gamma_hat = math.inf
+    d_min_edge = None  # the d_t of the smallest edge r_t: the dual point of the certificate
+    first = None  # (key, u) of the first hypothesis: the output if no step is ever taken
+    stop_reason = "max_iter"
+    t0 = time.perf_counter()
     for t in range(1, max_iter + 1):
-        d = np.exp(log_d)
+        d = np.exp(log_d)  # d_t = softmax(-U lambda_t)
         d /= d.sum()
-        key, u = query(oracle, d)
+        key, u = query(oracle, d)  # j_t = WL(d_t), edge r_t
         if first is None:
             first = (key, u)
         pm1 = pm1_of[comb.index[key]] if key in comb.index else _is_pm1(u)
         r = float(d @ u)
         if r < gamma_hat:
             gamma_hat, d_min_edge = r, d
-        # --- the target edge theta_t of each algorithm -----------------------------------
-        if rule == "adaboost":
-            theta = 0.0
-        elif rule == "arcgv":
-            mu0 = 0.0 if s == 0 else mu_t
-            theta = mu0 if floor is None else max(floor, mu0)
-        elif rule == "star":
-            # gamma_hat <= 0: the weak-learning assumption fails; treat as a zero step
-            theta = gamma_hat - nu if gamma_hat > 0 else r
-        elif rule == "ca":
-            theta = 0.0 if s == 0 else max(0.0, G_t)
-        else:  # pragma: no cover - internal
-            raise AssertionError(rule)
+        theta = _target_edge(rule, r, s, mu_t, G_t, gamma_hat, nu, floor)  # theta_t
         rec = {"t": t, "hypothesis": key, "edge": r, "target": theta, "gamma_hat": gamma_hat}
         if store_d:
             rec["d"] = d.copy()
-        # --- the step ---------------------------------------------------------------------
-        if theta <= -1.0:  # arc-gv without a floor at mu_t = -1: artanh(theta) is -inf
-            stop_reason = "infinite_target"
-            rec.update(alpha=0.0)
+        alpha, stop = _step_length(rule, method, u, r, theta, pm1, log_d, d, f, s, G_t)  # alpha_t
+        if stop is not None:
+            stop_reason = stop
+            if stop == "perfect":  # the hypothesis alone is the output
+                comb = StepSum()
+                comb.add(key, 1.0)
+                f, s = u.copy(), 1.0
+                log_d = -f - logsumexp(-f)
+                # the line search's step is infinite; the record keeps the finite weight the hypothesis has in
+                # the output (it stands alone) and flags the case, which experiments.staged_errors reads
+                rec.update(alpha=1.0, infinite_step=True)
+            else:
+                rec.update(alpha=alpha)
             history.append(rec)
             break
-        if r <= theta:
-            stop_reason = "zero_step"
-            rec.update(alpha=0.0)
-            history.append(rec)
-            break
-        alpha = _step_to_target(log_d, u, r, theta, pm1, d)
-        if rule == "ca" and method == "exact" and s > 0 and G_t > 0 and math.isfinite(alpha):
-            alpha = _step_exact_G(f, s, log_d, u, alpha)
-        no_step = not math.isfinite(alpha) or not np.all(np.isfinite(f + alpha * u))
-        if no_step and not float(u.min()) > theta:
-            # no finite step, but u is not above the target on every example: it equals theta on some (a
-            # confidence-rated hypothesis that abstains, e.g. a {0, 1} raw feature seen only in one class), or
-            # the line search found no bracket in floating point. The exponential loss decreases along u
-            # without a minimiser; its normalised limit is u alone, which says nothing where u = theta.
-            # The run stops before the step: the output is lambda_t (at t = 1, the hypothesis alone).
-            stop_reason = "no_finite_step"
-            rec.update(alpha=0.0)
-            history.append(rec)
-            break
-        if no_step:
-            # u > theta on every example: no finite step; the hypothesis alone is the output
-            stop_reason = "perfect"
-            comb = StepSum()
-            comb.add(key, 1.0)
-            f, s = u.copy(), 1.0
-            log_d = -f - logsumexp(-f)
-            # the line search's step is infinite; the record keeps the finite weight the hypothesis has in
-            # the output (it stands alone) and flags the case, which experiments.staged_errors reads
-            rec.update(alpha=1.0, infinite_step=True)
-            history.append(rec)
-            break
-        if alpha <= ZERO_STEP_TOL:
-            stop_reason = "zero_step"
-            rec.update(alpha=float(max(alpha, 0.0)))
-            history.append(rec)
-            break
-        if comb.add(key, alpha):
+        if comb.add(key, alpha):  # lambda_{t+1} = lambda_t + alpha_t e_{j_t}
             pm1_of.append(pm1)
         f = f + alpha * u
         s = s + alpha
@@ -375,18 +387,23 @@ def _generic_boost(
         log_d = log_normalize(-f)
         mu_t, G_t = _min_margin(f, s), -L / s  # mu and G at lambda_{t+1}: the next iteration's
         gap = gamma_hat - mu_t
-        rec.update(
-            alpha=float(alpha),
-            norm=s,
-            min_margin=mu_t,
-            smooth_margin=G_t,
-            gap=gap,
-            time=time.perf_counter() - t0,
-        )
+        rec.update(alpha=float(alpha), norm=s, min_margin=mu_t, smooth_margin=G_t, gap=gap,
+                   time=time.perf_counter() - t0)
         history.append(rec)
         if eps is not None and gap <= eps:
             stop_reason = "gap"
             break
+    return _output(oracle, comb, f, s, log_d, first, gamma_hat, d_min_edge, stop_reason, history, eps, nu,
+                   algorithm, params)
+
+
+def _output(oracle, comb, f, s, log_d, first, gamma_hat, d_min_edge, stop_reason, history, eps, nu, algorithm,
+            params) -> BoostResult:
+    """Rudin et al. (2003), GenericBoost (§4), the output: the normalised ``lambda`` (or the first hypothesis alone when
+    no step was taken), certified by :func:`refboost.certify.hard_margin` at the d_t of the smallest edge and
+    the final d."""
+    from ..certify.dynamics import result_tolerance
+    from ..certify.lp import hard_margin
 
     d_out = np.exp(log_normalize(log_d))
     keys = comb.keys

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.optimize import brentq
@@ -48,7 +49,7 @@ from ..margins import _soft_margin, soft_margin
 from ..projections import _smoothed_soft_margin, smoothed_soft_margin
 from ..result import BoostResult
 from ._common import Columns, finish, query
-from ._params import Bool, Choice, Int, Nu, Real, constraints
+from ._params import Bool, Callback, Choice, Int, Nu, Real, constraints
 from .entropy import erlp_dual_step
 from .lpboost import LPBOOST_METHODS, IncrementalRestrictedLP, restricted_lp
 
@@ -125,24 +126,24 @@ def _clean(w: np.ndarray) -> np.ndarray:
     return w / w.sum()
 
 
-def _algorithm1(
-    oracle,
-    *,
-    nu,
-    eps,
-    eta,
-    rule: str,
-    secondary: str | None,
-    max_iter,
-    stopping: str,
-    lp_method: str,
-    time_limit,
-    algorithm: str,
-    price_lp: bool = False,
-    progress: bool = False,
-) -> BoostResult:
-    from ..certify.lp import soft_margin_lp
+@dataclass(frozen=True)
+class _Setup:
+    """Algorithm 1's constants, resolved once before the loop (the paper's inputs m, nu, eps, eta)."""
 
+    m: int
+    nu: float
+    eps: float
+    eta: float
+    max_iter: int
+    theorem_bound: int
+    default_cap: bool
+    time_limit: float | None
+    c: float  # Lemma 3 + Lemma 1: rho <= rho~ <= rho + c, c = ln(m/nu)/eta
+
+
+def _setup(oracle, nu, eps, eta, max_iter, time_limit, secondary, price_lp) -> _Setup:
+    """The inputs of Mitsuboshi et al. (2022), Alg. 1, line 1: eta by default :func:`refboost.bounds.eta_fw`,
+    the round cap by default Theorem 3's bound (at most ``DEFAULT_MAX_ITER``)."""
     m = oracle.n_examples
     if m < 2:
         raise ValueError(f"the oracle must have at least 2 examples (nu in [1, m)), got m = {m}")
@@ -155,192 +156,273 @@ def _algorithm1(
         time_limit = float(time_limit)
     if price_lp and secondary != "lpboost":
         raise ValueError(f"price_lp=True needs secondary='lpboost' (it prices at the LP's d), got {secondary!r}")
-    c = math.log(m / nu) / eta  # Lemma 3 + Lemma 1: rho <= rho~ <= rho + c
+    return _Setup(m, nu, eps, eta, max_iter, theorem_bound, default_cap, time_limit, math.log(m / nu) / eta)
 
-    t_wall, t_cpu = time.perf_counter(), time.process_time()
-    cols = Columns(m)
-    # Alg. 1 lines 2-3: d_0 uniform, h_{j_1} = WL(d_0), w_1 = e_{j_1}
+
+class _State:
+    """What Algorithm 1 carries from round to round: the columns ``A_J`` chosen so far and ``w_t``
+    over them, ``rho~(w_t)`` with its ``d`` (cached from line 13), ``gamma^_t`` with the queried
+    distribution attaining it, the secondary candidate over ``J`` and the counters of the record."""
+
+    def __init__(self, m, nu, secondary, lp_method):
+        self.cols = Columns(m)
+        self.w = np.ones(1)
+        self.w_out = None  # the secondary candidate, when it is the one the certificate stops on
+        self.sm = None  # smoothed margin of the current w (cached from line 13)
+        # the secondary candidate over the columns J (solved once per new column set):
+        # (|J|, w^(2), rho~(w^(2)) with its d, rho(w^(2)), the LP's distribution d_LP or None)
+        self.lp_cache: tuple | None = None
+        self.warm_lp = (IncrementalRestrictedLP(m, nu, working_set=lp_method == "highs-ds-ws")
+                        if secondary == "lpboost" and lp_method in ("highs-ds-warm", "highs-ds-ws") else None)
+        self.k_good = 0  # good (non-drop) primary steps so far (Corollary 1's k(t))
+        self.n_secondary = 0
+        self.history: list[dict] = []
+        self.gamma_hat = None
+        self.d_gamma = None
+
+
+def _initial_step(oracle, st: _State) -> None:
+    """Mitsuboshi et al. (2022), Alg. 1, lines 2-3: ``d_0`` uniform, ``h_{j_1} = WL(d_0)``, ``w_1 = e_{j_1}``."""
+    m = st.cols.U.shape[0]
     d = np.full(m, 1.0 / m)
     key, u = query(oracle, d)
     edge = float(u @ d)
-    gamma_hat = edge  # tau = 0 term of line 7
-    d_gamma = d.copy()  # the queried distribution that attains gamma_hat (the certificate's dual point)
-    bar = None
-    if progress:
-        from .._extras import require
+    st.gamma_hat = edge  # tau = 0 term of line 7
+    st.d_gamma = d.copy()  # the queried distribution that attains gamma_hat (the certificate's dual point)
+    st.cols.add(key, u)
 
-        tqdm = require("tqdm.auto", f"{algorithm}(progress=True)").tqdm
-        bar = tqdm(total=max_iter, desc=algorithm, unit="round", mininterval=0.5)
-    cols.add(key, u)
-    w = np.ones(1)
-    w_out = None  # the secondary candidate, when it is the one the certificate stops on
-    sm = None  # smoothed margin of the current w (cached from line 13)
-    # the secondary candidate over the columns J (solved once per new column set):
-    # (|J|, w^(2), rho~(w^(2)) with its d, rho(w^(2)), the LP's distribution d_LP or None)
-    lp_cache: tuple | None = None
-    warm_lp = (IncrementalRestrictedLP(m, nu, working_set=lp_method == "highs-ds-ws")
-               if secondary == "lpboost" and lp_method in ("highs-ds-warm", "highs-ds-ws") else None)
-    k_good = 0  # good (non-drop) primary steps so far (Corollary 1's k(t))
-    n_secondary = 0
-    history: list[dict] = []
+
+def _gap_estimate(oracle, st: _State, s: _Setup, t: int, rule: str, price_lp: bool):
+    """Mitsuboshi et al. (2022), Alg. 1, lines 5-7: ``d_t = grad f~*(-A w_t)``, ``h_{j_{t+1}} = WL(d_t)``
+    (the weak learner is the LMO), ``gamma^_t`` and ``eps_t = gamma^_t - rho~(w_t)``.
+
+    Returns the round's history record, the new column ``(key, u)``, with ``price_lp`` the column
+    queried at the restricted LP's distribution (else None), ``z = A w_t`` and ``d_t``."""
+    U = st.cols.U
+    z = U @ st.w
+    if st.sm is None:
+        st.sm = _smoothed_soft_margin(z, s.nu, s.eta)
+    d = st.sm.d  # line 5: d_t = grad f~*(-A w_t)
+    rho_tilde = st.sm.value
+    key, u = query(oracle, d)  # line 6: the weak learner is the LMO
+    edge = float(u @ d)
+    if edge < st.gamma_hat:
+        st.gamma_hat, st.d_gamma = edge, d.copy()
+    lp_cache = st.lp_cache
+    current = lp_cache is not None and lp_cache[0] == U.shape[1]
+    priced = None
+    if price_lp and current:  # extra query at the restricted LP's distribution (LPBoost's)
+        key_lp, u_lp = query(oracle, lp_cache[4])
+        edge_lp = float(u_lp @ lp_cache[4])
+        if edge_lp < st.gamma_hat:
+            st.gamma_hat, st.d_gamma = edge_lp, np.array(lp_cache[4], dtype=float)
+        priced = (key_lp, u_lp)
+    gamma_hat = st.gamma_hat
+    eps_t = gamma_hat - rho_tilde  # line 7; may be negative (rho~ >= rho)
+    fw_gap = edge - float(d @ z)  # G_t, the Frank-Wolfe gap
+    rho = _soft_margin(z, s.nu)
+    # soft margin of the secondary candidate over the same columns J_t (for the LPBoost rule it
+    # is the restricted LP value P^t_LP, since that w is optimal for the restricted LP on A_{J_t})
+    rho_sec = lp_cache[3] if current else -np.inf
+    rec = {
+        "t": t,
+        "hypothesis": key,
+        "edge": edge,
+        "gamma_hat": gamma_hat,
+        "soft_margin": rho,
+        "smoothed_margin": rho_tilde,
+        "eps_t": eps_t,
+        "fw_gap": fw_gap,
+        "gap": gamma_hat - rho,
+        "certificate": gamma_hat - max(rho, rho_sec),
+        "k_good": st.k_good,
+        "rate_bound": float(fw_rate_bound(s.eta, t if rule != "pairwise" else st.k_good)),  # Thm 3 / Cor. 1
+        "n_hypotheses": len(st.cols.keys),
+    }
+    if current:  # absent before the first secondary candidate over J_t
+        rec["secondary_soft_margin"] = rho_sec
+    if priced is not None:
+        rec.update(lp_hypothesis=priced[0], lp_edge=edge_lp)
+    return rec, (key, u), priced, z, d
+
+
+def _stopping_test(rec: dict, stopping: str, eps: float) -> str | None:
+    """Mitsuboshi et al. (2022), Alg. 1, line 8 (``eps_t <= eps/2``), or the test chosen by ``stopping``:
+    the FW gap, or line 8 OR the soft-margin certificate (every edge >= P_LP >= rho(any w)).
+    Returns the name of the test that fired, or None."""
+    eps_t = rec["eps_t"]
+    if stopping == "certificate":
+        return "eps_t" if eps_t <= eps / 2 else "certificate" if rec["certificate"] <= eps else None
+    return stopping if (eps_t if stopping == "eps_t" else rec["fw_gap"]) <= eps / 2 else None
+
+
+def _primary_step(rule: str, w, z, d, U, j: int, t: int, fw_gap: float, nu: float, eta: float):
+    """Mitsuboshi et al. (2022), Alg. 1, line 11: ``w^(1)`` = one step of the primary rule F towards the
+    new atom ``e_j`` -- Alg. 3 (the short step, eq. (7)), ``2/(t+2)``, exact line search, or pairwise
+    FW (Alg. 4) from the away atom. Returns ``(w^(1), lambda, good)``; ``good`` (not a drop step) is
+    None for the rules other than pairwise."""
+    u_j = U[:, j]
+    good = None
+    if rule == "pairwise":  # Alg. 4
+        active = np.flatnonzero(w > 0)
+        e_act = U[:, active].T @ d  # away atom: smallest edge among active, ties to the earliest chosen
+        tie = max(AWAY_TIE_TOL, 4.0 * eta * LINE_SEARCH_TOL)
+        a = int(active[np.flatnonzero(e_act <= e_act.min() + tie)[0]])
+        lam_max = float(w[a])
+        delta = u_j - U[:, a]
+        if a == j or np.max(np.abs(delta)) <= DIRECTION_TOL:
+            lam, drop = 0.0, False
+        else:
+            lam, drop = _line_search(z, delta, lam_max, nu, eta)
+        good = not drop
+        w1 = w.copy()
+        w1[j] += lam
+        w1[a] -= lam
+        if drop:
+            w1[a] = 0.0
+        return _clean(w1), lam, good
+    delta = u_j - z  # A (e_{j_{t+1}} - w_t)
+    dnorm = float(np.max(np.abs(delta)))
+    if rule == "classic":
+        lam = 2.0 / (t + 2)
+    elif rule == "short_step":  # Alg. 3 / eq. (7), zero denominator -> 0
+        lam = 0.0 if dnorm <= DIRECTION_TOL else min(1.0, max(0.0, fw_gap / (eta * dnorm**2)))
+    else:
+        lam = 0.0 if dnorm <= DIRECTION_TOL else _line_search(z, delta, 1.0, nu, eta)[0]
+    w1 = (1.0 - lam) * w
+    w1[j] += lam
+    return _clean(w1), lam, good
+
+
+def _secondary_step(st: _State, U, w1, secondary: str, nu: float, eta: float, lp_method: str) -> tuple:
+    """Mitsuboshi et al. (2022), Alg. 1, line 12: ``w^(2)`` = the secondary rule B over the columns so
+    far -- the restricted soft-margin LP (Alg. 2) or the ERLPBoost rule (eq. (14)) -- solved once per
+    new column set and kept in ``st.lp_cache`` (``(|J|, w^(2), rho~(w^(2)), rho(w^(2)), d_LP or None)``)."""
+    if st.lp_cache is None or st.lp_cache[0] != U.shape[1]:
+        d_lp = None
+        warm_lp = st.warm_lp
+        if warm_lp is not None:  # Alg. 2 on the LP kept from the last round, warm-started
+            for k in range(warm_lp.n_columns, U.shape[1]):
+                warm_lp.add(U[:, k])
+            _, d_lp, w_sec, _, _ = warm_lp.solve()
+        elif secondary == "lpboost":  # Alg. 2: the restricted soft-margin LP, w = its duals
+            _, d_lp, w_sec, _, _ = restricted_lp(U, nu, lp_method)
+        else:  # eq. (14): max rho~ over CH(E_{t+1}), warm-started at w^(1)
+            w_sec = erlp_dual_step(U, nu, eta, w0=w1).w
+        w_sec = _clean(w_sec)
+        z2 = U @ w_sec
+        st.lp_cache = (U.shape[1], w_sec, _smoothed_soft_margin(z2, nu, eta), _soft_margin(z2, nu), d_lp)
+    return st.lp_cache
+
+
+def _next_iterate(st: _State, s: _Setup, rec: dict, new, priced, z, d, t: int, rule: str, secondary,
+                  lp_method) -> None:
+    """Mitsuboshi et al. (2022), Alg. 1, lines 10-13: add the new column(s) to ``J``, take the primary
+    step ``w^(1)`` (line 11) and the secondary candidate ``w^(2)`` (line 12), and keep the one with the
+    larger smoothed margin ``rho~`` (line 13; ties keep ``w^(1)``)."""
+    j, _ = st.cols.add(*new)
+    if priced is not None:
+        st.cols.add(*priced)
+    w = st.w
+    if len(st.cols.keys) > len(w):
+        w = np.r_[w, np.zeros(len(st.cols.keys) - len(w))]
+    U = st.cols.U
+    w1, lam, good = _primary_step(rule, w, z, d, U, j, t, rec["fw_gap"], s.nu, s.eta)  # line 11
+    st.k_good += 1 if good is None else int(good)
+    sm1 = _smoothed_soft_margin(U @ w1, s.nu, s.eta)
+    rec.update(step=lam, good_step=good)
+    won = False
+    if secondary is not None:  # line 12
+        lp_cache = _secondary_step(st, U, w1, secondary, s.nu, s.eta, lp_method)
+        w2, sm2 = lp_cache[1], lp_cache[2]
+        won = sm2.value > sm1.value  # line 13
+        rec.update(secondary_value=sm2.value, primary_value=sm1.value)
+    rec["secondary_won"] = won
+    if won:
+        st.n_secondary += 1
+        st.w, st.sm = w2.copy(), sm2
+    else:
+        st.w, st.sm = w1, sm1
+
+
+def _algorithm1(
+    oracle,
+    s: _Setup,
+    *,
+    rule: str,
+    secondary: str | None,
+    stopping: str,
+    lp_method: str,
+    algorithm: str,
+    price_lp: bool = False,
+    progress: bool = False,
+    callback=None,
+) -> BoostResult:
+    """Mitsuboshi et al. (2022), Algorithm 1 with the constants ``s`` of :func:`_setup`; ``callback``
+    (if any) is called with each round's history record once the round is done (``progress`` is
+    only recorded in ``params``: the bar is the caller's, :func:`_run`)."""
+    t_wall, t_cpu = time.perf_counter(), time.process_time()
+    st = _State(s.m, s.nu, secondary, lp_method)
+    _initial_step(oracle, st)  # lines 2-3
     converged = False
     stop_reason = "max_iter"
-    for t in range(1, max_iter + 1):
-        U = cols.U
-        z = U @ w
-        if sm is None:
-            sm = _smoothed_soft_margin(z, nu, eta)
-        d = sm.d  # line 5: d_t = grad f~*(-A w_t)
-        rho_tilde = sm.value
-        key, u = query(oracle, d)  # line 6: the weak learner is the LMO
-        edge = float(u @ d)
-        if edge < gamma_hat:
-            gamma_hat, d_gamma = edge, d.copy()
-        current = lp_cache is not None and lp_cache[0] == U.shape[1]
-        key_lp = None
-        if price_lp and current:  # extra query at the restricted LP's distribution (LPBoost's)
-            key_lp, u_lp = query(oracle, lp_cache[4])
-            edge_lp = float(u_lp @ lp_cache[4])
-            if edge_lp < gamma_hat:
-                gamma_hat, d_gamma = edge_lp, np.array(lp_cache[4], dtype=float)
-        eps_t = gamma_hat - rho_tilde  # line 7; may be negative (rho~ >= rho)
-        fw_gap = edge - float(d @ z)  # G_t, the Frank-Wolfe gap
-        rho = _soft_margin(z, nu)
-        # soft margin of the secondary candidate over the same columns J_t (for the LPBoost rule it
-        # is the restricted LP value P^t_LP, since that w is optimal for the restricted LP on A_{J_t})
-        rho_sec = lp_cache[3] if current else -np.inf
-        rec = {
-            "t": t,
-            "hypothesis": key,
-            "edge": edge,
-            "gamma_hat": gamma_hat,
-            "soft_margin": rho,
-            "smoothed_margin": rho_tilde,
-            "eps_t": eps_t,
-            "fw_gap": fw_gap,
-            "gap": gamma_hat - rho,
-            "certificate": gamma_hat - max(rho, rho_sec),
-            "k_good": k_good,
-            "rate_bound": float(fw_rate_bound(eta, t if rule != "pairwise" else k_good)),  # Thm 3 / Cor. 1
-            "n_hypotheses": len(cols.keys),
-        }
-        if current:  # absent before the first secondary candidate over J_t
-            rec["secondary_soft_margin"] = rho_sec
-        if key_lp is not None:
-            rec.update(lp_hypothesis=key_lp, lp_edge=edge_lp)
-        history.append(rec)
-        if stopping == "certificate":  # line 8, or the certificate (every edge >= P_LP >= rho(any w))
-            stop_reason = "eps_t" if eps_t <= eps / 2 else "certificate" if rec["certificate"] <= eps else None
-        else:
-            stop_reason = stopping if (eps_t if stopping == "eps_t" else fw_gap) <= eps / 2 else None
+    for t in range(1, s.max_iter + 1):
+        rec, new, priced, z, d = _gap_estimate(oracle, st, s, t, rule, price_lp)  # lines 5-7
+        st.history.append(rec)
+        stop_reason = _stopping_test(rec, stopping, s.eps)  # line 8
         if stop_reason is not None:
             converged = True
-            if stop_reason == "certificate" and rho_sec > rho:  # return the certifying candidate
-                w_out = lp_cache[1]
+            if stop_reason == "certificate" and rec.get("secondary_soft_margin", -np.inf) > rec["soft_margin"]:
+                st.w_out = st.lp_cache[1]  # return the certifying candidate
             rec["stop_reason"] = stop_reason
-            rec.update(time=time.perf_counter() - t_wall, cpu_time=time.process_time() - t_cpu)
-            break
-        j, _ = cols.add(key, u)
-        if key_lp is not None:
-            cols.add(key_lp, u_lp)
-        if len(cols.keys) > len(w):
-            w = np.r_[w, np.zeros(len(cols.keys) - len(w))]
-        U = cols.U
-        u_j = U[:, j]
-        # line 11: primary rule F
-        good = None
-        if rule == "pairwise":  # Alg. 4
-            active = np.flatnonzero(w > 0)
-            e_act = U[:, active].T @ d  # away atom: smallest edge among active, ties to the earliest chosen
-            tie = max(AWAY_TIE_TOL, 4.0 * eta * LINE_SEARCH_TOL)
-            a = int(active[np.flatnonzero(e_act <= e_act.min() + tie)[0]])
-            lam_max = float(w[a])
-            delta = u_j - U[:, a]
-            if a == j or np.max(np.abs(delta)) <= DIRECTION_TOL:
-                lam, drop = 0.0, False
-            else:
-                lam, drop = _line_search(z, delta, lam_max, nu, eta)
-            good = not drop
-            k_good += int(good)
-            w1 = w.copy()
-            w1[j] += lam
-            w1[a] -= lam
-            if drop:
-                w1[a] = 0.0
-            w1 = _clean(w1)
         else:
-            delta = u_j - z  # A (e_{j_{t+1}} - w_t)
-            dnorm = float(np.max(np.abs(delta)))
-            if rule == "classic":
-                lam = 2.0 / (t + 2)
-            elif rule == "short_step":  # Alg. 3 / eq. (7), zero denominator -> 0
-                lam = 0.0 if dnorm <= DIRECTION_TOL else min(1.0, max(0.0, fw_gap / (eta * dnorm**2)))
-            else:
-                lam = 0.0 if dnorm <= DIRECTION_TOL else _line_search(z, delta, 1.0, nu, eta)[0]
-            k_good += 1
-            w1 = (1.0 - lam) * w
-            w1[j] += lam
-            w1 = _clean(w1)
-        sm1 = _smoothed_soft_margin(U @ w1, nu, eta)
-        rec.update(step=lam, good_step=good)
-        # line 12-13: secondary rule B and the better of the two (ties keep w^(1))
-        won = False
-        if secondary is not None:
-            if lp_cache is None or lp_cache[0] != U.shape[1]:
-                d_lp = None
-                if warm_lp is not None:  # Alg. 2 on the LP kept from the last round, warm-started
-                    for k in range(warm_lp.n_columns, U.shape[1]):
-                        warm_lp.add(U[:, k])
-                    _, d_lp, w_sec, _, _ = warm_lp.solve()
-                elif secondary == "lpboost":  # Alg. 2: the restricted soft-margin LP, w = its duals
-                    _, d_lp, w_sec, _, _ = restricted_lp(U, nu, lp_method)
-                else:  # eq. (14): max rho~ over CH(E_{t+1}), warm-started at w^(1)
-                    w_sec = erlp_dual_step(U, nu, eta, w0=w1).w
-                w_sec = _clean(w_sec)
-                z2 = U @ w_sec
-                lp_cache = (U.shape[1], w_sec, _smoothed_soft_margin(z2, nu, eta), _soft_margin(z2, nu), d_lp)
-            w2, sm2 = lp_cache[1], lp_cache[2]
-            won = sm2.value > sm1.value
-            rec.update(secondary_value=sm2.value, primary_value=sm1.value)
-        rec["secondary_won"] = won
-        if won:
-            n_secondary += 1
-            w, sm = w2.copy(), sm2
-        else:
-            w, sm = w1, sm1
+            _next_iterate(st, s, rec, new, priced, z, d, t, rule, secondary, lp_method)  # lines 10-13
         rec.update(time=time.perf_counter() - t_wall, cpu_time=time.process_time() - t_cpu)
-        if bar is not None:
-            bar.update(1)
-            if t % 50 == 1:
-                bar.set_postfix(eps_t=f"{eps_t:.3g}", target=f"{eps / 2:.3g}", refresh=False)
-        if time_limit is not None and rec["time"] > time_limit:
+        if callback is not None:
+            callback(rec)
+        if converged:
+            break
+        if s.time_limit is not None and rec["time"] > s.time_limit:
             stop_reason = "time_limit"
             break
-    if bar is not None:
-        bar.close()
-
     if stop_reason is None:
         stop_reason = "max_iter"
+    return _output(oracle, st, s, converged, stop_reason, t_wall, t_cpu, algorithm,
+                   dict(rule=rule, secondary=secondary, stopping=stopping, lp_method=lp_method, price_lp=price_lp,
+                        progress=progress))
+
+
+def _output(oracle, st: _State, s: _Setup, converged: bool, stop_reason: str, t_wall, t_cpu, algorithm: str,
+            options: dict) -> BoostResult:
+    """Mitsuboshi et al. (2022), Alg. 1, line 9 (output ``w_t``), with the soft-margin certificate of the
+    returned weights (:func:`refboost.certify.soft_margin_lp`, Lemma 2) and the run's record."""
+    from ..certify.lp import soft_margin_lp
+
+    nu, eps, eta = s.nu, s.eps, s.eta
+    history = st.history
     last = history[-1]
     T = len(history)
-    if w_out is not None:
-        w = w_out.copy()  # over the same columns J_T (the new column is added only after line 8)
-        sm = smoothed_soft_margin(cols.U @ w, nu, eta)
-    z = cols.U @ w
+    w, sm = st.w, st.sm
+    if st.w_out is not None:
+        w = st.w_out.copy()  # over the same columns J_T (the new column is added only after line 8)
+        sm = smoothed_soft_margin(st.cols.U @ w, nu, eta)
+    z = st.cols.U @ w
     d_out = sm.d if converged else smoothed_soft_margin(z, nu, eta).d
     # the dual points of the certificate: the distribution attaining gamma^_T, and d(w_T)
-    cert_ds = [d_gamma] + ([np.array(lp_cache[4], dtype=float)] if lp_cache is not None and lp_cache[4] is not None
-                           else [])
-    cert = soft_margin_lp(oracle, w, nu=nu, hypotheses=list(cols.keys), distribution=[d_out, *cert_ds], tol=eps,
+    lp_cache = st.lp_cache
+    cert_ds = [st.d_gamma] + ([np.array(lp_cache[4], dtype=float)]
+                              if lp_cache is not None and lp_cache[4] is not None else [])
+    cert = soft_margin_lp(oracle, w, nu=nu, hypotheses=list(st.cols.keys), distribution=[d_out, *cert_ds], tol=eps,
                           bound="dual")
     fired = converged
     if fired:
         bound = eps if stop_reason == "certificate" else eps / 2
         details = f"t = {T}: {stop_reason} = {last[stop_reason]:.3g} <= {bound:g}"
     else:
-        cap = (f"; the default cap DEFAULT_MAX_ITER = {DEFAULT_MAX_ITER}, Theorem 3's bound is {theorem_bound}"
-               if stop_reason == "max_iter" and default_cap and max_iter < theorem_bound else "")
+        cap = (f"; the default cap DEFAULT_MAX_ITER = {DEFAULT_MAX_ITER}, Theorem 3's bound is {s.theorem_bound}"
+               if stop_reason == "max_iter" and s.default_cap and s.max_iter < s.theorem_bound else "")
         details = f"t = {T}, eps_t = {last['eps_t']:.3g} > eps/2 = {eps / 2:g}{cap}"
+    m = s.m
     return finish(
         cert,
         "rule" if fired else stop_reason,
@@ -348,7 +430,7 @@ def _algorithm1(
         cause=(f"eta = {eta:.3g} < 2 ln(m/nu)/eps = {2 * math.log(m / nu) / eps:.3g}"
                if eta < 2 * math.log(m / nu) / eps else ""),
         weights=w,
-        hypotheses=list(cols.keys),
+        hypotheses=list(st.cols.keys),
         distribution=d_out,
         margins=z,
         n_iter=T,
@@ -358,14 +440,14 @@ def _algorithm1(
             "nu": nu,
             "eps": eps,
             "eta": eta,
-            "rule": rule,
-            "secondary": secondary,
-            "max_iter": max_iter,
-            "stopping": stopping,
-            "lp_method": lp_method,
-            "time_limit": time_limit,
-            "price_lp": price_lp,
-            "progress": progress,
+            "rule": options["rule"],
+            "secondary": options["secondary"],
+            "max_iter": s.max_iter,
+            "stopping": options["stopping"],
+            "lp_method": options["lp_method"],
+            "time_limit": s.time_limit,
+            "price_lp": options["price_lp"],
+            "progress": options["progress"],
         },
         extra={
             "eps_t": last["eps_t"],
@@ -378,9 +460,9 @@ def _algorithm1(
             "certificate_distributions": cert_ds,
             "stopping_rule_fired": fired,
             "smoothed_margin": last["smoothed_margin"],
-            "smoothing_bias": c,
-            "k_good": k_good,
-            "n_secondary_wins": n_secondary,
+            "smoothing_bias": s.c,
+            "k_good": st.k_good,
+            "n_secondary_wins": st.n_secondary,
             "iteration_bound": fw_iteration_bound(eta, eps),
             "time": last.get("time", time.perf_counter() - t_wall),
             "cpu_time": last.get("cpu_time", time.process_time() - t_cpu),
@@ -388,10 +470,40 @@ def _algorithm1(
     )
 
 
+def _run(oracle, *, nu, eps, eta, max_iter, time_limit, progress, callback, algorithm, secondary, price_lp=False,
+         **options) -> BoostResult:
+    """Algorithm 1 with the caller's concerns outside the loop: ``progress=True`` is a tqdm bar fed by
+    the per-round hook (rounds done out of ``max_iter``, ``eps_t`` against ``eps/2``); ``callback`` is
+    the user's hook, called after it with each round's history record."""
+    s = _setup(oracle, nu, eps, eta, max_iter, time_limit, secondary, price_lp)
+    bar = None
+    hook = callback
+    if progress:
+        from .._extras import require
+
+        tqdm = require("tqdm.auto", f"{algorithm}(progress=True)").tqdm
+        bar = tqdm(total=s.max_iter, desc=algorithm, unit="round", mininterval=0.5)
+
+        def hook(rec):
+            bar.update(1)
+            if rec["t"] % 50 == 1:
+                bar.set_postfix(eps_t=f"{rec['eps_t']:.3g}", target=f"{s.eps / 2:.3g}", refresh=False)
+            if callback is not None:
+                callback(rec)
+
+    try:
+        return _algorithm1(oracle, s, algorithm=algorithm, secondary=secondary, price_lp=price_lp,
+                           progress=progress, callback=hook, **options)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 @constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
              rule=Choice(RULES), secondary=_OptionalChoice(SECONDARIES), max_iter=Int(1, none_ok=True),
              stopping=Choice(STOPPING), lp_method=Choice(LPBOOST_METHODS),
-             time_limit=Real(0, None, low_open=True, none_ok=True), price_lp=Bool(), progress=Bool())
+             time_limit=Real(0, None, low_open=True, none_ok=True), price_lp=Bool(), progress=Bool(),
+             callback=Callback())
 def mlpboost(
     oracle,
     *,
@@ -406,6 +518,7 @@ def mlpboost(
     time_limit: float | None = None,
     price_lp: bool = False,
     progress: bool = False,
+    callback=None,
 ) -> BoostResult:
     """Algorithm 1 of Mitsuboshi, Hatano & Takimoto ("MLPBoost" with the LPBoost secondary rule).
 
@@ -490,7 +603,10 @@ def mlpboost(
         candidate; ``eps_t <= 8 eta/(t+2)`` (``rate_bound``) is asserted by the tests. Costs one
         more oracle call per round. History records gain ``lp_hypothesis`` and ``lp_edge``.
     progress : bool
-        Show a tqdm progress bar (rounds done out of ``max_iter``, current ``eps_t`` against ``eps/2``).
+        Show a tqdm progress bar (rounds done out of ``max_iter``, current ``eps_t`` against ``eps/2``),
+        driven from outside the loop by the per-round hook.
+    callback : callable, optional
+        Called after every round (the stopping round included) with that round's ``history`` record.
 
     Returns
     -------
@@ -511,7 +627,7 @@ def mlpboost(
         ``certificate_value`` (the round's ``gamma^_t - max(rho(w_t), rho(w^(2)))``),
         ``certificate_distributions``, ``stopping_rule_fired``, ``time``, ``cpu_time``.
     """
-    return _algorithm1(
+    return _run(
         oracle,
         nu=nu,
         eps=eps,
@@ -525,12 +641,13 @@ def mlpboost(
         algorithm="mlpboost",
         price_lp=price_lp,
         progress=progress,
+        callback=callback,
     )
 
 
 @constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
              max_iter=Int(1, none_ok=True), stopping=Choice(STOPPING),
-             time_limit=Real(0, None, low_open=True, none_ok=True), progress=Bool())
+             time_limit=Real(0, None, low_open=True, none_ok=True), progress=Bool(), callback=Callback())
 def cerlpboost(
     oracle,
     *,
@@ -541,6 +658,7 @@ def cerlpboost(
     stopping: str = "eps_t",
     time_limit: float | None = None,
     progress: bool = False,
+    callback=None,
 ) -> BoostResult:
     """C-ERLPBoost (Shalev-Shwartz & Singer 2010) = short-step Frank-Wolfe on ``f~*`` (Thm 2).
 
@@ -556,7 +674,7 @@ def cerlpboost(
 
     Parameters
     ----------
-    oracle, nu, eps, eta, max_iter, time_limit, progress
+    oracle, nu, eps, eta, max_iter, time_limit, progress, callback
         As in :func:`mlpboost`.
     stopping : {"eps_t", "fw_gap"}
         ``"eps_t"``: Alg. 1's test ``gamma^_t - rho~(w_t) <= eps/2`` (the paper's "FW" column);
@@ -568,7 +686,7 @@ def cerlpboost(
     BoostResult
         As :func:`mlpboost`.
     """
-    return _algorithm1(
+    return _run(
         oracle,
         nu=nu,
         eps=eps,
@@ -581,6 +699,7 @@ def cerlpboost(
         time_limit=time_limit,
         algorithm="cerlpboost",
         progress=progress,
+        callback=callback,
     )
 
 
