@@ -381,9 +381,54 @@ def _entropy(log_d: np.ndarray) -> float:
     return float(-(d @ log_d))
 
 
-def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max, algorithm) -> BoostResult:
-    from ..certify.sun import regularized_margin_certificate
+def _query_record(t: int, key, gamma: float, P: float, ls, d: np.ndarray, log_d: np.ndarray, logN: float,
+                  degenerate: bool, t0: float) -> dict:
+    """The round's history record at the query (Sun et al. (2006), Figs. 2-3, the query: the edge of the
+    hypothesis, the mistrust P(d) and the line search's pseudo-edge)."""
+    return {
+        "t": t,
+        "hypothesis": key,
+        "edge": gamma,
+        "error": 0.5 * (1.0 - gamma),
+        "penalty": P,
+        "pseudo_edge": ls.pseudo_edge,
+        "entropy": _entropy(log_d),
+        "kl_to_uniform": float(d @ (log_d + logN)),
+        "max_Nd": float(np.exp(log_d.max() + logN)),
+        "line_search_status": ls.status,
+        "phi_degenerate": degenerate,
+        "time": time.perf_counter() - t0,
+    }
 
+
+def _step_outcome(ls, rec: dict, flags: dict, on_unbounded: str, alpha_max: float) -> tuple[float, str]:
+    """Sun et al. (2006), Figs. 2-3, the step alpha~_t of eqs. (34)/(43): the line search's step, or the
+    case that stops the run ("zero_step", "no_bracket", "unbounded_step"; an unbounded step is capped at
+    ``alpha_max`` with ``on_unbounded="cap"``). Returns ``(alpha, status)``, status "max_iter" to go on."""
+    status = "max_iter"
+    alpha = ls.alpha
+    if ls.status in ("ok", "closed_form") and not (0.0 < alpha < math.inf):
+        ls.status = "zero" if alpha <= 0.0 else "no_bracket"  # a step of 0 (rounding) or beyond a float
+        rec["line_search_status"] = ls.status
+    if ls.status == "zero":
+        flags["zero_step"] += 1
+        status = "zero_step"
+    elif ls.status == "no_bracket":
+        flags["no_bracket"] += 1
+        status = "no_bracket"
+    elif ls.status == "unbounded":
+        flags["unbounded_step"] += 1
+        if on_unbounded == "cap":
+            alpha = alpha_max
+            flags["capped_step"] += 1
+            rec["line_search_status"] = "capped"
+        else:
+            status = "unbounded_step"
+    return alpha, status
+
+
+def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max, algorithm) -> BoostResult:
+    """The stage-wise loop of Sun et al. (2006), Figs. 2-3 (AdaBoost_KL, AdaBoost_Norm2, AdaBoost_Reg)."""
     beta, eps, alpha_max, max_iter = float(beta), float(eps), float(alpha_max), int(max_iter)
     N = oracle.n_examples
     logN = math.log(N)
@@ -392,9 +437,7 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
     F = np.zeros(N)  # sum_t alpha~_t z_t  (hard, unnormalised margins)
     S = np.zeros(N)  # sum_t alpha~_t z~_t (soft, unnormalised; (31)/(39) times sum alpha~)
     A = 0.0  # sum_t alpha~_t
-    round_keys: list = []
-    round_alphas: list[float] = []
-    round_cols: list[np.ndarray] = []
+    rounds: tuple[list, list, list] = ([], [], [])  # per round: the hypothesis, alpha~_t, the column z~_t
     history: list[dict] = []
     upper, lower, current = math.inf, -math.inf, -math.inf
     d_best = np.full(N, 1.0 / N)  # the query with the smallest s(d^(t)) (the bound of the certificate)
@@ -411,41 +454,11 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
         phi, P, degenerate = _mistrust(kind, log_d, t)
         zt = z + beta * phi
         ls = exp_line_search(log_d, zt, d=d)
-        rec = {
-            "t": t,
-            "hypothesis": key,
-            "edge": gamma,
-            "error": 0.5 * (1.0 - gamma),
-            "penalty": P,
-            "pseudo_edge": ls.pseudo_edge,
-            "entropy": _entropy(log_d),
-            "kl_to_uniform": float(d @ (log_d + logN)),
-            "max_Nd": float(np.exp(log_d.max() + logN)),
-            "line_search_status": ls.status,
-            "phi_degenerate": degenerate,
-            "time": time.perf_counter() - t0,
-        }
+        rec = _query_record(t, key, gamma, P, ls, d, log_d, logN, degenerate, t0)
         s_t = gamma + beta * P  # s(d^(t)), (21) at the query: an upper bound on Opt (max edge over all of H)
         if s_t < upper:
             upper, d_best = s_t, d
-        alpha = ls.alpha
-        if ls.status in ("ok", "closed_form") and not (0.0 < alpha < math.inf):
-            ls.status = "zero" if alpha <= 0.0 else "no_bracket"  # a step of 0 (rounding) or beyond a float
-            rec["line_search_status"] = ls.status
-        if ls.status == "zero":
-            flags["zero_step"] += 1
-            status = "zero_step"
-        elif ls.status == "no_bracket":
-            flags["no_bracket"] += 1
-            status = "no_bracket"
-        elif ls.status == "unbounded":
-            flags["unbounded_step"] += 1
-            if on_unbounded == "cap":
-                alpha = alpha_max
-                flags["capped_step"] += 1
-                rec["line_search_status"] = "capped"
-            else:
-                status = "unbounded_step"
+        alpha, status = _step_outcome(ls, rec, flags, on_unbounded, alpha_max)
         if status != "max_iter" and t == 1:
             # no finite step in round 1 (a perfect hypothesis, every edge <= 0, or a column below the
             # resolution of the line search): the first hypothesis is returned with weight 1, so that
@@ -458,9 +471,8 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
             history.append(rec)
             break
         # take the step (34)/(43) in the log domain
-        round_keys.append(key)
-        round_alphas.append(alpha)
-        round_cols.append(zt)
+        for lst, x in zip(rounds, (key, alpha, zt), strict=True):
+            lst.append(x)
         if beta * alpha > 1.0 and kind == "kl":
             flags["beta_alpha_gt_1"] += 1
         # d^(t+1) = softmax(-S^(t+1)), S = sum_s alpha~_s z~_s: recomputed from S (no drift of a
@@ -493,7 +505,19 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
         if eps > 0.0 and upper - current <= eps:
             status = "converged"
             break
+    return _output(oracle, kind, rounds, F, S, A, log_d, log_G, upper, lower, d_best, flags, status, history,
+                   dict(beta=beta, eps=eps, max_iter=max_iter, on_unbounded=on_unbounded, alpha_max=alpha_max),
+                   algorithm)
 
+
+def _output(oracle, kind, rounds, F, S, A, log_d, log_G, upper, lower, d_best, flags, status, history, params,
+            algorithm) -> BoostResult:
+    """The output of Sun et al. (2006), Figs. 2-3 (the normalised combination of the rounds' steps), with the
+    certificate of the regularised margin (:func:`refboost.certify.sun.regularized_margin_certificate`)."""
+    from ..certify.sun import regularized_margin_certificate
+
+    beta, eps = params["beta"], params["eps"]
+    round_keys, round_alphas, round_cols = rounds
     # one weight per distinct hypothesis, first-use order, steps summed in round order and then
     # normalised: refboost.adaboost's convention (its lambda / ||lambda||_1)
     comb = StepSum()
@@ -525,13 +549,7 @@ def _penalized_boost(oracle, kind, beta, eps, max_iter, on_unbounded, alpha_max,
         n_iter=len(round_alphas),
         history=history,
         algorithm=algorithm,
-        params={
-            "beta": beta,
-            "eps": eps,
-            "max_iter": max_iter,
-            "on_unbounded": on_unbounded,
-            "alpha_max": alpha_max,
-        },
+        params=params,
         extra={
             "status": status,
             "certificate": cert,
