@@ -31,7 +31,16 @@ import numpy as np
 from scipy.optimize import brentq, minimize
 from scipy.special import logsumexp
 
-from ._validation import check_array, check_choice, check_distribution, check_int, check_real, check_rng, check_U
+from ._validation import (
+    check_array,
+    check_choice,
+    check_distribution,
+    check_int,
+    check_real,
+    check_rng,
+    check_U,
+    check_weights,
+)
 from .oracles import Oracle
 
 #: The golden ratio phi = (1 + sqrt 5) / 2; the 3 x 3 cycles have r = 1 / phi.
@@ -385,9 +394,7 @@ def smooth_margin(U, lam) -> float:
     in exact arithmetic for m >= 2).
     """
     U = check_U(U)
-    lam = check_array(lam, "lam", ndim=1)
-    if lam.shape[0] != U.shape[1]:
-        raise ValueError(f"lam must have length U.shape[1] = {U.shape[1]}, got {lam.shape[0]}")
+    lam = check_weights(lam, U.shape[1], "lam")
     if np.any(lam < 0):
         raise ValueError("lam must be non-negative")
     s = float(lam.sum())

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from ._validation import check_array, check_distribution, check_margins, check_nu, check_U
+from ._validation import check_distribution, check_margins, check_nu, check_U, check_weights
 
 
 def edges(U, d) -> np.ndarray:
@@ -24,10 +24,7 @@ def edges(U, d) -> np.ndarray:
 def margins(U, w) -> np.ndarray:
     """Margins ``U w`` of every example under hypothesis weights w (Glocer 2009, Def. 2.2)."""
     U = check_U(U)
-    w = check_array(w, "w", ndim=1)
-    if w.shape[0] != U.shape[1]:
-        raise ValueError(f"w must have length U.shape[1] = {U.shape[1]}, got {w.shape[0]}")
-    return U @ w
+    return U @ check_weights(w, U.shape[1], "w")
 
 
 def _cap_weights(N: int, nu: float) -> np.ndarray:

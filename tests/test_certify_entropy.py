@@ -126,7 +126,7 @@ def test_oracle_and_hypotheses_give_the_matrix_certificate():
     (lambda U: erlp_36(U, np.ones(3) / 3, nu=1.0, eta=1.0, tol=-1.0), ValueError, "tol"),
     (lambda U: erlp_36(U, None, nu=1.0, eta=1.0), ValueError, "weights"),
     (lambda U: binary_erlp_325(U, np.ones(3) / 3, nu=4.0, eta=1.0), ValueError, "nu"),
-    (lambda U: softboost_31(U, np.full(4, 0.25), nu=1.0, bound=np.nan), TypeError, "bound"),
+    (lambda U: softboost_31(U, np.full(4, 0.25), nu=1.0, bound=np.nan), ValueError, "bound"),
     (lambda U: softboost_31(U, np.full(3, 1 / 3), nu=1.0, bound=0.0), ValueError, "distribution"),
     (lambda U: softboost_31(U, None, nu=1.0, bound=0.0), ValueError, "distribution"),
 ])

@@ -209,8 +209,8 @@ def test_sparse_text_like_is_deterministic_given_the_seed():
 
 @pytest.mark.parametrize(
     ("kwargs", "match"),
-    [({"name": "rcv1"}, "name must be one of"), ({"scale": 0.0}, "scale must lie in"),
-     ({"scale": 1.5}, "scale must lie in"), ({"noise": 0.7}, "noise must lie in")],
+    [({"name": "rcv1"}, "name must be one of"), ({"scale": 0.0}, "scale must be a finite real in"),
+     ({"scale": 1.5}, "scale must be a finite real in"), ({"noise": 0.7}, "noise must be a finite real in")],
 )
 def test_sparse_text_like_bad_input(kwargs, match):
     args = {"name": "news20", "scale": 0.001} | kwargs

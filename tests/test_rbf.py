@@ -106,10 +106,10 @@ def test_weak_learner_in_the_boosters_beats_stumps():
 @pytest.mark.parametrize(
     "kw, match",
     [
-        ({"n_centres": 0}, r"n_centres must be >= 1"),
-        ({"reg": -1e-3}, r"reg must lie in \[0.0, inf\)"),
-        ({"n_iter": -1}, r"n_iter must be >= 0"),
-        ({"seed": -1}, r"seed must be >= 0"),
+        ({"n_centres": 0}, r"n_centres must be an integer in \[1, inf\)"),
+        ({"reg": -1e-3}, r"reg must be a finite real in \[0, inf\)"),
+        ({"n_iter": -1}, r"n_iter must be an integer in \[0, inf\)"),
+        ({"seed": -1}, r"seed must be an integer in \[0, inf\)"),
         ({"output": "tanh"}, r"output"),
     ],
 )

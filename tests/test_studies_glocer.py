@@ -195,7 +195,7 @@ def test_linear_svm_oracle_reflexive_negates_a_negative_edge():
 
 def test_linear_svm_oracle_validation():
     X, y = _data(20)
-    with pytest.raises(ValueError, match="C must lie in"):
+    with pytest.raises(ValueError, match="C must be a finite real in"):
         LinearSVMOracle(X, y, C=0.0)
     with pytest.raises(ValueError, match="max_iter must be an integer >= 1"):
         LinearSVMOracle(X, y, max_iter=0)

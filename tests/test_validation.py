@@ -34,16 +34,18 @@ def test_check_labels(y):
         v.check_labels(y)
 
 
-@pytest.mark.parametrize(
-    "nu, match", [(0.5, r"nu must lie in \[1.0, 5.0\]"), (5.5, "nu"), (np.nan, "finite"), ("2", "real")]
-)
-def test_check_nu(nu, match):
-    with pytest.raises((ValueError, TypeError), match=match):
+NU_5 = r"^nu must be a finite real in \[1, N = 5\] \(N = number of examples\), got "
+
+
+@pytest.mark.parametrize("nu, exc, got", [(0.5, ValueError, "0.5"), (5.5, ValueError, "5.5"),
+                                          (np.nan, ValueError, "nan"), ("2", TypeError, "str")])
+def test_check_nu(nu, exc, got):
+    with pytest.raises(exc, match=NU_5 + got + "$"):
         v.check_nu(nu, 5)
 
 
 def test_check_nu_binary_excludes_N():
-    with pytest.raises(ValueError, match=r"nu must lie in \[1.0, 5.0\)"):
+    with pytest.raises(ValueError, match=NU_5.replace(r"N = 5\]", r"N = 5\)") + "5.0$"):
         v.check_nu_binary(5.0, 5)
     assert v.check_nu_binary(4.999, 5) == 4.999
 
@@ -69,7 +71,7 @@ def test_check_max_iter(mi, exc):
 def test_check_distribution():
     with pytest.raises(ValueError, match="sum to 1"):
         v.check_distribution([0.5, 0.6], 2)
-    with pytest.raises(ValueError, match="length 3"):
+    with pytest.raises(ValueError, match=r"^d must have length N = 3, got 2$"):
         v.check_distribution([0.5, 0.5], 3)
     with pytest.raises(ValueError, match="non-negative"):
         v.check_distribution([1.5, -0.5], 2)
@@ -133,3 +135,79 @@ def test_check_rng_names_the_case():
         v.check_rng(0)
     with pytest.raises(TypeError, match="seed must be a numpy.random.Generator for random splits .*got NoneType"):
         v.check_rng(None, "seed", when="for random splits")
+
+
+
+def _message(fn, name: str | None = None) -> str:
+    """The message ``fn()`` raises, with the parameter's own name (if given) read as ``{name}``."""
+    with pytest.raises((ValueError, TypeError)) as exc:
+        fn()
+    msg = str(exc.value)
+    return msg.replace(f"{name} must", "{name} must", 1) if name else msg
+
+
+_U4 = np.array([[1.0, -1.0, 0.5], [-1.0, 1.0, 0.5], [0.5, 0.5, -1.0], [1.0, 1.0, -1.0]])  # N = 4, K = 3
+_W3 = np.full(3, 1.0 / 3.0)
+
+
+@pytest.mark.parametrize("nu", [0.0, 5.0])  # nu < 1, nu > N
+def test_one_message_per_mistake_nu(nu):
+    """The same mistake gets the same message from a booster, a certify function, a ground-truth
+    function and the conformance kit (refboost._validation is the one vocabulary)."""
+    from refboost import certify, truth
+    from refboost import conformance as kit
+
+    U, w = _U4, _W3
+    said = {
+        "booster": _message(lambda: rb.lpboost(rb.MatrixOracle(U), nu=nu)),
+        "booster (entropy)": _message(lambda: rb.erlpboost(rb.MatrixOracle(U), nu=nu)),
+        "certify": _message(lambda: certify.soft_margin_lp(U, w, nu=nu)),
+        "certify (entropy)": _message(lambda: certify.erlp_36(U, w, nu=nu, eta=1.0)),
+        "certify (corrective)": _message(lambda: certify.corrective_46(U[:, 0], U[:, 1], np.full(4, 0.25),
+                                                                        nu=nu, eta=1.0)),
+        "truth": _message(lambda: truth.soft_margin_lp(U, nu)),
+        "truth (entropy)": _message(lambda: truth.erlp_primal_36(U, nu, eta=1.0)),
+        "kit": _message(lambda: kit.certify_candidate("soft_margin_lp", U, {"nu": nu}, weights=w)),
+        "kit (entropy)": _message(lambda: kit.certify_candidate("erlp_36", U, {"nu": nu, "eta": 1.0}, weights=w)),
+    }
+    want = f"nu must be a finite real in [1, N = 4] (N = number of examples), got {nu!r}"
+    assert said == dict.fromkeys(said, want)
+
+
+def test_one_message_per_mistake_arrays():
+    """NaN in U, a weight vector or a distribution of the wrong length: one message each (naming the
+    function's own parameter), from every layer."""
+    from refboost import certify, truth
+    from refboost import conformance as kit
+
+    U, w = _U4, _W3
+    Un = U.copy()
+    Un[1, 2] = np.nan
+    said = {
+        "booster (its oracle)": _message(lambda: rb.lpboost(rb.MatrixOracle(Un), nu=1.0)),
+        "certify": _message(lambda: certify.soft_margin_lp(Un, w, nu=1.0)),
+        "truth": _message(lambda: truth.soft_margin_lp(Un, 1.0)),
+        "kit": _message(lambda: kit.certify_candidate("soft_margin_lp", Un, {"nu": 1.0}, weights=w)),
+    }
+    assert said == dict.fromkeys(said, "U must contain only finite values (found NaN or inf)")
+
+    # a booster takes no weight vector (it returns one): the library's margins U w stands for it
+    w2 = w[:2]
+    said = {
+        "margins": _message(lambda: rb.margins(U, w2), "w"),
+        "certify": _message(lambda: certify.soft_margin_lp(U, w2, nu=1.0), "weights"),
+        "certify (entropy)": _message(lambda: certify.erlp_36(U, w2, nu=1.0, eta=1.0), "weights"),
+        "truth": _message(lambda: truth.optimal_face_extreme(U, 1.0, w2), "c"),
+        "kit": _message(lambda: kit.certify_candidate("soft_margin_lp", U, {"nu": 1.0}, weights=w2), "weights"),
+    }
+    assert said == dict.fromkeys(said, "{name} must have length U.shape[1] = 3, got 2")
+
+    d2 = np.full(2, 0.5)
+    said = {
+        "oracle": _message(lambda: rb.MatrixOracle(U).best(d2), "d"),
+        "certify": _message(lambda: certify.soft_margin_lp(U, w, nu=1.0, distribution=d2), "distribution"),
+        "kit": _message(lambda: kit.certify_candidate("soft_margin_lp", U, {"nu": 1.0}, weights=w, distribution=d2),
+                        "distribution"),
+    }
+    assert said == dict.fromkeys(said, "{name} must have length N = 4, got 2")
+    assert _message(lambda: rb.edges(U, np.full(4, 0.2))) == "d must sum to 1, sums to 0.8"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._validation import check_array, check_length, check_U, check_vector, check_weights
 from ..oracles import Oracle
 
 #: Absolute slack for round-off added to every tolerance test (objectives are O(1) here).
@@ -112,31 +113,6 @@ def verdict(*, problem, equation, sense, objective, bound, feasibility, tol, bou
                        bound_source=bound_source, message=msg, kkt=kkt)
 
 
-def as_float_array(x, name: str, ndim: int) -> np.ndarray:
-    """A finite float array of the given dimension (certify reads arrays; it never repairs them)."""
-    try:
-        arr = np.asarray(x, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be a numeric array: {exc}") from None
-    if arr.ndim != ndim:
-        raise ValueError(f"{name} must be a {ndim}-d array, got shape {arr.shape}")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must contain only finite values (found NaN or inf)")
-    return arr
-
-
-def check_tol(tol, name: str = "tol") -> float:
-    """A certificate tolerance: a finite real >= 0."""
-    import numbers
-
-    if isinstance(tol, bool) or not isinstance(tol, numbers.Real):
-        raise TypeError(f"{name} must be a real number >= 0, got {type(tol).__name__}")
-    t = float(tol)
-    if not (math.isfinite(t) and t >= 0):
-        raise ValueError(f"{name} must be a finite real >= 0, got {t}")
-    return t
-
-
 def simplex_violation(w: np.ndarray) -> float:
     """Distance of ``w`` from the probability simplex in the max sense: negative entries and |sum - 1|."""
     if w.size == 0:
@@ -186,35 +162,24 @@ def sorted_soft_margin(m: np.ndarray, nu: float) -> float:
 
 def candidate_columns(U, weights, hypotheses):
     """The columns the candidate combines and its weights, read from a matrix or an oracle (checked)."""
-    w = as_float_array(weights, "weights", 1)
+    w = check_array(weights, "weights", ndim=1, min_size=0)
     if isinstance(U, Oracle):
         if hypotheses is None:
             raise ValueError("hypotheses must be given when U is an Oracle (the keys the weights belong to)")
         keys = list(hypotheses)
-        if len(keys) != w.shape[0]:
-            raise ValueError(f"weights must have one entry per hypothesis: {w.shape[0]} weights, {len(keys)} keys")
+        check_length(w, len(keys), "weights", "len(hypotheses)")
         N = U.n_examples
-        cols = U.columns(keys) if keys else np.zeros((N, 0))
-        cols = as_float_array(cols, "oracle columns", 2)
+        if not keys:
+            return np.zeros((N, 0)), w
+        cols = check_U(U.columns(keys), "oracle columns", clip=False)
         if cols.shape != (N, len(keys)):
             raise ValueError(f"oracle.columns must return shape ({N}, {len(keys)}), got {cols.shape}")
-        if cols.size and np.max(np.abs(cols)) > 1 + 1e-12:
-            raise ValueError("oracle columns must have entries in [-1, 1]")
         return cols, w
-    A = as_float_array(U, "U", 2)
-    if A.shape[0] < 1 or A.shape[1] < 1:
-        raise ValueError(f"U must have at least one row and one column, got shape {A.shape}")
-    if np.max(np.abs(A)) > 1 + 1e-12:
-        raise ValueError("U entries must lie in [-1, 1]")
+    A = check_U(U, clip=False)
     if hypotheses is None:
-        if w.shape[0] != A.shape[1]:
-            raise ValueError(
-                f"weights must have length U.shape[1] = {A.shape[1]} (or give hypotheses), got {w.shape[0]}"
-            )
-        return A, w
+        return A, check_weights(w, A.shape[1])
     idx = np.asarray(list(hypotheses), dtype=np.int64)
-    if idx.shape[0] != w.shape[0]:
-        raise ValueError(f"weights must have one entry per hypothesis: {w.shape[0]} weights, {idx.shape[0]} keys")
+    check_length(w, idx.shape[0], "weights", "len(hypotheses)")
     if idx.size and (idx.min() < 0 or idx.max() >= A.shape[1]):
         raise ValueError(f"hypotheses must be column indices in [0, {A.shape[1] - 1}]")
     return A[:, idx], w
@@ -224,7 +189,7 @@ def max_edge(U, d: np.ndarray) -> float:
     """``max_q u^q . d`` over the class: the matrix's columns, or the column ``oracle.best(d)`` returns."""
     if isinstance(U, Oracle):
         _, u = U.best(d)
-        u = as_float_array(u, "oracle column", 1).reshape(-1)
+        u = check_array(u, "oracle column", ndim=1, min_size=0)
         if u.shape[0] != d.shape[0] or np.max(np.abs(u)) > 1 + 1e-12:
             raise ValueError("oracle.best returned a column that is not in [-1, 1]^N")
         return float(u @ d)
@@ -256,9 +221,6 @@ def candidate_distributions(distribution, N: int) -> list:
     ds = [distribution] if np.ndim(distribution) == 1 else list(distribution)
     out = []
     for d in ds:
-        d = as_float_array(d, "distribution", 1)
-        if d.shape[0] != N:
-            raise ValueError(f"distribution must have length N = {N}, got {d.shape[0]}")
-        out.append(d)
+        out.append(check_vector(d, N, "distribution", "N", min_size=0))
     return out
 

@@ -36,14 +36,13 @@ import math
 import numpy as np
 from scipy.special import logsumexp
 
+from .._validation import check_array, check_choice, check_eta, check_margins, check_nu, check_tol, check_vector
 from ._core import (
     Certificate,
-    as_float_array,
     binary_relative_entropy_uniform,
     candidate_columns,
     candidate_distributions,
     capped_simplex_violation,
-    check_tol,
     max_edge,
     onto_capped_simplex,
     relative_entropy_uniform,
@@ -59,17 +58,7 @@ BOUNDS = ("auto", "dual")
 # the pieces, from the formulas
 # --------------------------------------------------------------------------------------------
 def _check_nu_eta(nu, eta, N, *, binary=False):
-    import numbers
-
-    for name, v in (("nu", nu), ("eta", eta)):
-        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not math.isfinite(float(v)):
-            raise ValueError(f"{name} must be a finite real, got {v!r}")
-    nu, eta = float(nu), float(eta)
-    if not (1.0 <= nu <= N) or (binary and nu >= N):
-        raise ValueError(f"nu must be a real number in [1, N{')' if binary else ']'} with N = {N}, got {nu!r}")
-    if eta <= 0:
-        raise ValueError(f"eta must be a finite real > 0, got {eta!r}")
-    return nu, eta
+    return check_nu(nu, N, binary=binary), check_eta(eta)
 
 
 def _theta(z: np.ndarray, nu: float, eta: float, tau: float) -> float:
@@ -168,11 +157,9 @@ def smoothed_margin(margins, distribution, *, nu: float = 1.0, eta: float, tol: 
     ``kkt["d_vs_dual_point"]``: ``max_n |d_n - d(tau)_n|``.
     """
     tol = check_tol(tol)
-    z = as_float_array(margins, "margins", 1)
-    d = as_float_array(distribution, "distribution", 1)
+    z = check_margins(margins)
     N = z.shape[0]
-    if d.shape[0] != N:
-        raise ValueError(f"distribution must have length N = {N}, got {d.shape[0]}")
+    d = check_vector(distribution, N, "distribution", "N")
     nu, eta = _check_nu_eta(nu, eta, N)
     feas = capped_simplex_violation(d, nu)
     dc = np.maximum(d, 0.0)
@@ -189,12 +176,10 @@ def smoothed_margin(margins, distribution, *, nu: float = 1.0, eta: float, tol: 
 # --------------------------------------------------------------------------------------------
 def _corrective(u, ubar, distribution, nu, eta, w_t, tol, binary):
     tol = check_tol(tol)
-    u = as_float_array(u, "u", 1)
-    ubar = as_float_array(ubar, "ubar", 1)
-    d = as_float_array(distribution, "distribution", 1)
+    u = check_array(u, "u", ndim=1)
     N = u.shape[0]
-    if ubar.shape[0] != N or d.shape[0] != N:
-        raise ValueError(f"u, ubar and distribution must have the same length N = {N}")
+    ubar = check_vector(ubar, N, "ubar", "N")
+    d = check_vector(distribution, N, "distribution", "N")
     nu, eta = _check_nu_eta(nu, eta, N, binary=binary)
     x = u - ubar
     cap = 1.0 / nu
@@ -274,8 +259,7 @@ def smoothed_soft_margin(U, weights, *, nu: float = 1.0, eta: float, hypotheses=
     ``"w_on_max_edges"`` = ``max_q u^q.d(w) - d(w).(Uw)`` (the Frank-Wolfe gap at w),
     ``"d_moved"`` (how far a given distribution was from the capped simplex).
     """
-    if bound not in BOUNDS:
-        raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
+    check_choice(bound, "bound", BOUNDS)
     tol = check_tol(tol)
     cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]

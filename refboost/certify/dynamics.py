@@ -27,12 +27,11 @@ import math
 
 import numpy as np
 
+from .._validation import check_array, check_real, check_tol
 from ._core import (
     Certificate,
-    as_float_array,
     candidate_columns,
     candidate_distributions,
-    check_tol,
     max_edge,
     simplex_violation,
     verdict,
@@ -59,9 +58,7 @@ def adaboost_star_margin(U, weights, *, nu: float, hypotheses=None, distribution
                          bound: str = "auto") -> Certificate:
     """Certify AdaBoost*_nu's guarantee ``min_n (U w)_n >= rho - nu`` (Rätsch & Warmuth 2005; Rudin et al.
     2003, §4): :func:`hard_margin` with tolerance nu (nu in (0, 1], AdaBoost*'s precision parameter)."""
-    nu = check_tol(nu, "nu")
-    if not 0 < nu <= 1:
-        raise ValueError(f"nu must be a real number in (0, 1] (AdaBoost*'s precision), got {nu!r}")
+    nu = check_real(nu, "nu", low=0.0, high=1.0, low_open=True)  # AdaBoost*'s precision
     return hard_margin(U, weights, hypotheses=hypotheses, distribution=distribution, tol=nu, bound=bound)
 
 
@@ -94,7 +91,7 @@ def smooth_margin(U, lam, *, hypotheses=None, distribution=None, tol: float = 1e
         mu(lambda) - G(lambda) (in [0, ln N / ||lambda||_1]); ``feasibility`` = how negative lambda is.
     """
     tol = check_tol(tol)
-    lam_arr = as_float_array(lam, "lam", 1)
+    lam_arr = check_array(lam, "lam", ndim=1, min_size=0)
     s = float(lam_arr.sum())
     if not s > 0:
         raise ValueError("lam must have a positive sum (G is undefined at lambda = 0)")

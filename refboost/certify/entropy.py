@@ -30,11 +30,11 @@ exact). The binary case is the same with the single multiplier beta of ``sum d =
 from __future__ import annotations
 
 import math
-import numbers
 
 import numpy as np
 from scipy.special import expit, logsumexp
 
+from .._validation import check_eta, check_nu, check_real, check_tol
 from ..oracles import Oracle
 from ._core import (
     Certificate,
@@ -42,7 +42,6 @@ from ._core import (
     candidate_columns,
     candidate_distributions,
     capped_simplex_violation,
-    check_tol,
     max_edge,
     onto_capped_simplex,
     relative_entropy_uniform,
@@ -131,25 +130,6 @@ def binary_smoothed_soft_margin_bounds(margins, nu: float, eta: float):
     return lower, upper, d
 
 
-def _check_nu(nu, N, binary=False) -> float:
-    if isinstance(nu, bool) or not isinstance(nu, numbers.Real) or not math.isfinite(float(nu)):
-        raise TypeError(f"nu must be a finite real in [1, N{')' if binary else ']'} = [1, {N}], got {nu!r}")
-    x = float(nu)
-    if x < 1 or x > N or (binary and x >= N):
-        raise ValueError(f"nu must be a real number in [1, N{')' if binary else ']'} = [1, {N}"
-                         f"{')' if binary else ']'}, got {nu!r}")
-    return x
-
-
-def _check_positive(x, name) -> float:
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise TypeError(f"{name} must be a finite real > 0, got {type(x).__name__}")
-    v = float(x)
-    if not (math.isfinite(v) and v > 0):
-        raise ValueError(f"{name} must be a finite real > 0, got {x!r}")
-    return v
-
-
 def _n_examples(U) -> int:
     if isinstance(U, Oracle):
         return int(U.n_examples)
@@ -163,12 +143,12 @@ def _n_examples(U) -> int:
 
 def _erlp_like(U, weights, *, nu, eta, hypotheses, distribution, tol, binary):
     tol = check_tol(tol)
-    eta = _check_positive(eta, "eta")
+    eta = check_eta(eta)
     if weights is None:
         raise ValueError("weights must be given: the dual value F(Uw) is the certificate's lower bound")
     cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
-    nu = _check_nu(nu, N, binary)
+    nu = check_nu(nu, N, binary=binary)
     ds = candidate_distributions(distribution, N)
     w_feas = float(max(0.0, -float(w.min()) if w.size else 1.0, abs(float(w.sum()) - 1.0)))
     m = cols @ w if w.size else np.zeros(N)
@@ -285,11 +265,9 @@ def softboost_31(U, distribution=None, *, nu: float = 1.0, bound: float, weights
         ``complementary_slackness`` = ``|sum_q w_q (bound - u^q.d)|``, ``smoothing_gap``.
     """
     tol = check_tol(tol)
-    if isinstance(bound, bool) or not isinstance(bound, numbers.Real) or not math.isfinite(float(bound)):
-        raise TypeError(f"bound must be a finite real, got {bound!r}")
-    b = float(bound)
+    b = check_real(bound, "bound")
     N = _n_examples(U)
-    nu = _check_nu(nu, N)
+    nu = check_nu(nu, N)
     ds = candidate_distributions(distribution, N)
     if weights is None and not ds:
         raise ValueError("give a distribution, weights, or both")

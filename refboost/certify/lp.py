@@ -16,13 +16,13 @@ import math
 
 import numpy as np
 
+from .._validation import check_choice, check_nu, check_real, check_tol
 from ..oracles import Oracle
 from ._core import (
     Certificate,
     candidate_columns,
     candidate_distributions,
     capped_simplex_violation,
-    check_tol,
     max_edge,
     onto_capped_simplex,
     simplex_violation,
@@ -76,16 +76,11 @@ def soft_margin_lp(
         ``kkt``: ``"d_on_smallest_margins"`` = d.(Uw) - SM_nu(Uw) and ``"w_on_max_edges"`` =
         max_q u^q.d - d.(Uw) (both >= 0, summing to the gap), ``"d_moved"``.
     """
-    if bound not in BOUNDS:
-        raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
+    check_choice(bound, "bound", BOUNDS)
     tol = check_tol(tol)
     cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
-    import numbers
-
-    if isinstance(nu, bool) or not isinstance(nu, numbers.Real) or not (1.0 <= float(nu) <= N):
-        raise ValueError(f"nu must be a real number in [1, N] = [1, {N}], got {nu!r}")
-    nu = float(nu)
+    nu = check_nu(nu, N)
     feas = simplex_violation(w)
     m = cols @ w if w.size else np.zeros(N)
     objective = sorted_soft_margin(m, nu)
@@ -200,14 +195,9 @@ def demiriz_lp(
         sum_n u_n ((Ua)_n + xi_n - 1), ``"u_at_C_on_slack"`` = sum_n (C - u_n) xi_n (all >= 0, summing to
         the gap), ``"u_moved"``.
     """
-    import numbers
-
-    if bound not in BOUNDS:
-        raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
+    check_choice(bound, "bound", BOUNDS)
     tol = check_tol(tol)
-    if isinstance(C, bool) or not isinstance(C, numbers.Real) or not (math.isfinite(float(C)) and float(C) > 0):
-        raise ValueError(f"C must be a finite real number > 0, got {C!r}")
-    C = float(C)
+    C = check_real(C, "C", low=0.0, low_open=True)
     cols, a = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     feas = max(0.0, -float(a.min())) if a.size else 0.0

@@ -25,18 +25,16 @@ the pair (5)/(15) the column-generation boosters stop on. The excess of (5) ((32
 from __future__ import annotations
 
 import math
-import numbers
 
 import numpy as np
 from scipy.special import logsumexp
 
+from .._validation import check_array, check_choice, check_real, check_tol
 from ..oracles import Oracle
 from ._core import (
     Certificate,
-    as_float_array,
     candidate_columns,
     candidate_distributions,
-    check_tol,
     simplex_violation,
     verdict,
 )
@@ -48,21 +46,6 @@ BOUNDS = ("auto", "dual", "truth")
 # ---------------------------------------------------------------------------------------------
 # shared pieces
 # ---------------------------------------------------------------------------------------------
-
-
-def _positive_real(x, name: str, low: float = 0.0, low_open: bool = True) -> float:
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {type(x).__name__}")
-    v = float(x)
-    if not math.isfinite(v) or v < low or (low_open and v == low):
-        rng = f"{'(' if low_open else '['}{low:g}, inf)"
-        raise ValueError(f"{name} must be a finite real in {rng}, got {x!r}")
-    return v
-
-
-def _check_bound(bound: str) -> None:
-    if bound not in BOUNDS:
-        raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
 
 
 def _class_max_edge(U, u: np.ndarray, cols: np.ndarray) -> float:
@@ -79,7 +62,7 @@ def _class_max_edge(U, u: np.ndarray, cols: np.ndarray) -> float:
     if isinstance(U, Oracle):
         d = u / s
         _, h = U.best(d)
-        h = as_float_array(h, "oracle column", 1).reshape(-1)
+        h = check_array(h, "oracle column", ndim=1, min_size=0)
         if h.shape[0] != u.shape[0] or np.max(np.abs(h)) > 1 + 1e-12:
             raise ValueError("oracle.best returned a column that is not in [-1, 1]^N")
         return max(s * float(h @ d), own)
@@ -102,9 +85,9 @@ def _truth_bound(U, what: str):
 def _l1_candidate(U, weights, hypotheses, T, tol, bound):
     """The checked arguments of an l1-constrained certificate (:func:`adaboost_l1`, :func:`logitboost_l1`):
     ``(tol, T, candidate columns, violation of 1^T w = 1/T, margins U w)``."""
-    _check_bound(bound)
+    check_choice(bound, "bound", BOUNDS)
     tol = check_tol(tol)
-    T = _positive_real(T, "T")
+    T = check_real(T, "T", low=0.0, low_open=True)
     cols, w = candidate_columns(U, weights, hypotheses)
     feas = _scaled_simplex_violation(w, T)
     m = cols @ w if w.size else np.zeros(cols.shape[0])
@@ -308,12 +291,12 @@ def generalized_hinge(U, weights, *, D: float, p: float, hypotheses=None, distri
         ``kkt``: ``u_sum_residual`` = ``|sum_i D p xi_i^{p-1} - 1|`` (how exactly rho was found),
         ``w_on_max_edges`` = ``r - u^T U w``.
     """
-    _check_bound(bound)
+    check_choice(bound, "bound", BOUNDS)
     tol = check_tol(tol)
     cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
-    D = _positive_real(D, "D", low=1.0 / N, low_open=False)
-    p = _positive_real(p, "p", low=1.0, low_open=False)
+    D = check_real(D, "D", low=1.0 / N)
+    p = check_real(p, "p", low=1.0)
     if p == 1.0:
         nu = min(max(1.0 / D, 1.0), float(N))
         m = cols @ w if w.size else np.zeros(N)
@@ -376,22 +359,22 @@ def adaboost_qp(U, weights, *, T: float, hypotheses=None, pool=None, tol: float 
     Certificate
         ``objective`` = (41) at w (sense "min"), ``kkt``: ``w_on_min_gradient`` = ``grad^T w - min grad``.
     """
-    _check_bound(bound)
+    check_choice(bound, "bound", BOUNDS)
     tol = check_tol(tol)
-    T = _positive_real(T, "T")
+    T = check_real(T, "T", low=0.0, low_open=True)
     cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
     if pool is None:
         A = getattr(U, "U", U) if isinstance(U, Oracle) else U
         if isinstance(A, Oracle):
             raise ValueError("pool must be given (hypothesis keys) for an oracle without a matrix U")
-        P = as_float_array(A, "U", 2)
+        P = check_array(A, "U", ndim=2, min_size=0)
     elif isinstance(U, Oracle):
         keys = list(pool)
-        P = as_float_array(U.columns(keys), "oracle columns", 2) if keys else np.zeros((N, 0))
+        P = check_array(U.columns(keys), "oracle columns", ndim=2, min_size=0) if keys else np.zeros((N, 0))
     else:
         idx = np.asarray(list(pool), dtype=np.int64)
-        P = as_float_array(U, "U", 2)[:, idx]
+        P = check_array(U, "U", ndim=2, min_size=0)[:, idx]
     if P.shape[1] == 0:
         raise ValueError("pool must contain at least one hypothesis")
     feas = simplex_violation(w)

@@ -39,13 +39,12 @@ import math
 import numpy as np
 from scipy.special import logsumexp, xlogy
 
+from .._validation import check_choice, check_margins, check_real, check_tol
 from ..oracles import Oracle
 from ._core import (
     Certificate,
-    as_float_array,
     candidate_columns,
     candidate_distributions,
-    check_tol,
     max_edge,
     simplex_violation,
     verdict,
@@ -188,12 +187,9 @@ def regularized_margin(margins, *, beta: float, penalty: str):
     """``D = min_{d in simplex} d.m + beta P(d)`` (the inner minimum of Sun et al. (17)) evaluated
     independently: returns ``(lower, upper, d)`` with ``lower <= D <= upper`` and d the (approximate)
     minimiser. KL is in closed form (lower = upper)."""
-    m = as_float_array(margins, "margins", 1)
-    if m.shape[0] < 1:
-        raise ValueError("margins must have at least one entry")
-    if penalty not in PENALTIES:
-        raise ValueError(f"penalty must be one of {list(PENALTIES)}, got {penalty!r}")
-    return _INNER[penalty](m, check_tol(beta, "beta"))
+    m = check_margins(margins)
+    check_choice(penalty, "penalty", PENALTIES)
+    return _INNER[penalty](m, check_real(beta, "beta", low=0.0))
 
 
 # ------------------------------------------------------------------------------- certificates
@@ -261,11 +257,9 @@ def regularized_margin_certificate(
         ``"d_off_inner_minimiser"`` = d.(Uw) + beta P(d) - D(w), ``"w_offmax_edges"`` =
         max_j u_j.d - d.(Uw), ``"inner_min_gap"`` (accuracy of D(w)), ``"d_moved"``.
     """
-    if bound not in BOUNDS:
-        raise ValueError(f"bound must be one of {list(BOUNDS)}, got {bound!r}")
-    if penalty not in PENALTIES:
-        raise ValueError(f"penalty must be one of {list(PENALTIES)}, got {penalty!r}")
-    beta = check_tol(beta, "beta")
+    check_choice(bound, "bound", BOUNDS)
+    check_choice(penalty, "penalty", PENALTIES)
+    beta = check_real(beta, "beta", low=0.0)
     tol = check_tol(tol)
     cols, w = candidate_columns(U, weights, hypotheses)
     N = cols.shape[0]
@@ -359,12 +353,9 @@ def lp_reg(U, weights, *, C: float, hypotheses=None, distribution=None, tol: flo
     """Certify w against LP_reg, Sun et al. (2006) (12) / (14) with ``c_n = C`` in ``[1/N, 1]``:
     ``max_w min_{d in simplex, d <= C} d.(U w)``, i.e. the soft-margin LP with ``nu = 1/C``
     (Glocer (2009), (2.2)/(2.3)); checked by :func:`refboost.certify.soft_margin_lp`."""
-    import numbers
-
     N = U.n_examples if isinstance(U, Oracle) else np.shape(U)[0]
-    if isinstance(C, bool) or not isinstance(C, numbers.Real) or not (1.0 / N <= float(C) <= 1.0):
-        raise ValueError(f"C must be a real number in [1/N, 1] = [{1.0 / N:g}, 1], got {C!r}")
-    cert = soft_margin_lp(U, weights, nu=min(float(N), 1.0 / float(C)), hypotheses=hypotheses,
+    C = check_real(C, "C", low=1.0 / N, high=1.0)  # [1/N, 1]
+    cert = soft_margin_lp(U, weights, nu=min(float(N), 1.0 / C), hypotheses=hypotheses,
                           distribution=distribution, tol=tol, bound=bound)
     return dataclasses.replace(cert, problem="lp_reg",
                                equation="Sun, Todorovic & Li (2006), LP (12) / (14) (= Glocer (2009) (2.2)/(2.3), "

@@ -110,6 +110,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .._validation import check_array, check_choice
 from . import _families, _modes, _scale, _store
 from ._store import Instance
 
@@ -331,15 +332,12 @@ def certify_candidate(problem, U=None, params=None, *, weights=None, distributio
     fam = _families.FAMILIES[_canonical(problem)]
     if not isinstance(params, Mapping):
         raise TypeError(f"params must be a dict ({fam.params_doc}), got {type(params).__name__}")
-    if bound not in ("auto", "dual", "truth"):
-        raise ValueError(f"bound must be one of ['auto', 'dual', 'truth'], got {bound!r}")
+    check_choice(bound, "bound", ("auto", "dual", "truth"))
     if pair not in (None, True, False):
         raise ValueError(f"pair must be None, True or False, got {pair!r}")
     if weights is None and distribution is None:
         raise ValueError(f"give a candidate: weights, distribution, or both ({_modes.describe(fam.name)})")
-    Ua = np.asarray(U, dtype=float)
-    if Ua.ndim != 2 or Ua.shape[0] < 1 or Ua.shape[1] < 1:
-        raise ValueError(f"U must be a non-empty 2-d array, got shape {Ua.shape}")
+    Ua = check_array(U, "U", ndim=2)  # the range is the family's (the corrective columns u, ubar are margins)
     params = dict(params)
     fam.check_params(params, Ua)
     if stored is None:

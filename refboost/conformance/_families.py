@@ -23,6 +23,16 @@ from fractions import Fraction
 import numpy as np
 
 from .. import certify as C
+from .._validation import (
+    check_array,
+    check_distribution,
+    check_int,
+    check_length,
+    check_nu,
+    check_real,
+    check_tol,
+    check_weights,
+)
 from ..instances import ADVERSARIAL_KINDS, adversarial, lpboost_worst_case
 
 DEFAULT_TOL = 1e-6
@@ -50,20 +60,15 @@ class Family:
 # ------------------------------------------------------------------------------------------
 
 
-def _real(params, key, *, low=None, high=None, low_open=False, what=None):
+def _present(params, key, what):
     if key not in params:
         raise ValueError(f"params must contain {key!r}" + (f" ({what})" if what else ""))
-    v = params[key]
-    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) or not math.isfinite(float(v)):
-        raise ValueError(f"params[{key!r}] must be a finite real number, got {v!r}")
-    v = float(v)
-    lo_bad = low is not None and (v <= low if low_open else v < low)
-    hi_bad = high is not None and v > high
-    if lo_bad or hi_bad:
-        lo = "(" if low_open else "["
-        raise ValueError(f"params[{key!r}] must lie in {lo}{low if low is not None else '-inf'}, "
-                         f"{high if high is not None else 'inf'}], got {v!r}")
-    return v
+    return params[key]
+
+
+def _real(params, key, *, low=None, high=None, low_open=False, what=None):
+    """``params[key]``, checked with the message every function gives (:mod:`refboost._validation`)."""
+    return check_real(_present(params, key, what), key, low=low, high=high, low_open=low_open)
 
 
 def _N(U):
@@ -203,7 +208,7 @@ def _solve_lp(U, nu):
 
 
 def _check_nu(params, U):
-    return _real(params, "nu", low=1.0, high=float(_N(U)), what=f"capping parameter in [1, N] = [1, {_N(U)}]")
+    return check_nu(_present(params, "nu", f"capping parameter in [1, N] = [1, {_N(U)}]"), _N(U))
 
 
 def _soft_margin_specs(rng):
@@ -759,13 +764,10 @@ def _dynamics_specs(rng):
 def _check_dynamics(params, U):
     if "iterations" not in params or "start" not in params:
         raise ValueError("params must contain 'iterations' (an int >= 1) and 'start' (a distribution of length N)")
-    T = params["iterations"]
-    if isinstance(T, bool) or not isinstance(T, (int, np.integer)) or T < 1:
-        raise ValueError(f"params['iterations'] must be an int >= 1, got {T!r}")
-    d0 = np.asarray(params["start"], dtype=float)
-    N = _N(U)
-    if d0.shape != (N,) or np.any(d0 <= 0) or abs(d0.sum() - 1.0) > 1e-9:
-        raise ValueError(f"params['start'] must be a positive distribution of length N = {N}")
+    check_int(params["iterations"], "iterations", low=1)
+    d0 = check_distribution(params["start"], _N(U), "start")
+    if np.any(d0 <= 0):
+        raise ValueError(f"start must be positive entrywise (AdaBoost's start), min entry {d0.min()}")
     tt = params.get("tie_tol", 1e-10)
     _real({"tie_tol": tt}, "tie_tol", low=0.0, what="tie tolerance >= 0")
 
@@ -833,32 +835,27 @@ def _solve_dynamics(U, params):
 def certify_dynamics(U, params, weights=None, distribution=None, tol=None):
     """Compare a candidate trajectory (array (T+1, N)), or a final distribution (N,), and optionally the
     normalised combined weights (K,), with AdaBoost's iterates recomputed from ``(U, params)``."""
-    tol = DYNAMICS_TOL if tol is None else C._core.check_tol(tol)
+    tol = DYNAMICS_TOL if tol is None else check_tol(tol)
     _check_dynamics(params, U)
     U = np.asarray(U, dtype=float)
     tr, w_ref = adaboost_trajectory(U, params)
     devs, feas, kkt = [], 0.0, {}
     if distribution is not None:
-        d = np.asarray(distribution, dtype=float)
+        d = check_array(distribution, "distribution", min_size=0)
         if d.ndim == 1:
-            if d.shape[0] != U.shape[0]:
-                raise ValueError(f"distribution must have length N = {U.shape[0]} (or shape (T+1, N))")
+            check_length(d, U.shape[0], "distribution", "N")
             ref = tr.d[-1]
         elif d.ndim == 2 and d.shape[1] == U.shape[0] and 1 <= d.shape[0] <= tr.d.shape[0]:
             ref = tr.d[: d.shape[0]]
         else:
             raise ValueError(f"distribution must have shape (N,) or (t, N) with t <= {tr.d.shape[0]}, N = {U.shape[0]}")
-        if not np.all(np.isfinite(d)):
-            raise ValueError("distribution must contain only finite values")
         dev = float(np.max(np.abs(d - ref)))
         devs.append(dev)
         kkt["d_max_deviation"] = dev
         rows = d.reshape(-1, U.shape[0])
         feas = max(feas, float(np.max(np.maximum(-rows, 0.0))), float(np.max(np.abs(rows.sum(axis=1) - 1.0))))
     if weights is not None:
-        w = np.asarray(weights, dtype=float)
-        if w.shape != (U.shape[1],):
-            raise ValueError(f"weights must have length K = {U.shape[1]}")
+        w = check_weights(weights, U.shape[1])
         dev = float(np.max(np.abs(w - w_ref)))
         devs.append(dev)
         kkt["weights_max_deviation"] = dev
@@ -1063,9 +1060,7 @@ _bnd = lambda p, U: _check_bound_param(p)  # noqa: E731
 
 def _nu_binary(params, U):
     N = _N(U)
-    v = _real(params, "nu", low=1.0, what=f"capping parameter in [1, N) = [1, {N})")
-    if v >= N:
-        raise ValueError(f"params['nu'] must lie in [1, N) = [1, {N}) for the binary entropy, got {v!r}")
+    check_nu(_present(params, "nu", f"capping parameter in [1, N) = [1, {N})"), N, binary=True)
 
 
 FAMILIES: dict[str, Family] = {

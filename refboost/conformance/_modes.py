@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validation import check_array, check_vector
 from ..certify import _core as K
 from ..certify.corrective import binary_margin_dual, smoothed_margin_dual
 from ..certify.entropy import binary_smoothed_soft_margin_bounds, smoothed_soft_margin_bounds
@@ -89,10 +90,7 @@ def describe(problem: str) -> str:
 
 
 def _vec(x, name, n, what):
-    v = K.as_float_array(x, name, 1)
-    if v.shape[0] != n:
-        raise ValueError(f"{name} must have length {what} = {n}, got {v.shape[0]}")
-    return v
+    return check_vector(x, n, name, what, min_size=0)
 
 
 def _lp_nu(problem, U, p):
@@ -107,7 +105,7 @@ def low(problem, U, p, w):
     """``(value, infeasibility, detail)``: a lower bound on the optimum from the weights ``w``."""
     N, Kc = U.shape
     if problem in ("corrective_46", "corrective_binary_412"):
-        w = K.as_float_array(w, "weights", 1)
+        w = check_array(w, "weights", ndim=1, min_size=0)
         if w.shape[0] not in (1, 2):
             raise ValueError(f"weights must be (w_t, 1 - w_t) (2 numbers) or w_t alone, got {w.shape[0]} numbers")
         wt = float(w[0])
@@ -121,7 +119,7 @@ def low(problem, U, p, w):
             v = max(smoothed_margin_dual(z, nu, eta)[0], smoothed_soft_margin_bounds(z, nu, eta)[0])
             src = "dual (4.7) of Lemma 4.1 at the free multiplier w_t"
         return float(v), feas, src
-    w = _vec(w, "weights", Kc, "K (the number of columns of U)")
+    w = _vec(w, "weights", Kc, "U.shape[1]")
     if problem == "softboost_31":
         feas = float(max(0.0, -float(w.min())))
         wp = np.maximum(w, 0.0)
@@ -144,7 +142,7 @@ def low(problem, U, p, w):
 def up(problem, U, p, d):
     """``(value, infeasibility, detail)``: an upper bound on the optimum from the distribution ``d``."""
     N = U.shape[0]
-    d = _vec(d, "distribution", N, "N (the number of rows of U)")
+    d = _vec(d, "distribution", N, "N")
     if problem in ("corrective_46", "corrective_binary_412"):
         u, ubar = U[:, 0], U[:, 1]
         nu, eta = float(p["nu"]), float(p["eta"])
@@ -173,7 +171,7 @@ def up(problem, U, p, d):
 def demiriz_primal(U, p, a):
     """``(value, infeasibility, detail)``: Demiriz et al.'s primal objective at the weights ``a`` (an upper
     bound on the optimum), the slacks being the optimal ones for a."""
-    a = _vec(a, "weights", U.shape[1], "K (the number of columns of U)")
+    a = _vec(a, "weights", U.shape[1], "U.shape[1]")
     feas = float(max(0.0, -float(a.min())))
     ap = np.maximum(a, 0.0)
     C = float(p["C"])
@@ -185,7 +183,7 @@ def demiriz_dual(U, p, u):
     bound on the optimum)."""
     from ..certify.lp import _demiriz_dual_point
 
-    u = _vec(u, "distribution", U.shape[0], "N (the number of rows of U)")
+    u = _vec(u, "distribution", U.shape[0], "N")
     uu, moved = _demiriz_dual_point(U, u, float(p["C"]))
     return float(uu.sum()), moved, "dual value sum u (U^T u <= 1, 0 <= u <= C)"
 

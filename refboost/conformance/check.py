@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._validation import check_array, check_choice, check_int, check_real, check_vector
+
 __all__ = [
     "EnsembleCandidate",
     "assert_certified",
@@ -235,13 +237,11 @@ def weights_from_columns(columns, coefs, K: int, *, negative: str = "raise", nor
     -------
     ndarray (K,)
     """
-    if isinstance(K, bool) or not isinstance(K, (int, np.integer)) or K < 1:
-        raise ValueError(f"K must be an integer >= 1, got {K!r}")
-    if negative not in NEGATIVE:
-        raise ValueError(f"negative must be one of {list(NEGATIVE)}, got {negative!r}")
+    K = check_int(K, "K", low=1)
+    check_choice(negative, "negative", NEGATIVE)
     cols = np.asarray(columns)
-    c = np.asarray(coefs, dtype=float)
-    if cols.ndim != 1 or c.ndim != 1 or cols.shape != c.shape:
+    c = check_array(coefs, "coefs", ndim=1, min_size=0)
+    if cols.ndim != 1 or cols.shape != c.shape:
         raise ValueError(f"columns and coefs must be 1-d of equal length, got shapes {cols.shape} and {c.shape}")
     if cols.size and not np.issubdtype(cols.dtype, np.integer):
         if not np.all(np.equal(np.mod(cols.astype(float), 1), 0)):
@@ -249,8 +249,6 @@ def weights_from_columns(columns, coefs, K: int, *, negative: str = "raise", nor
         cols = cols.astype(np.int64)
     if cols.size and (cols.min() < 0 or cols.max() >= K):
         raise ValueError(f"columns must lie in [0, K) = [0, {K}), got min {cols.min()} and max {cols.max()}")
-    if not np.all(np.isfinite(c)):
-        raise ValueError("coefs must be finite (found NaN or inf)")
     if np.any(c < 0):
         if negative == "raise":
             raise ValueError(
@@ -288,16 +286,9 @@ def from_margins(U, margins, *, rtol: float = 1e-8) -> np.ndarray:
     """
     from scipy.optimize import nnls
 
-    A = np.asarray(U, dtype=float)
-    m = np.asarray(margins, dtype=float)
-    if A.ndim != 2:
-        raise ValueError(f"U must be a 2-d array, got shape {A.shape}")
-    if m.shape != (A.shape[0],):
-        raise ValueError(f"margins must have shape ({A.shape[0]},), got {m.shape}")
-    if not (np.all(np.isfinite(A)) and np.all(np.isfinite(m))):
-        raise ValueError("U and margins must be finite")
-    if not (isinstance(rtol, (int, float)) and rtol > 0):
-        raise ValueError(f"rtol must be a real > 0, got {rtol!r}")
+    A = check_array(U, "U", ndim=2)
+    m = check_vector(margins, A.shape[0], "margins", "N")
+    rtol = check_real(rtol, "rtol", low=0.0, low_open=True)
     w, res = nnls(A, m)
     scale = max(float(np.linalg.norm(m)), 1e-300)
     if res > rtol * scale:

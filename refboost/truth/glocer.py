@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 
-from .._validation import check_array, check_choice, check_eta, check_nu, check_nu_binary, check_U
+from .._validation import check_array, check_choice, check_eta, check_nu, check_nu_binary, check_U, check_weights
 from ._solvers import ENTROPY_CONIC, LP_METHODS, _conic_solve, _simplex_clean, _solve
 
 
@@ -133,9 +133,7 @@ def optimal_face_extreme(U, nu: float, c, *, sense: str = "min", tol: float = 1e
     U = check_U(U)
     N, K = U.shape
     nu = check_nu(nu, N)
-    c = check_array(c, "c", ndim=1)
-    if c.shape[0] != K:
-        raise ValueError(f"c must have length U.shape[1] = {K}, got {c.shape[0]}")
+    c = check_weights(c, K, "c")
     sense = check_choice(sense, "sense", ("min", "max"))
     P = soft_margin_lp(U, nu, method=method).value
     obj = np.r_[c if sense == "min" else -c, np.zeros(N + 1)]
