@@ -36,6 +36,7 @@ import math
 import numpy as np
 from scipy.special import logsumexp
 
+from .._bisect import bisect
 from .._validation import check_array, check_choice, check_eta, check_margins, check_nu, check_tol, check_vector
 from ._core import (
     Certificate,
@@ -122,14 +123,7 @@ def binary_margin_dual(z: np.ndarray, nu: float, eta: float) -> tuple[float, np.
     lo = (lg - lq) / eta - float(z.max())  # every d_n >= q here: sum >= 1
     hi = (lg - lq) / eta - float(z.min())  # every d_n <= q here: sum <= 1
     lo, hi = lo - 1e-12 * (1 + abs(lo)), hi + 1e-12 * (1 + abs(hi))
-    for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        if mid in (lo, hi):
-            break
-        if float(_binary_d(z, nu, eta, mid).sum()) > 1.0:
-            lo = mid
-        else:
-            hi = mid
+    lo, hi = bisect(lambda b: float(_binary_d(z, nu, eta, b).sum()) > 1.0, lo, hi)
     cands = [lo, hi, 0.5 * (lo + hi)]
     vals = [_binary_q(z, nu, eta, b) for b in cands]
     i = int(np.argmax(vals))

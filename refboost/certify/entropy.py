@@ -34,6 +34,7 @@ import math
 import numpy as np
 from scipy.special import expit, logsumexp
 
+from .._bisect import bisect
 from .._validation import check_eta, check_nu, check_real, check_tol
 from ..oracles import Oracle
 from ._core import (
@@ -114,15 +115,7 @@ def binary_smoothed_soft_margin_bounds(margins, nu: float, eta: float):
     def mass(b):
         return float(np.sum(expit(a - b))) / nu - 1.0
 
-    lo, hi = -eta * float(m.max()), -eta * float(m.min())
-    for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        if not (lo < mid < hi):
-            break
-        if mass(mid) > 0:
-            lo = mid
-        else:
-            hi = mid
+    lo, hi = bisect(lambda b: mass(b) > 0, -eta * float(m.max()), -eta * float(m.min()))
     b = 0.5 * (lo + hi)
     lower = -b / eta - float(np.sum(np.logaddexp(math.log1p(-p), math.log(p) - eta * m - b))) / (eta * nu)
     d = onto_capped_simplex(expit(a - b) / nu, nu)

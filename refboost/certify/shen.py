@@ -29,6 +29,7 @@ import math
 import numpy as np
 from scipy.special import logsumexp
 
+from .._bisect import bisect
 from .._validation import check_array, check_choice, check_real, check_tol
 from ..oracles import Oracle
 from ._core import (
@@ -216,14 +217,7 @@ def hinge_margin_variable(m: np.ndarray, D: float, p: float) -> float:
 
     if slope(hi) > 0.0:
         hi = float(m.max()) + 1.0  # slope <= 1 - D p N < 0 here
-    for _ in range(200):
-        mid = 0.5 * (lo + hi)
-        if not lo < mid < hi:
-            break
-        if slope(mid) > 0.0:
-            lo = mid
-        else:
-            hi = mid
+    lo, hi = bisect(lambda rho: slope(rho) > 0.0, lo, hi)
     # the better of the two ends (g is concave; both are within float resolution of the maximiser)
     g = lambda rho: rho - D * float(np.sum(np.maximum(rho - m, 0.0) ** p))
     return lo if g(lo) >= g(hi) else hi

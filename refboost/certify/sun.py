@@ -39,6 +39,7 @@ import math
 import numpy as np
 from scipy.special import logsumexp, xlogy
 
+from .._bisect import bisect
 from .._validation import check_choice, check_margins, check_real, check_tol
 from ..oracles import Oracle
 from ._core import (
@@ -145,18 +146,17 @@ def _inner_norm2(m: np.ndarray, beta: float):
     lo = math.log(0.5 / (N * cmax))  # d(s) stays interior: excess = ||c|| - beta > 0
     hi = max(lo, math.log(2.0 * math.sqrt(2.0) / beta))  # ||d - d_0|| <= sqrt(2): excess < 0
     f_hi, d_hi = excess(hi)
-    best = d_hi
+    at_hi = {"d": d_hi}  # d at the bracket's right end (excess <= 0 there)
+
+    def above(s):
+        f, d_s = excess(s)
+        if not f > 0.0:
+            at_hi["d"] = d_s
+        return f > 0.0
+
     if f_hi < 0.0:
-        for _ in range(200):
-            mid = 0.5 * (lo + hi)
-            if not lo < mid < hi:
-                break
-            f_mid, d_mid = excess(mid)
-            if f_mid > 0.0:
-                lo = mid
-            else:
-                hi, best = mid, d_mid
-    d = best
+        bisect(above, lo, hi)
+    d = at_hi["d"]
     upper = float(d @ m + beta * np.linalg.norm(d - d0))
     r = float(np.linalg.norm(d - d0))
     lower = _norm2_u_bound(m, beta, (d - d0) / r) if r > 0 else _norm2_u_bound(m, beta, -c / nc)
