@@ -44,7 +44,7 @@ import numpy as np
 import pandas as pd
 
 import refboost as rb
-from refboost import book, datasets, plotting, truth
+from refboost import book, datasets, plotting, studies, truth
 from refboost.oracles import StumpOracle, TreeOracle
 
 book.setup()
@@ -377,20 +377,34 @@ book.figure("fig-heart-margins", ax.figure)
 # ```
 
 # %% [markdown]
-# The same cells through the experiment runner (one call per data set; records are tidy dicts,
-# saved with `refboost.experiments.save_records`):
+# The same cells as *study cells* run in this process: `refboost.studies.execute_cell` is the
+# cell runner of the paper studies (chapters 5-10), here without a Dask cluster and without a
+# store. A cell key names the data set, the split (`"r1"`: IDA realisation 1), the booster, its
+# parameters and the weak learner; the record holds the errors on each part, the iterations, the
+# certified gap and the timings.
+
 
 # %% tags=["hide-input"]
-recs = rb.experiments.run(
-    "heart",
-    "lpboost",
-    grid={"nu": [10.0], "eps": [EPS]},
-    realisations=[1, 2] if not FULL_RUN else list(range(1, 11)),
-)
+def study_cell(split, booster, params):
+    """One study cell on IDA heart with exact stumps, run here (the record of execute_cell)."""
+    key = {
+        "dataset": "heart",
+        "split": split,
+        "booster": booster,
+        "params": params,
+        "weak_learner": "stump",
+        "version": rb.__version__,
+    }
+    rec = studies.execute_cell(key)
+    return {**rec, **{f"param_{k}": v for k, v in params.items()}}
+
+
+reals = [1, 2] if not FULL_RUN else list(range(1, 11))
+recs = [study_cell(f"r{r}", "lpboost", {"nu": 10.0, "eps": EPS}) for r in reals]
 assert (
     abs(recs[0]["test_error"] - table[1][7]) < 1e-15
-)  # runner == the cell above (nu = 10)
-# claims: none (the experiment runner reproduces the hand-written cell)
+)  # study cell == the cell above (nu = 10)
+# claims: none (the study cell reproduces the hand-written cell)
 
 # %% tags=["hide-input"]
 keep = {
@@ -405,8 +419,8 @@ keep = {
 }
 book.table(
     pd.DataFrame(recs)[list(keep)].rename(columns=keep),
-    caption="The runner's records (one per realisation; the timing and margin-quantile fields "
-    "are omitted); realisation 1 repeats the row nu = 10 of the table above.",
+    caption="The study cells' records (one per realisation; the timing, margin and key fields "
+    "are omitted); realisation r1 repeats the row nu = 10 of the table above.",
     formats={
         "nu": "{:g}",
         "training error": "{:.3f}",
@@ -416,38 +430,35 @@ book.table(
 )
 
 # %% [markdown]
-# Where a data set has no fixed realisations the runner draws seeded train/validation/test splits
-# (`scheme="70/15/15"` or `"60/20/20"`), and `cross_validate` runs $k$-fold cross-validation over a
-# grid (scikit-learn's `StratifiedKFold`). Here: the number of AdaBoost rounds chosen by 5-fold CV
-# on the heart training part, then its test error.
+# Cross-validation folds are splits too: `"r1/cv5.F"` is fold $F$ of stratified 5-fold
+# cross-validation (scikit-learn's `StratifiedKFold`, seeded by the data set) on realisation 1's
+# training part, the other folds training and fold $F$ the validation part. Here: the number of
+# AdaBoost rounds chosen by 5-fold CV on the heart training part (least mean validation error,
+# the fewer rounds on a tie), then its test error on realisation 1.
 
 # %% tags=["hide-input"]
-cv = rb.experiments.cross_validate(
-    heart.X,
-    heart.y,
-    "adaboost",
-    grid={"max_iter": [10, 50, 200]},
-    k=5,
-    rng=np.random.default_rng(0),
+CV_ROUNDS = [10, 50, 200]
+FOLDS = 5
+cv = pd.DataFrame(
+    [
+        study_cell(f"r1/cv{FOLDS}.{f}", "adaboost", {"max_iter": t})
+        for t in CV_ROUNDS
+        for f in range(FOLDS)
+    ]
 )
-best = rb.experiments.best_params(cv)
-split = {
-    "split": 1,
-    "X": heart.X,
-    "y": heart.y,
-    "X_test": heart.X_test,
-    "y_test": heart.y_test,
-}
-cell = rb.experiments.run_cell(split, "adaboost", best)
-assert len(cv) == 15 and best["max_iter"] in (10, 50, 200)
+summary = (
+    cv.groupby("param_max_iter")["val_error"]
+    .agg(n="size", mean="mean", std=lambda e: float(np.std(e)))
+    .reset_index()
+)
+best = {"max_iter": int(summary["param_max_iter"][summary["mean"].idxmin()])}
+cell = study_cell("r1", "adaboost", best)
+assert len(cv) == len(CV_ROUNDS) * FOLDS and best["max_iter"] in CV_ROUNDS
 # claims: none (cross-validation bookkeeping)
 
 # %% tags=["hide-input"]
 book.glue("cv-best", best["max_iter"])
 book.glue("cv-test", cell["test_error"])
-summary = pd.DataFrame(
-    rb.experiments.summarise(cv, by=["param_max_iter"], value="val_error")
-)
 book.table(
     summary.rename(
         columns={
@@ -601,6 +612,8 @@ book.glue("err-gini", err_gini[-1])
 #
 # Everything used here lives in the package: `refboost.datasets` (loaders, registry, `verify`,
 # `download`, generators), `refboost.oracles` (`StumpOracle`, `TreeOracle`, `RawFeatureOracle`,
-# `KernelColumnOracle`, `LDAOracle`), `refboost.experiments` and `refboost.sklearn`
+# `KernelColumnOracle`, `LDAOracle`), `refboost.studies` (`execute_cell`, the studies' cell
+# runner, with `refboost.experiments` for one cell's errors and traces) and `refboost.sklearn`
 # (`BoostingClassifier`, `StumpClassifier`). Tests: `tests/test_datasets.py`,
-# `tests/test_oracles.py`, `tests/test_experiments.py`, `tests/test_sklearn.py`.
+# `tests/test_oracles.py`, `tests/test_experiments.py`, `tests/test_studies.py`,
+# `tests/test_sklearn.py`.

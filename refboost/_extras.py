@@ -8,7 +8,7 @@
   ``refboost.boosters.entropy.USE_JIT`` and ``refboost.boosters.shen.USE_JIT``, and the exact tree search
   skips its compiled screening (same key and edge);
 * ``[sklearn]`` -- scikit-learn: :mod:`refboost.sklearn`, svmlight files (:mod:`refboost.datasets`), the
-  linear-SVM oracle, cross-validation in :mod:`refboost.experiments`;
+  linear-SVM oracle, the cross-validation splits of :mod:`refboost.studies`;
 * ``[studies]`` -- dask, pyarrow, scikit-learn, tqdm and numba: :mod:`refboost.studies`, ``refboost-repro``;
 * ``[plot]`` -- matplotlib: :mod:`refboost.plotting`;
 * ``[dev]`` -- all of the above and the tools of the book and the tests.
