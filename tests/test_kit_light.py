@@ -100,6 +100,7 @@ def test_pyproject_extras():
 
     core = names(meta["dependencies"])
     extras = {k: names(v) for k, v in meta["optional-dependencies"].items()}
-    assert not core & {"dask", "pyarrow", "matplotlib"}
-    assert extras["studies"] == {"dask", "pyarrow"} and extras["plot"] == {"matplotlib"}
-    assert extras["studies"] | extras["plot"] <= extras["dev"]
+    assert not core & {"dask", "pyarrow", "matplotlib", "numba", "scikit-learn", "tqdm"}
+    assert {"dask", "pyarrow"} <= extras["studies"] and extras["plot"] == {"matplotlib"}
+    assert extras["fast"] == {"numba"} and extras["sklearn"] == {"scikit-learn"}
+    assert extras["studies"] | extras["plot"] | extras["fast"] | extras["sklearn"] <= extras["dev"]
