@@ -9,9 +9,9 @@ import pytest
 
 import refboost as rb
 from refboost import truth
-from refboost.truth import _solvers, dynamics, frank_wolfe, glocer, shen_li, sun
+from refboost.truth import _solvers, demiriz, dynamics, frank_wolfe, glocer, shen_li, sun
 
-PROBLEM_MODULES = (glocer, shen_li, sun, frank_wolfe, dynamics)
+PROBLEM_MODULES = (glocer, shen_li, sun, frank_wolfe, dynamics, demiriz)
 
 #: The names other code imports from ``refboost.truth`` (functions, result classes, constants).
 PUBLIC = {
@@ -52,7 +52,7 @@ def test_each_name_lives_in_one_module():
 @pytest.mark.parametrize("mod", PROBLEM_MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[1])
 def test_public_functions_cite_their_source(mod):
     cite = re.compile(r"(Glocer \(2009\)|Shen & Li \(?2010\)?|Sun et al\. \(2006\)|Mitsuboshi et al\. \(2022\)"
-                      r"|Rudin et al\. \(?2003|Glocer 2009)")
+                      r"|Rudin et al\. \(?2003|Glocer 2009|Demiriz et al\. \(2002\))")
     for name, obj in vars(mod).items():
         if inspect.isfunction(obj) and obj.__module__ == mod.__name__ and not name.startswith("_"):
             assert obj.__doc__ and cite.search(obj.__doc__), f"{mod.__name__}.{name} cites no source"

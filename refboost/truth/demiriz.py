@@ -49,12 +49,12 @@ class DemirizLP:
 
 
 def check_C_demiriz(C, name: str = "C") -> float:
-    """The trade-off C of Demiriz et al.'s LP: a finite real > 0."""
+    """The trade-off C of the LP of Demiriz et al. (2002): a finite real > 0."""
     return check_real(C, name, low=0.0, low_open=True)
 
 
 def demiriz_lp(U, C: float, *, method: str = "highs-ds") -> DemirizLP:
-    """Solve Demiriz et al.'s (2002) LPBoost LP at trade-off ``C`` over all columns of U with HiGHS.
+    """Solve the LPBoost LP of Demiriz et al. (2002) at trade-off ``C`` over all columns of U with HiGHS.
 
     Parameters
     ----------
@@ -79,7 +79,8 @@ def demiriz_lp(U, C: float, *, method: str = "highs-ds") -> DemirizLP:
 
 def demiriz_dual_cvx(U, C: float):
     """The dual ``max sum u  s.t.  U^T u <= 1, 0 <= u <= C`` written in cvxpy and solved by Clarabel:
-    ``(value, u, status)`` (a second formulation and solver for :func:`demiriz_lp`)."""
+    ``(value, u, status)`` (a second formulation and solver for :func:`demiriz_lp`; Demiriz et al. (2002),
+    the dual LP)."""
     import cvxpy as cp
 
     from ._solvers import _conic_solve
