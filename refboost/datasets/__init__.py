@@ -63,7 +63,6 @@ from .catalogue import (
     ChecksumError,
     DataFormatError,
     DataNotFoundError,
-    _resolve,  # noqa: F401 (refboost.experiments reads it here until it imports it from the catalogue)
     bundled_data_home,
     default_data_home,
     get_data_home,
