@@ -282,6 +282,25 @@ def test_project_log_hint_with_as_many_entries_as_integer_nu():
     assert got.log_Z == pytest.approx(ref.log_Z, rel=1e-12)
 
 
+def test_project_log_tangent_start_from_a_low_hint():
+    """x__project_log__mutmut_90 (the tangent start's threshold -log nu + RTOL + lt: too large a start set when
+    theta(C_h) > 1 is far off, entries outside C* end up capped). The hint is below log Z*: its set, the 7
+    largest entries, fails the check, and the tangent start is taken. Instance found by a scan over shifts."""
+    b = np.array(
+        [1.283882159201338, 0.8492218328823011, 0.824081660958607, 0.7752918775406024, 0.6330023042598762,
+         0.516998908860644, 0.46859172449995123, 0.4171083203835055, 0.056329789200994025, 0.04030548637626691,
+         -0.23102205826895617, -0.414731950964023, -0.6836918022421368, -0.7614516065795951, -1.0443631042529424,
+         -1.1088218035604278, -1.8480029587030053]
+    )  # fmt: skip
+    nu = 7.752318481629676
+    s = b - 3.5
+    hint = 0.5 * (b[6] + b[7]) + math.log(nu) - 3.5
+    assert np.count_nonzero(s > hint - math.log(nu)) == 7
+    ref, got = _project_log_sort(s, nu), _project_log(s, nu, hint)
+    assert np.abs(got.d - ref.d).max() <= 1e-13
+    assert got.log_Z == pytest.approx(ref.log_Z, rel=1e-12)
+
+
 @pytest.mark.parametrize("nu, eta", [(1.0, 3.0), (2.5, 10.0), (4.0, 0.7)])
 def test_smoothed_soft_margin_direct_against_cvx(nu, eta):
     """x_smoothed_soft_margin_direct__mutmut_* (no test called it): the value ``d . m + Delta(d, 1/N)/eta`` at
