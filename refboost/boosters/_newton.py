@@ -148,25 +148,10 @@ def maximize(
         # the same method compiled for this objective (refboost._jit.entropy.maximize_erlp: ERLPBoost)
         return kernel(A, x0, tol, max_iter)
     N, k = A.shape
-    lin = np.zeros(k) if lin is None else np.asarray(lin, float)
+    obj = _Objective(f, A, np.zeros(k) if lin is None else np.asarray(lin, float))
     x = np.array(x0, float)
-    n_eval = 0
     cache: dict = {}
-
-    def evaluate(xv):
-        nonlocal n_eval
-        n_eval += 1
-        m = A @ xv
-        val, d, c, aux = f(m)
-        G = A.T @ d + lin
-        return m, float(val + lin @ xv), d, c, aux, G
-
-    def reuse(xv, point):
-        # the line search already evaluated f at m + alpha v = A x_new (up to round-off): no new evaluation
-        m_a, val_a, d_a, c_a, aux_a = point
-        return m_a, float(val_a + lin @ xv), d_a, c_a, aux_a, A.T @ d_a + lin
-
-    m, val, d, c, aux, G = evaluate(x)
+    m, val, d, c, aux, G = obj.evaluate(x)
     fresh = True
     status = "max_iter"
     trace = []
@@ -178,35 +163,14 @@ def maximize(
         meas = _measure(x, G, domain)
         if record:
             trace.append({"value": val, "measure": meas})
-        improved_value = best_val is None or val > best_val + VALUE_RTOL * (1 + abs(val))
-        if best is None or meas < best[0]:
-            best = (meas, x, m, val, d, c, aux, G)
-            since_best = 0
-        elif improved_value:
-            since_best = 0
-        else:
-            since_best += 1
-        if improved_value:
-            best_val = val
+        best, best_val, since_best = _track_best(best, best_val, since_best, (meas, x, m, val, d, c, aux, G))
         if meas <= tol:
             status = "converged"
             break
         if since_best >= STALL_ITERS:
             status = "stalled"
             break
-        s = _newton_direction(A, x, G, c, domain, centred)
-        slope = float(G @ s) if s is not None else -1.0
-        if s is None or not np.isfinite(slope) or slope <= 0 or since_best >= STALL_ITERS // 2:
-            s, slope = _fallback_direction(x, G, domain)
-        # the exact line search along s; where it makes no progress, once more along the fallback direction
-        for retry in (False, True):
-            if retry:
-                cache.pop("points", None)
-                s, slope = _fallback_direction(x, G, domain)
-            step = _line_search(f, A, lin, m, x, s, slope, val, cache, domain, centred)
-            n_eval += cache.pop("n_eval", 0)
-            if step is None or step[0] > 0:
-                break
+        s, step = _search(obj, cache, m, x, G, c, val, domain, centred, since_best)
         if step is None:
             status = "unbounded"
             break
@@ -214,19 +178,13 @@ def maximize(
         if alpha <= 0:
             status = "stalled"
             break
-        x_new = x + alpha * s
-        if hit is not None:
-            x_new[hit] = 0.0
-        x_new = np.maximum(x_new, 0.0)
-        if domain == "simplex":
-            x_new /= x_new.sum()
-        x = x_new
+        x = _next_point(x, s, alpha, hit, domain)
         point = cache.pop("points", {}).get(alpha)
         if point is not None:
-            m, val, d, c, aux, G = reuse(x, point)
+            m, val, d, c, aux, G = obj.reuse(x, point)
             fresh = False
         else:
-            m, val, d, c, aux, G = evaluate(x)
+            m, val, d, c, aux, G = obj.evaluate(x)
             fresh = True
     meas = _measure(x, G, domain)
     if meas > best[0]:
@@ -234,12 +192,80 @@ def maximize(
         fresh = False
     if not fresh:
         # the certificate is recomputed at exactly A x (reused points differ from it by round-off)
-        m, val, d, c, aux, G = evaluate(x)
+        m, val, d, c, aux, G = obj.evaluate(x)
         meas = _measure(x, G, domain)
     if meas <= tol:
         status = "converged"
-    return NewtonResult(x=x, d=d, value=val, grad=G, measure=meas, n_iter=it, n_eval=n_eval,
+    return NewtonResult(x=x, d=d, value=val, grad=G, measure=meas, n_iter=it, n_eval=obj.n_eval,
                         status=status, aux=aux, trace=trace)
+
+
+def _track_best(best, best_val, since_best: int, point: tuple):
+    """The iterate of the smallest optimality measure so far (``point = (measure, x, m, value, d, c, aux, G)``)
+    and the iterations since the last progress (a smaller measure or a value larger by ``VALUE_RTOL``)."""
+    meas, val = point[0], point[3]
+    improved_value = best_val is None or val > best_val + VALUE_RTOL * (1 + abs(val))
+    if best is None or meas < best[0]:
+        best = point
+        since_best = 0
+    elif improved_value:
+        since_best = 0
+    else:
+        since_best += 1
+    if improved_value:
+        best_val = val
+    return best, best_val, since_best
+
+
+class _Objective:
+    """``Phi(x) = f(A x) + lin . x`` with its gradient ``G = A^T d + lin``, counting evaluations of ``f``."""
+
+    def __init__(self, f, A, lin):
+        self.f, self.A, self.lin = f, A, lin
+        self.n_eval = 0
+
+    def evaluate(self, xv):
+        self.n_eval += 1
+        m = self.A @ xv
+        val, d, c, aux = self.f(m)
+        G = self.A.T @ d + self.lin
+        return m, float(val + self.lin @ xv), d, c, aux, G
+
+    def reuse(self, xv, point):
+        # the line search already evaluated f at m + alpha v = A x_new (up to round-off): no new evaluation
+        m_a, val_a, d_a, c_a, aux_a = point
+        return m_a, float(val_a + self.lin @ xv), d_a, c_a, aux_a, self.A.T @ d_a + self.lin
+
+
+def _search(obj: _Objective, cache: dict, m, x, G, c, val, domain: str, centred: bool, since_best: int):
+    """One iteration's direction and exact line search: the Newton direction on the current face (the
+    fallback direction where it is no ascent direction or the method stalls), and once more along the
+    fallback direction where the line search makes no progress. Returns ``(s, step)``, ``step`` as
+    :func:`_line_search`'s (None: unbounded)."""
+    s = _newton_direction(obj.A, x, G, c, domain, centred)
+    slope = float(G @ s) if s is not None else -1.0
+    if s is None or not np.isfinite(slope) or slope <= 0 or since_best >= STALL_ITERS // 2:
+        s, slope = _fallback_direction(x, G, domain)
+    for retry in (False, True):
+        if retry:
+            cache.pop("points", None)
+            s, slope = _fallback_direction(x, G, domain)
+        step = _line_search(obj.f, obj.A, obj.lin, m, x, s, slope, val, cache, domain, centred)
+        obj.n_eval += cache.pop("n_eval", 0)
+        if step is None or step[0] > 0:
+            break
+    return s, step
+
+
+def _next_point(x, s, alpha: float, hit, domain: str) -> np.ndarray:
+    """``x + alpha s`` with the coordinate the ratio test hit set to 0, clipped to the domain."""
+    x_new = x + alpha * s
+    if hit is not None:
+        x_new[hit] = 0.0
+    x_new = np.maximum(x_new, 0.0)
+    if domain == "simplex":
+        x_new /= x_new.sum()
+    return x_new
 
 
 def _sum_zero_basis(k: int) -> np.ndarray:

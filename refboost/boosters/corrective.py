@@ -136,8 +136,7 @@ STARTS = ("first", "zero")
 
 
 def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solver, start):
-    from ..certify.lp import soft_margin_lp
-
+    """Glocer (2009), Alg. 4.1 (Corrective ERLPBoost) / Alg. 4.3 (its binary-entropy variant)."""
     name = "corrective_binary_erlpboost" if binary else "corrective_erlpboost"
     N = oracle.n_examples
     if binary and not nu < N:
@@ -196,29 +195,49 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
         w = (1.0 - alpha) * w
         w[j] += alpha
         m = (1.0 - alpha) * m + alpha * u
-        if binary:
-            r = binary_smoothed_soft_margin(m, nu, eta)
-            if beta_solver == "bisection":
-                beta, nb = beta_bisection(m, nu, eta)
-                p = nu / N
-                z0 = np.log(p) - np.log1p(-p)
-                d = _sigmoid(z0 - eta * (m + beta)) / nu
-                terms = np.logaddexp(np.log1p(-p), np.log(p) - eta * (m + beta))
-                Theta = -float(terms.sum()) / (eta * nu) - beta
-                extra_last = {"beta": beta, "bisection_steps": nb}
-            else:
-                d, Theta, beta = r.d, r.value, r.beta
-                extra_last = {"beta": beta}
-            d = d / d.sum()
-        else:
-            r = smoothed_soft_margin(m, nu, eta)
-            d, Theta = r.d, r.value
-            C = r.capped
-            psi = capped_slack(m, C, r.log_Z, nu, eta)
-            extra_last = {"psi": psi, "capped": C, "log_Z": r.log_Z}
+        d, Theta, extra_last = _next_distribution(m, nu, eta, binary, beta_solver)
         Theta_prev = Theta
         rec.update({"alpha": alpha, "dual": Theta, "time": time.perf_counter() - t0})
         history.append(rec)
+    return _output(oracle, cols, w, d, first, min_P, d_min_P, gamma_hat, d_gamma, Theta_prev, fired, history,
+                   extra_last, name, {"nu": nu, "eps": eps, "eta": eta, "max_iter": max_iter, "step_rule": step_rule,
+                                      "beta_solver": beta_solver, "start": start})
+
+
+def _next_distribution(m, nu: float, eta: float, binary: bool, beta_solver: str):
+    """Glocer (2009), Alg. 4.1 / 4.3: the next distribution ``d^t``, the minimiser of (3.6) / (3.25) at the
+    margins ``m = U w^t``, with the dual value ``Theta^t`` and what the record keeps of the solve (psi,
+    the capped set; beta for the binary entropy, by the safeguarded Newton root or by bisection)."""
+    N = m.shape[0]
+    if binary:
+        r = binary_smoothed_soft_margin(m, nu, eta)
+        if beta_solver == "bisection":
+            beta, nb = beta_bisection(m, nu, eta)
+            p = nu / N
+            z0 = np.log(p) - np.log1p(-p)
+            d = _sigmoid(z0 - eta * (m + beta)) / nu
+            terms = np.logaddexp(np.log1p(-p), np.log(p) - eta * (m + beta))
+            Theta = -float(terms.sum()) / (eta * nu) - beta
+            extra_last = {"beta": beta, "bisection_steps": nb}
+        else:
+            d, Theta, beta = r.d, r.value, r.beta
+            extra_last = {"beta": beta}
+        return d / d.sum(), Theta, extra_last
+    r = smoothed_soft_margin(m, nu, eta)
+    d, Theta = r.d, r.value
+    C = r.capped
+    psi = capped_slack(m, C, r.log_Z, nu, eta)
+    return d, Theta, {"psi": psi, "capped": C, "log_Z": r.log_Z}
+
+
+def _output(oracle, cols, w, d, first, min_P, d_min_P, gamma_hat, d_gamma, Theta_prev, fired, history, extra_last,
+            name, params) -> BoostResult:
+    """Glocer (2009), Alg. 4.1 / 4.3's output: the normalised weights (the first hypothesis alone when only the
+    zero hypothesis of the printed start was chosen), certified by :func:`refboost.certify.soft_margin_lp`
+    at the final d, the d^{q-1} attaining min_q P^q(d^{q-1}) and the one of the smallest edge."""
+    from ..certify.lp import soft_margin_lp
+
+    nu, eps, eta, start = params["nu"], params["eps"], params["eta"], params["start"]
     total = float(w.sum())
     if total > 0:
         w_out = w / total
@@ -245,10 +264,7 @@ def _corrective(oracle, *, nu, eps, eta, max_iter, step_rule, binary, beta_solve
         cause="start='zero' certifies the mixture with the zero hypothesis, not the normalised weights"
         if start == "zero" else "",
         weights=w_out, hypotheses=list(keys), distribution=d, margins=margins, n_iter=len(history) - int(fired),
-        history=history, algorithm=name,
-        params={"nu": nu, "eps": eps, "eta": eta, "max_iter": max_iter, "step_rule": step_rule,
-                "beta_solver": beta_solver, "start": start},
-        extra=extra,
+        history=history, algorithm=name, params=params, extra=extra,
     )
 
 

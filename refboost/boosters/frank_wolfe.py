@@ -33,6 +33,45 @@ from the returned weights and the dual points in ``extra["certificate_distributi
 queried distribution attaining ``gamma^_T``; the restricted LP's distribution when there is one),
 that the soft margin of the returned weights is within eps of the optimum of the class. With the
 default eta this is Lemma 2 (``rho(w_T) >= gamma^_T - eps_T - ln(m/nu)/eta >= gamma^_T - eps``).
+
+Rates. Theorem 3 (with a corrected induction): for the short-step and classic rules, whatever the
+secondary rule, ``eps_t <= 8 eta/(t + 2)`` at every round, so the loop stops within
+:func:`refboost.bounds.fw_iteration_bound` ``= ceil(32 ln(m/nu)/eps^2 - 2)`` rounds; the line search
+is never worse than the short step. Corollary 1 (pairwise): ``eps_t <= 8 eta/(k(t) + 2)`` with
+``k(t)`` the good (non-drop) steps so far. Both bounds are recorded per round
+(``history[t-1]["rate_bound"]``); the tests assert them on every round.
+
+Stopping by the certificate (``stopping="certificate"``): stop when Alg. 1's test OR the soft-margin
+certificate ``gamma^_t - max(rho(w_t), rho(w^(2))) <= eps`` fires, with ``w^(2)`` the
+secondary candidate over the same hypotheses ``J_t`` (for the LPBoost rule
+``rho(w^(2)) = P^t_LP``, the restricted LP value). It is sound: for a maximum-edge oracle
+every edge is ``>= P_LP`` (the optimum over the whole class, Lemma 4), so
+``rho(w_out) >= gamma^_T - eps >= P_LP - eps`` -- the same guarantee as Lemma 2 -- and it
+fires no later than Alg. 1's test, so the iteration bound still holds. The returned weights
+are the certifying candidate (``w^(2)`` if its soft margin is the larger);
+``extra["stop_reason"]`` says which test fired. LPBoost's own stopping rule is this
+certificate on ``w^(2)`` (Glocer 2009, Alg. 2.1).
+
+The secondary LP (``lp_method``): the HiGHS method of Alg. 2. ``"highs-ds-warm"`` (default) keeps one LP
+across rounds and re-optimises it with the dual simplex from the last basis after adding the new
+columns' rows (:class:`refboost.boosters.lpboost.IncrementalRestrictedLP`); ``"highs-ds"`` rebuilds and
+solves the LP from scratch each round (scipy ``linprog``), same LP, same method. ``"highs-ds-ws"``: the
+same LP on LPBoost's working-set master (``IncrementalRestrictedLP`` with ``working_set=True``: its size
+grows with the columns and a working set, not with N; the same optimum to HiGHS's tolerance; a9a with
+stumps, nu = 0.1 N, eps = 0.01: 1.3 against 13.2 s CPU, the same 189 rounds and hypotheses,
+``benchmarks/bench_floor.py``).
+
+Pricing at the LP's distribution (``price_lp=True``, a documented variant of Algorithm 1 that needs
+``secondary="lpboost"``; notebook 05 §3.11): each round additionally queries the weak
+learner at the restricted LP's distribution ``d^t_LP`` (LPBoost's query point), lowers
+``gamma^_t`` by that edge and adds the hypothesis to the pool ``J``. Every queried
+distribution lies in the capped simplex, so ``gamma^_t`` stays an upper bound on ``rho*``
+(Lemma 4) and ``stopping="certificate"`` then contains LPBoost's own test
+``min edge - P^t_LP <= eps``. Theorem 3 / Corollary 1 still hold: their proof uses only that
+``gamma^_t`` is non-increasing and ``<=`` the Frank-Wolfe atom's edge at ``d_t``, and that
+line 13 returns something at least as good as the FW step ``w^(1)``, which is still a
+candidate; ``eps_t <= 8 eta/(t+2)`` (``rate_bound``) is asserted by the tests. Costs one
+more oracle call per round. History records gain ``lp_hypothesis`` and ``lp_edge``.
 """
 
 from __future__ import annotations
@@ -533,12 +572,7 @@ def mlpboost(
     ``w^(2)`` = the secondary rule on the hypotheses so far (line 12), and ``w_{t+1}`` the one with
     the larger smoothed margin ``rho~`` (line 13, ties keep ``w^(1)``).
 
-    Theorem 3 (with a corrected induction): for the short-step and classic rules,
-    whatever the secondary rule, ``eps_t <= 8 eta/(t + 2)`` at every round, so the loop stops
-    within :func:`refboost.bounds.fw_iteration_bound` ``= ceil(32 ln(m/nu)/eps^2 - 2)`` rounds;
-    the line search is never worse than the short step. Corollary 1 (pairwise): ``eps_t <= 8 eta/(k(t) + 2)`` with
-    ``k(t)`` the good (non-drop) steps so far. Both bounds are recorded per round
-    (``history[t-1]["rate_bound"]``); the tests assert them on every round.
+    Rates: Theorem 3 and Corollary 1 (module docstring), recorded per round as ``rate_bound``.
 
     Parameters
     ----------
@@ -566,42 +600,20 @@ def mlpboost(
         returns ``converged=False`` and the message names both numbers.
     stopping : {"eps_t", "certificate", "fw_gap"}
         ``"eps_t"`` (default): Alg. 1's test ``eps_t <= eps/2`` (line 8), the rule Theorem 3's
-        iteration bound is about. ``"certificate"``: stop when Alg. 1's test OR the soft-margin
-        certificate ``gamma^_t - max(rho(w_t), rho(w^(2))) <= eps`` fires, with ``w^(2)`` the
-        secondary candidate over the same hypotheses ``J_t`` (for the LPBoost rule
-        ``rho(w^(2)) = P^t_LP``, the restricted LP value). It is sound: for a maximum-edge oracle
-        every edge is ``>= P_LP`` (the optimum over the whole class, Lemma 4), so
-        ``rho(w_out) >= gamma^_T - eps >= P_LP - eps`` -- the same guarantee as Lemma 2 -- and it
-        fires no later than Alg. 1's test, so the iteration bound still holds. The returned weights
-        are the certifying candidate (``w^(2)`` if its soft margin is the larger);
-        ``extra["stop_reason"]`` says which test fired. LPBoost's own stopping rule is this
-        certificate on ``w^(2)`` (Glocer 2009, Alg. 2.1). ``"fw_gap"``: as in :func:`cerlpboost`.
+        iteration bound is about. ``"certificate"``: Alg. 1's test OR the soft-margin certificate
+        ``gamma^_t - max(rho(w_t), rho(w^(2))) <= eps`` (module docstring, *Stopping by the
+        certificate*). ``"fw_gap"``: as in :func:`cerlpboost`.
     lp_method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm", "highs-ds-ws"}
-        HiGHS method of the secondary LP (LP optima are not unique).
-        ``"highs-ds-warm"`` (default) keeps one LP across rounds and re-optimises it with the dual
-        simplex from the last basis after adding the new columns' rows
-        (:class:`refboost.boosters.lpboost.IncrementalRestrictedLP`); ``"highs-ds"`` rebuilds and
-        solves the LP from scratch each round (scipy ``linprog``), same LP, same method.
-        ``"highs-ds-ws"``: the same LP on LPBoost's working-set master (``IncrementalRestrictedLP``
-        with ``working_set=True``: its size grows with the columns and a working set, not with N;
-        the same optimum to HiGHS's tolerance; a9a with stumps, nu = 0.1 N, eps = 0.01: 1.3 against
-        13.2 s CPU, the same 189 rounds and hypotheses, ``benchmarks/bench_floor.py``).
+        HiGHS method of the secondary LP (LP optima are not unique; module docstring, *The secondary
+        LP*). ``"highs-ds-warm"`` (default) keeps one LP across rounds, warm-started.
     time_limit : float > 0, optional
         Wall-clock cap in seconds (checked after every round; the paper killed runs after 20000 s).
         A run stopped by it returns ``converged=False`` and says so (``extra["stop_reason"] ==
         "time_limit"``); results then depend on the machine's speed.
     price_lp : bool
         ``False`` (default): the paper's Algorithm 1. ``True`` (a documented variant, needs
-        ``secondary="lpboost"``; notebook 05 §3.11): each round additionally queries the weak
-        learner at the restricted LP's distribution ``d^t_LP`` (LPBoost's query point), lowers
-        ``gamma^_t`` by that edge and adds the hypothesis to the pool ``J``. Every queried
-        distribution lies in the capped simplex, so ``gamma^_t`` stays an upper bound on ``rho*``
-        (Lemma 4) and ``stopping="certificate"`` then contains LPBoost's own test
-        ``min edge - P^t_LP <= eps``. Theorem 3 / Corollary 1 still hold: their proof uses only that
-        ``gamma^_t`` is non-increasing and ``<=`` the Frank-Wolfe atom's edge at ``d_t``, and that
-        line 13 returns something at least as good as the FW step ``w^(1)``, which is still a
-        candidate; ``eps_t <= 8 eta/(t+2)`` (``rate_bound``) is asserted by the tests. Costs one
-        more oracle call per round. History records gain ``lp_hypothesis`` and ``lp_edge``.
+        ``secondary="lpboost"``): each round also queries the weak learner at the restricted LP's
+        distribution (module docstring, *Pricing at the LP's distribution*).
     progress : bool
         Show a tqdm progress bar (rounds done out of ``max_iter``, current ``eps_t`` against ``eps/2``),
         driven from outside the loop by the per-round hook.
@@ -627,22 +639,9 @@ def mlpboost(
         ``certificate_value`` (the round's ``gamma^_t - max(rho(w_t), rho(w^(2)))``),
         ``certificate_distributions``, ``stopping_rule_fired``, ``time``, ``cpu_time``.
     """
-    return _run(
-        oracle,
-        nu=nu,
-        eps=eps,
-        eta=eta,
-        rule=rule,
-        secondary=secondary,
-        max_iter=max_iter,
-        stopping=stopping,
-        lp_method=lp_method,
-        time_limit=time_limit,
-        algorithm="mlpboost",
-        price_lp=price_lp,
-        progress=progress,
-        callback=callback,
-    )
+    return _run(oracle, nu=nu, eps=eps, eta=eta, rule=rule, secondary=secondary, max_iter=max_iter, stopping=stopping,
+                lp_method=lp_method, time_limit=time_limit, algorithm="mlpboost", price_lp=price_lp, progress=progress,
+                callback=callback)
 
 
 @constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),

@@ -21,6 +21,14 @@ from ._params import Choice, Int, Nu, Real, constraints
 
 LP_METHODS = ("highs", "highs-ds", "highs-ipm", "highs-ds-warm")
 #: lpboost's methods: LP_METHODS and the working-set master ``"highs-ds-ws"`` (:class:`IncrementalRestrictedLP`).
+#: ``"highs-ds-warm"``: dual simplex on one LP kept across iterations (:class:`IncrementalRestrictedLP`),
+#: warm-started from the previous basis -- the same optimum as ``"highs-ds"``, which rebuilds the LP every
+#: iteration (an order of magnitude slower on LIBSVM diabetes with nu = 0.1 N and all stumps;
+#: ``benchmarks/bench_lpboost_default.py``). ``"highs-ds-ws"``: :class:`IncrementalRestrictedLP` with
+#: ``working_set=True``: row generation on the vertex rows of (2.2), then, if that needs many rows, (2.3) on
+#: a working set of examples; each solve checked on all N examples in one O(N t) pass: the same optimum to
+#: HiGHS's tolerance, about 45 times faster per iteration on a9a with stumps (``benchmarks/bench_floor.py``);
+#: its d, hence the trajectory, can differ on degenerate LPs (many optimal d).
 LPBOOST_METHODS = (*LP_METHODS, "highs-ds-ws")
 #: Feasibility tolerance passed to HiGHS for the restricted LP.
 LP_FEAS_TOL = 1e-9
@@ -392,17 +400,11 @@ def lpboost(
         Precision.
     max_iter : int >= 1
     method : {"highs-ds-warm", "highs-ds", "highs", "highs-ipm", "highs-ds-ws"}
-        HiGHS method of the restricted LP; LP solutions are not unique, so trajectories can
-        depend on it. ``"highs-ds-warm"`` (default): dual simplex on one LP kept across iterations
-        (:class:`IncrementalRestrictedLP`), warm-started from the previous basis -- the same
-        optimum as ``"highs-ds"``, which rebuilds the LP every iteration (an order of magnitude slower
-        on LIBSVM diabetes with nu = 0.1 N and all stumps; ``benchmarks/bench_lpboost_default.py``).
-        ``"highs-ds-ws"``: a master that scales with the columns and a working set, not with N
-        (:class:`IncrementalRestrictedLP` with ``working_set=True``: row generation on the vertex
-        rows of (2.2), then, if that needs many rows, (2.3) on a working set of examples; each solve
-        checked on all N examples in one O(N t) pass): the same optimum to HiGHS's tolerance, about
-        45 times faster per iteration on a9a with stumps (``benchmarks/bench_floor.py``); its d,
-        hence the trajectory, can differ on degenerate LPs (many optimal d).
+        HiGHS method of the restricted LP (see :data:`LPBOOST_METHODS`); LP solutions are not unique,
+        so trajectories can depend on it. ``"highs-ds-warm"`` (default): dual simplex on one LP kept
+        across iterations, warm-started from the previous basis (the same optimum as ``"highs-ds"``,
+        which rebuilds the LP every iteration); ``"highs-ds-ws"``: a master that scales with the
+        columns and a working set, not with N (the same optimum to HiGHS's tolerance).
 
     Returns
     -------
@@ -414,9 +416,6 @@ def lpboost(
         "certificate_distributions": [d^{q-1} of the smallest edge], "certificate": the
         :class:`refboost.certify.Certificate`}.
     """
-    from ..certify.lp import soft_margin_lp
-    from .adaboost import certificate_class
-
     N = oracle.n_examples
     nu = float(nu)
     eps = float(eps)
@@ -440,11 +439,7 @@ def lpboost(
             gamma_hat, d_min_edge = edge, d
         _, new = cols.add(key, u)
         if new:
-            if warm is not None:
-                warm.add(u)
-                P, d, w, rho, psi = warm.solve()
-            else:
-                P, d, w, rho, psi = restricted_lp(cols.stacked(), nu, method)
+            P, d, w, rho, psi = _restricted_step(warm, cols, u, nu, method)
         gap = gamma_hat - P
         history.append(
             {
@@ -461,6 +456,27 @@ def lpboost(
         if gap <= eps:
             converged = True
             break
+    return _output(oracle, cols, w, d, d_min_edge, P, rho, psi, gamma_hat, gap, converged, history,
+                   {"nu": nu, "eps": eps, "max_iter": max_iter, "method": method})
+
+
+def _restricted_step(warm, cols: Columns, u, nu: float, method: str):
+    """Glocer (2009), Alg. 2.1, the restricted LP (2.3) over ``u^1..u^t`` (on the LP kept across
+    iterations when ``warm``, else rebuilt): ``(P^t_LP, d^t, w, rho, psi)``."""
+    if warm is not None:
+        warm.add(u)
+        return warm.solve()
+    return restricted_lp(cols.stacked(), nu, method)
+
+
+def _output(oracle, cols: Columns, w, d, d_min_edge, P, rho, psi, gamma_hat, gap, converged, history,
+            params) -> BoostResult:
+    """Glocer (2009), Alg. 2.1's output ``w`` (the duals of (2.2)), certified by
+    :func:`refboost.certify.soft_margin_lp` at ``d^T`` and the ``d^{q-1}`` of the smallest edge."""
+    from ..certify.lp import soft_margin_lp
+    from .adaboost import certificate_class
+
+    nu, eps = params["nu"], params["eps"]
     keys = cols.keys
     margins = cols.stacked() @ w
     cert = soft_margin_lp(certificate_class(oracle), w, nu=nu, hypotheses=keys, distribution=[d, d_min_edge],
@@ -476,7 +492,7 @@ def lpboost(
         n_iter=len(history),
         history=history,
         algorithm="lpboost",
-        params={"nu": nu, "eps": eps, "max_iter": max_iter, "method": method},
+        params=params,
         extra={"P_LP": P, "rho": rho, "psi": psi, "gamma_hat": gamma_hat,
                "certificate_distributions": [d_min_edge.copy()], "certificate": cert},
     )

@@ -44,6 +44,8 @@ def _pricing_distribution(u, master, normalise_u, T):
 
 
 def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_name, normalise_u, fast=True):
+    """Shen & Li (2010), Algorithm 2: price a column at the master's ``u``, stop on the duality gap, add
+    the column and re-solve the restricted master (step 4)."""
     M = oracle.n_examples
     u = np.full(M, 1.0 / M) if normalise_u else np.full(M, 0.5)
     keys: list = []
@@ -76,24 +78,11 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             # best column is selected; max() keeps full gap >= restricted gap through round-off)
             edge_best = max(edge_best, r)
             gap = edge_best - weighted  # T-scaled: the duality gap of T x (5) and (15), in the units of eps
-            history.append(
-                {
-                    "t": len(keys),
-                    "hypothesis": keys[-1],
-                    "objective": objective,
-                    "r": r,
-                    "u_varrho": weighted,
-                    "edge_best": edge_best,
-                    "gap": gap,
-                    "master_gap": master.measure,
-                    "master_iter": n_master,
-                    "n_active": int(np.sum(lam > ACTIVE_TOL)),
-                    "entropy_term": float(np.sum(u * np.log(np.where(u > 0, u, 1.0)))),
-                    "time": time.perf_counter() - t0,
-                    "oracle_time": t_oracle,
-                    "master_time": t_master,
-                }
-            )
+            history.append({"t": len(keys), "hypothesis": keys[-1], "objective": objective, "r": r,
+                            "u_varrho": weighted, "edge_best": edge_best, "gap": gap, "master_gap": master.measure,
+                            "master_iter": n_master, "n_active": int(np.sum(lam > ACTIVE_TOL)),
+                            "entropy_term": float(np.sum(u * np.log(np.where(u > 0, u, 1.0)))),
+                            "time": time.perf_counter() - t0, "oracle_time": t_oracle, "master_time": t_master})
             if gap <= eps:
                 converged = True
                 break
@@ -105,13 +94,7 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             tau = max(MASTER_TOL, INNER_GAP_FRACTION * gap)
         else:
             tau = MASTER_TOL
-        if key_set is not None:
-            try:
-                selected = key in key_set
-            except TypeError:
-                key_set = None
-        if key_set is None:
-            selected = key in keys
+        selected, key_set = _is_selected(key, keys, key_set)
         if selected:
             # the best column is already selected: its restricted gap equals the full one (> eps > tau_prev
             # only if the previous master was looser than eps); tighten the master instead of adding it
@@ -123,18 +106,46 @@ def _column_generation(oracle, T, eps, max_iter, make_master, algorithm, obj_nam
             if key_set is not None:
                 key_set.add(key)
             master.add(np.asarray(h, dtype=float))
-        if fast:
-            master.solve(tau)  # leaves m, u, G at exactly U_S lambda
-            n_master = master.n_iter
-        else:
-            r_ = _newton.maximize(f, master.U, master.lam, tol=tau, max_iter=MASTER_MAX_ITER, centred=centred)
-            master.lam, master.measure, n_master = r_.x, r_.measure, r_.n_iter
-            master.refresh()
+        n_master = _master_step(master, f, centred, tau, fast)
         t_master += time.perf_counter() - t1
         c_master += time.thread_time() - c1
         lam = master.lam
         u = master.u
         objective = -master.val / T
+    return _output(master, keys, lam, u, gap, converged, objective, history, normalise_u, T, eps, max_iter,
+                   algorithm, obj_name, t0, (t_oracle, t_master, c_oracle, c_master))
+
+
+def _is_selected(key, keys: list, key_set: set | None) -> tuple[bool, set | None]:
+    """Whether the oracle's column is already in the restricted master (a set while the keys are hashable,
+    then the list); returns the set, or None once a key was not hashable."""
+    if key_set is not None:
+        try:
+            selected = key in key_set
+        except TypeError:
+            key_set = None
+    if key_set is None:
+        selected = key in keys
+    return selected, key_set
+
+
+def _master_step(master, f, centred: bool, tau: float, fast: bool) -> int:
+    """Shen & Li (2010), Alg. 2, step 4: solve the restricted master over the selected columns to the
+    tolerance ``tau`` (the compiled / numpy master in the fast mode, else :func:`refboost.boosters._newton.maximize`
+    warm-started at the current lambda). Returns the master's iterations."""
+    if fast:
+        master.solve(tau)  # leaves m, u, G at exactly U_S lambda
+        return master.n_iter
+    r_ = _newton.maximize(f, master.U, master.lam, tol=tau, max_iter=MASTER_MAX_ITER, centred=centred)
+    master.lam, master.measure, n_master = r_.x, r_.measure, r_.n_iter
+    master.refresh()
+    return n_master
+
+
+def _output(master, keys, lam, u, gap, converged, objective, history, normalise_u, T, eps, max_iter, algorithm,
+            obj_name, t0, times) -> BoostResult:
+    """Shen & Li (2010), Alg. 2's output ``w = lambda / T`` over the selected columns, with the duality gap."""
+    t_oracle, t_master, c_oracle, c_master = times
     U_S = master.U
     w = lam / T
     varrho = U_S @ lam
