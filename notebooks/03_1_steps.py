@@ -35,8 +35,8 @@ from refboost.boosters.entropy import (
     binary_dual_step,
     erlp_dual_step,
     kkt_recovery,
-    softboost_dual_step,
 )
+from refboost.boosters.softboost import softboost_dual_step
 
 book.setup()
 rng = np.random.default_rng(0)

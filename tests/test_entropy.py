@@ -18,8 +18,8 @@ from refboost.boosters.entropy import (
     binary_smoothed_soft_margin,
     erlp_dual_step,
     kkt_recovery,
-    softboost_dual_step,
 )
+from refboost.boosters.softboost import softboost_dual_step
 
 VALUE_RTOL = 1e-8
 D_ATOL = 2e-6
@@ -204,7 +204,7 @@ def test_softboost_infeasible_detected():
     rng = np.random.default_rng(3)
     U = rand_U(rng, 30, 5)
     lp = truth.soft_margin_lp(U, 2.0)
-    from refboost.boosters.entropy import softboost_stop_test
+    from refboost.boosters.softboost import softboost_stop_test
 
     assert softboost_stop_test(U, 2.0, lp.value - 0.01) == (True, -np.inf)  # (3.1) infeasible: the rule fires
     assert truth.softboost_primal_31(U, 2.0, lp.value - 0.01).status.startswith("infeasible")
