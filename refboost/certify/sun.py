@@ -272,23 +272,11 @@ def regularized_margin_certificate(
               for d in candidate_distributions(distribution, N)]
 
     def _score(d):
-        return max_edge(U, d) + beta * penalty_fn(d)
-
-    def penalty_fn(d):
-        return penalty_value(d, penalty)
+        return max_edge(U, d) + beta * penalty_value(d, penalty)
 
     def _done(b, d, src, moved):
-        dm = float(d @ m) if d is not None else math.nan
-        kkt = {
-            "d_off_inner_minimiser": (dm + beta * penalty_fn(d) - lower) if d is not None else math.nan,
-            "w_offmax_edges": (b - beta * penalty_fn(d) - dm) if d is not None else math.nan,
-            "inner_min_gap": upper - lower,
-            "d_moved": moved,
-        }
-        name = {"kl": "sun_kl", "norm2": "sun_norm2", "quadratic": "sun_quadratic"}[penalty]
-        eq = _EQUATIONS[penalty] + (" (beta = 0: hard margin (9)/(14))" if beta == 0 else "")
-        return verdict(problem=name, equation=eq, sense="max", objective=lower, bound=b, feasibility=feas,
-                       tol=tol, bound_source=src, kkt=kkt, what="regularised margin")
+        return _sun_verdict(b, d, src, moved, m=m, beta=beta, penalty=penalty, lower=lower, upper=upper,
+                            feas=feas, tol=tol)
 
     best = None
     if bound != "truth":
@@ -299,26 +287,48 @@ def regularized_margin_certificate(
     cert = _done(*best) if best is not None else None
     use_truth = bound == "truth" or (bound == "auto" and not cert.ok)
     if use_truth:
-        if isinstance(U, Oracle):
-            if bound == "truth":
-                raise ValueError("bound='truth' needs U as a matrix (ground truth solves over its columns)")
-            return cert
-        from ..truth import GroundTruthError
+        return _truth_bound(U, cert, bound, beta, penalty, _score, _done)
+    return cert
 
-        try:
-            d_t, src = _truth_distribution(U, beta, penalty)
-        except GroundTruthError:  # the conic solver failed (e.g. beta = 1e6): keep the dual-point bound
-            if bound == "truth":
-                raise
-            return cert
-        if d_t is None:
-            if bound == "truth":
-                raise ValueError(f"no ground truth is available for the {penalty!r} penalty; use bound='dual'")
-            return cert
-        d_t = _onto_simplex(d_t)
-        b = _score(d_t)
-        if cert is None or b < cert.bound:
-            return _done(b, d_t, src, 0.0)
+
+def _sun_verdict(b, d, src, moved, *, m, beta, penalty, lower, upper, feas, tol) -> Certificate:
+    """The certificate of the regularised margin at the dual point ``d`` with bound ``b = s(d)``."""
+    dm = float(d @ m) if d is not None else math.nan
+    kkt = {
+        "d_off_inner_minimiser": (dm + beta * penalty_value(d, penalty) - lower) if d is not None else math.nan,
+        "w_offmax_edges": (b - beta * penalty_value(d, penalty) - dm) if d is not None else math.nan,
+        "inner_min_gap": upper - lower,
+        "d_moved": moved,
+    }
+    name = {"kl": "sun_kl", "norm2": "sun_norm2", "quadratic": "sun_quadratic"}[penalty]
+    eq = _EQUATIONS[penalty] + (" (beta = 0: hard margin (9)/(14))" if beta == 0 else "")
+    return verdict(problem=name, equation=eq, sense="max", objective=lower, bound=b, feasibility=feas,
+                   tol=tol, bound_source=src, kkt=kkt, what="regularised margin")
+
+
+def _truth_bound(U, cert, bound, beta, penalty, score, done) -> Certificate:
+    """The bound from ground truth's d (a matrix U; KL and Norm2), kept where it is smaller than the
+    candidates' (``cert``); ``bound="truth"`` raises where there is none."""
+    if isinstance(U, Oracle):
+        if bound == "truth":
+            raise ValueError("bound='truth' needs U as a matrix (ground truth solves over its columns)")
+        return cert
+    from ..truth import GroundTruthError
+
+    try:
+        d_t, src = _truth_distribution(U, beta, penalty)
+    except GroundTruthError:  # the conic solver failed (e.g. beta = 1e6): keep the dual-point bound
+        if bound == "truth":
+            raise
+        return cert
+    if d_t is None:
+        if bound == "truth":
+            raise ValueError(f"no ground truth is available for the {penalty!r} penalty; use bound='dual'")
+        return cert
+    d_t = _onto_simplex(d_t)
+    b = score(d_t)
+    if cert is None or b < cert.bound:
+        return done(b, d_t, src, 0.0)
     return cert
 
 
