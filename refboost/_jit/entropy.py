@@ -963,6 +963,21 @@ def maximize_binary(A, x0, nu, eta, tol, max_iter):
 
 
 @njit(cache=True)
+def _next_point(x, s, alpha, hit):
+    """:func:`refboost.boosters._newton._next_point` on the simplex: ``x + alpha s`` with the coordinate the ratio
+    test hit set to 0, clipped at 0 and normalised."""
+    x_new = x + alpha * s
+    if hit >= 0:
+        x_new[hit] = 0.0
+    tot = 0.0
+    for q in range(x_new.shape[0]):
+        if not x_new[q] >= 0.0:  # np.maximum(x_new, 0): NaN propagates in numpy, kept here too
+            x_new[q] = 0.0 if x_new[q] < 0.0 else x_new[q]
+        tot += x_new[q]
+    return x_new / tot
+
+
+@njit(cache=True)
 def maximize(A, x0, kind, nu, eta, tol, max_iter):
     """``max_{x in simplex} f(A x)``: :func:`refboost.boosters._newton.maximize` (fast, simplex, centred).
 
@@ -1029,15 +1044,7 @@ def maximize(A, x0, kind, nu, eta, tol, max_iter):
         if alpha <= 0:
             status = 1
             break
-        x_new = x + alpha * s
-        if hit >= 0:
-            x_new[hit] = 0.0
-        tot = 0.0
-        for q in range(x_new.shape[0]):
-            if not x_new[q] >= 0.0:  # np.maximum(x_new, 0): NaN propagates in numpy, kept here too
-                x_new[q] = 0.0 if x_new[q] < 0.0 else x_new[q]
-            tot += x_new[q]
-        x = x_new / tot
+        x = _next_point(x, s, alpha, hit)
         if alpha == last_a:
             # the line search evaluated F at m + alpha v = A x_new (up to round-off): no new evaluation
             m, val, d, c, capped, log_Z = pm, pv, pd, pc, pC, pZ
