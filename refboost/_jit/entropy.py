@@ -654,30 +654,7 @@ def newton_direction(A, x, G, c):
     s = np.zeros(k)
     if nS <= 1:
         return False, s
-    csum = c.sum()
-    cmax = c.max() if N else 0.0
-    lim = ROW_CURVATURE_RTOL * cmax
-    nr = 0
-    for n in range(N):
-        if c[n] > lim:
-            nr += 1
-    B = np.empty((nr, nS))
-    b0 = np.zeros(nS)
-    r = 0
-    for n in range(N):
-        cn = c[n]
-        if cn > lim:
-            sq = math.sqrt(cn)
-            for j in range(nS):
-                a = A[n, idx0[j]]
-                B[r, j] = a * sq
-                b0[j] += a * cn
-            r += 1
-    M0 = np.dot(B.T, B) if nr > 0 else np.zeros((nS, nS))
-    if csum > 0:
-        for i in range(nS):
-            for j in range(nS):
-                M0[i, j] -= b0[i] * b0[j] / csum
+    M0 = _face_hessian(A, c, idx0)
     pos = np.arange(nS)
     for _ in range(k + 1):
         ns = pos.shape[0]
@@ -692,27 +669,9 @@ def newton_direction(A, x, G, c):
         Q = _sum_zero_basis(ns)
         Mq = np.dot(Q.T, np.dot(M, Q))
         gq = np.dot(Q.T, gS)
-        nq = ns - 1
-        base = np.empty(nq)
-        top = 0.0
-        for i in range(nq):
-            base[i] = Mq[i, i]
-            top = max(top, base[i])
-        mu = HESSIAN_DAMPING * top if top > 0 else 1.0
-        for i in range(nq):
-            Mq[i, i] += mu
-        ok, z = _cholesky_solve(Mq, gq)
+        ok, z = _damped_solve(Mq, gq)
         if not ok:
-            Ms = 0.5 * (Mq + Mq.T)
-            for _t in range(8):
-                for i in range(nq):
-                    Ms[i, i] = base[i] + mu
-                ok, z = _lu_solve(Ms, gq)
-                if ok:
-                    break
-                mu *= 1e3
-            if not ok:
-                return False, s
+            return False, s
         sS = np.dot(Q, z)
         smax = 0.0
         for i in range(ns):
@@ -742,6 +701,65 @@ def newton_direction(A, x, G, c):
             s[idx0[pos[i]]] = sS[i]
         return True, s
     return False, s
+
+
+@njit(cache=True)
+def _face_hessian(A, c, idx0):
+    """The face Hessian ``A_S^T (diag c - c c^T/sum c) A_S`` on the columns ``idx0``, from the rows with
+    ``c_n > ROW_CURVATURE_RTOL max c`` (formed once; the removal loop takes principal submatrices)."""
+    N = A.shape[0]
+    nS = idx0.shape[0]
+    csum = c.sum()
+    cmax = c.max() if N else 0.0
+    lim = ROW_CURVATURE_RTOL * cmax
+    nr = 0
+    for n in range(N):
+        if c[n] > lim:
+            nr += 1
+    B = np.empty((nr, nS))
+    b0 = np.zeros(nS)
+    r = 0
+    for n in range(N):
+        cn = c[n]
+        if cn > lim:
+            sq = math.sqrt(cn)
+            for j in range(nS):
+                a = A[n, idx0[j]]
+                B[r, j] = a * sq
+                b0[j] += a * cn
+            r += 1
+    M0 = np.dot(B.T, B) if nr > 0 else np.zeros((nS, nS))
+    if csum > 0:
+        for i in range(nS):
+            for j in range(nS):
+                M0[i, j] -= b0[i] * b0[j] / csum
+    return M0
+
+
+@njit(cache=True)
+def _damped_solve(Mq, gq):
+    """Solve ``(Mq + mu I) z = gq`` with the relative damping ``mu = HESSIAN_DAMPING max diag Mq`` (Cholesky;
+    where it fails, LU on the symmetrised matrix with mu grown 1e3-fold up to 8 times); ``(ok, z)``."""
+    nq = Mq.shape[0]
+    base = np.empty(nq)
+    top = 0.0
+    for i in range(nq):
+        base[i] = Mq[i, i]
+        top = max(top, base[i])
+    mu = HESSIAN_DAMPING * top if top > 0 else 1.0
+    for i in range(nq):
+        Mq[i, i] += mu
+    ok, z = _cholesky_solve(Mq, gq)
+    if not ok:
+        Ms = 0.5 * (Mq + Mq.T)
+        for _t in range(8):
+            for i in range(nq):
+                Ms[i, i] = base[i] + mu
+            ok, z = _lu_solve(Ms, gq)
+            if ok:
+                break
+            mu *= 1e3
+    return ok, z
 
 
 @njit(cache=True)
@@ -840,6 +858,20 @@ def _brentq_dphi(lo, hi, xtol, rtol, m, v, kind, nu, eta, hint, n_eval):
 
 
 @njit(cache=True)
+def _ratio_test(x, s):
+    """The largest step ``amax`` keeping ``x + a s >= 0`` and the first coordinate it drives to zero (-1: none)."""
+    amax = np.inf
+    hit_idx = -1
+    for q in range(x.shape[0]):
+        if s[q] < 0:
+            r = x[q] / (-s[q])
+            if r < amax:
+                amax = r
+                hit_idx = q
+    return amax, hit_idx
+
+
+@njit(cache=True)
 def line_search(A, m, x, s, slope, val0, kind, nu, eta, hint):
     """:func:`refboost.boosters._newton._line_search` + :func:`_newton._root` for ``F``.
 
@@ -847,16 +879,8 @@ def line_search(A, m, x, s, slope, val0, kind, nu, eta, hint):
     1 = unbounded-looking ray; ``hit`` = index driven to zero by the ratio test or -1; the point of the
     last evaluation (at ``last_a``) is reused by the caller when ``alpha == last_a``.
     """
-    k = x.shape[0]
     v = _matvec(A, s)
-    amax = np.inf
-    hit_idx = -1
-    for q in range(k):
-        if s[q] < 0:
-            r = x[q] / (-s[q])
-            if r < amax:
-                amax = r
-                hit_idx = q
+    amax, hit_idx = _ratio_test(x, s)
     n_eval = 0
     a1 = min(1.0, amax)
     g1, v1, curv1, pm, pd, pc, pC, pZ = _dphi(a1, m, v, kind, nu, eta, hint)
