@@ -265,6 +265,89 @@ def project_log_sort(s, nu):
 
 
 @njit(cache=True)
+def _hint_start(s, nu, log_Z_hint, capped):
+    """The start of :func:`project_log` from the hint: the capped set ``{n : s_n > log_Z_hint - ln nu}`` when
+    every member is at or above the cap at that set's theta (returned as the projection when no free entry
+    is above the cap either), else the tangent step's set, else the empty set. Fills ``capped``; returns
+    ``(done, k, d, log_Z)`` (``done``: ``d`` and ``log_Z`` are the projection; else ``k = |capped|``)."""
+    N = s.shape[0]
+    log_nu = math.log(nu)
+    thr = -log_nu + PROJ_CAP_RTOL
+    cap = 1.0 / nu
+    k = 0
+    cut = log_Z_hint - log_nu
+    kh = 0
+    for n in range(N):
+        if s[n] > cut:
+            capped[n] = True
+            kh += 1
+    ok = False
+    if 0 < kh and kh < nu and kh < N:
+        M = -np.inf
+        smin = np.inf
+        for n in range(N):
+            if capped[n]:
+                smin = min(smin, s[n])
+            elif s[n] > M:
+                M = s[n]
+        sum_f = 0.0
+        for n in range(N):
+            if not capped[n]:
+                sum_f += _exp0(s[n] - M)
+        rest = 1.0 - kh / nu
+        lt = math.log(rest) - (M + math.log(sum_f))
+        if smin + lt >= -log_nu - PROJ_CAP_RTOL:  # theta(C0) a_n >= 1/nu on C0: C0 inside C*
+            if M <= thr - lt:  # no free entry above the cap either: C0 = C*
+                d = np.empty(N)
+                scale = rest / sum_f
+                for n in range(N):
+                    d[n] = cap if capped[n] else min(_exp0(s[n] - M) * scale, cap)
+                return True, 0, d, -lt
+            k = kh
+            ok = True
+        else:
+            # tangent root of the concave Phi at 1/Z_hint: theta(C_h) <= theta*, so C_1 is inside C*
+            c1 = thr - lt
+            k1 = 0
+            for n in range(N):
+                if s[n] > c1:
+                    k1 += 1
+            if 0 < k1 and k1 < kh:
+                for n in range(N):
+                    capped[n] = s[n] > c1
+                k = k1
+                ok = True
+    if not ok:
+        capped[:] = False
+        k = 0
+    return False, k, np.empty(0), 0.0
+
+
+@njit(cache=True)
+def _project_free(s, nu, capped, k):
+    """The end of :func:`project_log`: C_j is inside C*, so the rest is the projection of the free entries
+    onto the capped simplex with nu - k, scaled by the free mass 1 - k/nu (as in
+    refboost.projections._project_log)."""
+    N = s.shape[0]
+    cap = 1.0 / nu
+    rest = 1.0 - k / nu
+    free = np.empty(N - k, np.int64)
+    j = 0
+    for n in range(N):
+        if not capped[n]:
+            free[j] = n
+            j += 1
+    sub_d, sub_capped, sub_log_Z = project_log_sort(s[free], nu - k)
+    d = np.full(N, cap)
+    for j in range(N - k):
+        if sub_capped[j]:
+            capped[free[j]] = True  # d = cap exactly (sub_d * rest = 1/nu up to round-off)
+        else:
+            d[free[j]] = sub_d[j] * rest
+    return Projection(d, capped, sub_log_Z - math.log(rest))
+
+
+@njit(cache=True)
 def project_log(s, nu, log_Z_hint):
     """KL projection of ``exp(s)`` onto ``{sum d = 1, 0 <= d <= 1/nu}``: ``(d, capped, log_Z)``.
 
@@ -283,51 +366,9 @@ def project_log(s, nu, log_Z_hint):
     capped = np.zeros(N, np.bool_)
     k = 0
     if math.isfinite(log_Z_hint):
-        cut = log_Z_hint - log_nu
-        kh = 0
-        for n in range(N):
-            if s[n] > cut:
-                capped[n] = True
-                kh += 1
-        ok = False
-        if 0 < kh and kh < nu and kh < N:
-            M = -np.inf
-            smin = np.inf
-            for n in range(N):
-                if capped[n]:
-                    smin = min(smin, s[n])
-                elif s[n] > M:
-                    M = s[n]
-            sum_f = 0.0
-            for n in range(N):
-                if not capped[n]:
-                    sum_f += _exp0(s[n] - M)
-            rest = 1.0 - kh / nu
-            lt = math.log(rest) - (M + math.log(sum_f))
-            if smin + lt >= -log_nu - PROJ_CAP_RTOL:  # theta(C0) a_n >= 1/nu on C0: C0 inside C*
-                if M <= thr - lt:  # no free entry above the cap either: C0 = C*
-                    d = np.empty(N)
-                    scale = rest / sum_f
-                    for n in range(N):
-                        d[n] = cap if capped[n] else min(_exp0(s[n] - M) * scale, cap)
-                    return Projection(d, capped, -lt)
-                k = kh
-                ok = True
-            else:
-                # tangent root of the concave Phi at 1/Z_hint: theta(C_h) <= theta*, so C_1 is inside C*
-                c1 = thr - lt
-                k1 = 0
-                for n in range(N):
-                    if s[n] > c1:
-                        k1 += 1
-                if 0 < k1 and k1 < kh:
-                    for n in range(N):
-                        capped[n] = s[n] > c1
-                    k = k1
-                    ok = True
-        if not ok:
-            capped[:] = False
-            k = 0
+        done, k, d, log_Z = _hint_start(s, nu, log_Z_hint, capped)
+        if done:
+            return Projection(d, capped, log_Z)
     # E = exp(min(s - M, 0)) at the scale M of the free entries' maximum
     M = -np.inf
     for n in range(N):
@@ -389,23 +430,7 @@ def project_log(s, nu, log_Z_hint):
         log_free = M + math.log(fs)
     if k == 0 or k >= N or k >= nu:
         return project_log_sort(s, nu)
-    # C_j is inside C*: the rest is the projection of the free entries onto the capped simplex with
-    # nu - k, scaled by the free mass 1 - k/nu (as in refboost.projections._project_log)
-    rest = 1.0 - k / nu
-    free = np.empty(N - k, np.int64)
-    j = 0
-    for n in range(N):
-        if not capped[n]:
-            free[j] = n
-            j += 1
-    sub_d, sub_capped, sub_log_Z = project_log_sort(s[free], nu - k)
-    d = np.full(N, cap)
-    for j in range(N - k):
-        if sub_capped[j]:
-            capped[free[j]] = True  # d = cap exactly (sub_d * rest = 1/nu up to round-off)
-        else:
-            d[free[j]] = sub_d[j] * rest
-    return Projection(d, capped, sub_log_Z - math.log(rest))
+    return _project_free(s, nu, capped, k)
 
 
 @njit(cache=True)
