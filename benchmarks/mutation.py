@@ -103,7 +103,7 @@ GROUPS: dict[str, dict] = {
     },
     "sun": {"modules": ["refboost/boosters/sun.py"], "tests": ["tests/test_sun.py"], "deselect": []},
     "entropy": {
-        "modules": ["refboost/boosters/entropy.py", "refboost/boosters/_newton.py"],
+        "modules": ["refboost/boosters/entropy.py", "refboost/boosters/softboost.py", "refboost/boosters/_newton.py"],
         "tests": ["tests/test_entropy.py", "tests/test_entropy_solver.py", "tests/test_entropy_jit.py"],
         "deselect": SLOW,
     },
