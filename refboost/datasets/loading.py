@@ -163,99 +163,13 @@ def load(
         scale = check_choice(scale, "scale", SCALINGS)
     if not isinstance(dense, bool):
         raise TypeError(f"dense must be a bool, got {type(dense).__name__}")
-    if spec.kind == "ida-asc":
-        realisation = 1 if realisation is None else check_int(realisation, "realisation", low=1)
-        if realisation not in spec.realisations:
-            raise ValueError(
-                f"realisation must be one of {spec.realisations[0]}..{spec.realisations[-1]} for {spec.name} "
-                f"(the available IDA realisations), got {realisation}"
-            )
-    elif spec.kind == "ida-mat" and realisation is not None:
-        realisation = check_int(realisation, "realisation", low=1)
-        if realisation not in spec.realisations:
-            raise ValueError(
-                f"realisation must be one of 1..{spec.realisations[-1]} for {spec.name} (seeded partitions "
-                f"with the IDA sizes; None gives the full pattern set), got {realisation}"
-            )
-    elif realisation is not None:
-        raise ValueError(f"realisation: data set {spec.name} has no IDA realisations; pass realisation=None")
-
+    realisation = _check_realisation(spec, realisation)
     info: dict = {"note": spec.note} if spec.note else {}
-    X_valid = y_valid = None
     if spec.kind == "generator":
-        if rng is None:
-            raise ValueError(f"rng: the generator {spec.name} needs rng=np.random.default_rng(seed)")
-        gen = _GENERATORS[spec.name]
-        n = check_int(n, "n", low=1)
-        n_test = check_int(n_test, "n_test", low=0)
-        X, y = gen(n, rng)
-        X_test, y_test = gen(n_test, rng) if n_test > 0 else (None, None)
-        source = f"refboost.datasets.{gen.__name__}(n={n}, n_test={n_test})"
-        info["label_map"] = {-1.0: -1.0, 1.0: 1.0}
+        X, y, X_test, y_test, X_valid, y_valid, source = _generate(spec, n, n_test, rng, info)
     else:
-        if rng is not None:
-            raise ValueError(
-                f"rng: data set {spec.name} is read from files and uses no random numbers; pass rng=None "
-                "(rng is only for the gen:* generators; random splits are made by refboost.experiments)"
-            )
-        for nm, v, dflt in (("n", n, 400), ("n_test", n_test, 7000)):
-            if v != dflt:
-                raise ValueError(f"{nm}: data set {spec.name} is read from files, its size is fixed; "
-                                 f"{nm} is only for the gen:* generators")
-        files = _files(spec, realisation)
-        where = {f: locate(f, data_home) for f in files}
-        missing = [f for f in files if where[f] is None]
-        if missing:
-            raise _missing({spec.name: missing}, data_home, realisation)
-        rec_labels = set()
-        for f in _files(spec):
-            rec_labels.update(float(k) for k in registry().get(f, {}).get("labels", {}))
-        X_test = y_test = None
-        if spec.kind == "libsvm":
-            parts = []
-            for f in (spec.train, spec.test, spec.valid):
-                if not f:
-                    parts.append((None, None))
-                    continue
-                Xf, yf = _read_svmlight(where[f], spec.n_features)
-                _check_shape(f, Xf)
-                _finite(Xf, f"file '{f}'")
-                parts.append((Xf, yf))
-            (X, y), (X_test, y_test), (X_valid, y_valid) = parts
-            if spec.test and X_test.shape[1] != X.shape[1]:
-                n_feat = max(X.shape[1], X_test.shape[1])
-                X = sp.csr_matrix((X.data, X.indices, X.indptr), shape=(X.shape[0], n_feat))
-                X_test = sp.csr_matrix((X_test.data, X_test.indices, X_test.indptr), shape=(X_test.shape[0], n_feat))
-        elif spec.kind == "ida-asc":
-            arrs = {}
-            for f in files:
-                a = _read_asc(where[f])
-                _check_shape(f, a)
-                _finite(a, f"file '{f}'")
-                arrs["_".join(f.rsplit("_", 3)[-3:-1])] = a
-            X, y = arrs["train_data"], arrs["train_labels"].ravel()
-            X_test, y_test = arrs["test_data"], arrs["test_labels"].ravel()
-            if X.shape[0] != y.shape[0] or X_test.shape[0] != y_test.shape[0]:
-                raise DataFormatError(f"{spec.name} realisation {realisation}: data and label files differ in length")
-        else:  # ida-mat
-            X, y = _read_mat(where[spec.train])
-            _check_shape(spec.train, X)
-            _finite(X, f"file '{spec.train}'")
-            if realisation is not None:
-                tr, te = mat_realisation(spec.name, realisation, X.shape[0])
-                X, y, X_test, y_test = X[tr], y[tr], X[te], y[te]
-                info["partition"] = {"train": tr, "test": te}
-        all_y = np.concatenate([v for v in (y, y_test, y_valid) if v is not None])
-        lmap = _label_map(np.array(sorted(rec_labels | set(np.unique(all_y).tolist()))), spec.name)
-        y = _apply_map(y, lmap, f"{spec.name} training labels")
-        if y_test is not None:
-            y_test = _apply_map(y_test, lmap, f"{spec.name} test labels")
-        if y_valid is not None:
-            y_valid = _apply_map(y_valid, lmap, f"{spec.name} validation labels")
-        info["label_map"] = lmap
-        info["files"] = files
-        info["paths"] = {f: str(where[f]) for f in files}
-        source = ", ".join(str(where[f]) for f in files[:4]) + (" ..." if len(files) > 4 else "")
+        X, y, X_test, y_test, X_valid, y_valid, source = _read_files(spec, realisation, data_home, n, n_test, rng,
+                                                                      info)
     if np.unique(y).size < 2:
         raise DataFormatError(f"data set {spec.name}: the training part has a single class")
     if scale is not None:
@@ -279,3 +193,118 @@ def load(
         scaling=scale,
         info=info,
     )
+
+
+def _check_realisation(spec, realisation):
+    """The realisation to read: 1 by default for IDA split files, None (the pattern set) for IDA pattern sets."""
+    if spec.kind == "ida-asc":
+        realisation = 1 if realisation is None else check_int(realisation, "realisation", low=1)
+        if realisation not in spec.realisations:
+            raise ValueError(
+                f"realisation must be one of {spec.realisations[0]}..{spec.realisations[-1]} for {spec.name} "
+                f"(the available IDA realisations), got {realisation}"
+            )
+    elif spec.kind == "ida-mat" and realisation is not None:
+        realisation = check_int(realisation, "realisation", low=1)
+        if realisation not in spec.realisations:
+            raise ValueError(
+                f"realisation must be one of 1..{spec.realisations[-1]} for {spec.name} (seeded partitions "
+                f"with the IDA sizes; None gives the full pattern set), got {realisation}"
+            )
+    elif realisation is not None:
+        raise ValueError(f"realisation: data set {spec.name} has no IDA realisations; pass realisation=None")
+    return realisation
+
+
+def _generate(spec, n, n_test, rng, info):
+    """A ``gen:*`` data set drawn from ``rng``: (X, y, X_test, y_test, None, None, source)."""
+    if rng is None:
+        raise ValueError(f"rng: the generator {spec.name} needs rng=np.random.default_rng(seed)")
+    gen = _GENERATORS[spec.name]
+    n = check_int(n, "n", low=1)
+    n_test = check_int(n_test, "n_test", low=0)
+    X, y = gen(n, rng)
+    X_test, y_test = gen(n_test, rng) if n_test > 0 else (None, None)
+    info["label_map"] = {-1.0: -1.0, 1.0: 1.0}
+    return X, y, X_test, y_test, None, None, f"refboost.datasets.{gen.__name__}(n={n}, n_test={n_test})"
+
+
+def _read_libsvm_parts(spec, where):
+    """The training, test and validation files of a LIBSVM set (absent parts None), test widened to train's."""
+    parts = []
+    for f in (spec.train, spec.test, spec.valid):
+        if not f:
+            parts.append((None, None))
+            continue
+        Xf, yf = _read_svmlight(where[f], spec.n_features)
+        _check_shape(f, Xf)
+        _finite(Xf, f"file '{f}'")
+        parts.append((Xf, yf))
+    (X, y), (X_test, y_test), (X_valid, y_valid) = parts
+    if spec.test and X_test.shape[1] != X.shape[1]:
+        n_feat = max(X.shape[1], X_test.shape[1])
+        X = sp.csr_matrix((X.data, X.indices, X.indptr), shape=(X.shape[0], n_feat))
+        X_test = sp.csr_matrix((X_test.data, X_test.indices, X_test.indptr), shape=(X_test.shape[0], n_feat))
+    return X, y, X_test, y_test, X_valid, y_valid
+
+
+def _read_ida_asc(spec, files, where, realisation):
+    """An IDA realisation from its four ``.asc`` files: (X, y, X_test, y_test)."""
+    arrs = {}
+    for f in files:
+        a = _read_asc(where[f])
+        _check_shape(f, a)
+        _finite(a, f"file '{f}'")
+        arrs["_".join(f.rsplit("_", 3)[-3:-1])] = a
+    X, y = arrs["train_data"], arrs["train_labels"].ravel()
+    X_test, y_test = arrs["test_data"], arrs["test_labels"].ravel()
+    if X.shape[0] != y.shape[0] or X_test.shape[0] != y_test.shape[0]:
+        raise DataFormatError(f"{spec.name} realisation {realisation}: data and label files differ in length")
+    return X, y, X_test, y_test
+
+
+def _read_files(spec, realisation, data_home, n, n_test, rng, info):
+    """A data set read from its files (located on the search path), labels mapped to {-1, +1}:
+    (X, y, X_test, y_test, X_valid, y_valid, source)."""
+    if rng is not None:
+        raise ValueError(
+            f"rng: data set {spec.name} is read from files and uses no random numbers; pass rng=None "
+            "(rng is only for the gen:* generators; random splits are made by refboost.experiments)"
+        )
+    for nm, v, dflt in (("n", n, 400), ("n_test", n_test, 7000)):
+        if v != dflt:
+            raise ValueError(f"{nm}: data set {spec.name} is read from files, its size is fixed; "
+                             f"{nm} is only for the gen:* generators")
+    files = _files(spec, realisation)
+    where = {f: locate(f, data_home) for f in files}
+    missing = [f for f in files if where[f] is None]
+    if missing:
+        raise _missing({spec.name: missing}, data_home, realisation)
+    rec_labels = set()
+    for f in _files(spec):
+        rec_labels.update(float(k) for k in registry().get(f, {}).get("labels", {}))
+    X_test = y_test = X_valid = y_valid = None
+    if spec.kind == "libsvm":
+        X, y, X_test, y_test, X_valid, y_valid = _read_libsvm_parts(spec, where)
+    elif spec.kind == "ida-asc":
+        X, y, X_test, y_test = _read_ida_asc(spec, files, where, realisation)
+    else:  # ida-mat
+        X, y = _read_mat(where[spec.train])
+        _check_shape(spec.train, X)
+        _finite(X, f"file '{spec.train}'")
+        if realisation is not None:
+            tr, te = mat_realisation(spec.name, realisation, X.shape[0])
+            X, y, X_test, y_test = X[tr], y[tr], X[te], y[te]
+            info["partition"] = {"train": tr, "test": te}
+    all_y = np.concatenate([v for v in (y, y_test, y_valid) if v is not None])
+    lmap = _label_map(np.array(sorted(rec_labels | set(np.unique(all_y).tolist()))), spec.name)
+    y = _apply_map(y, lmap, f"{spec.name} training labels")
+    if y_test is not None:
+        y_test = _apply_map(y_test, lmap, f"{spec.name} test labels")
+    if y_valid is not None:
+        y_valid = _apply_map(y_valid, lmap, f"{spec.name} validation labels")
+    info["label_map"] = lmap
+    info["files"] = files
+    info["paths"] = {f: str(where[f]) for f in files}
+    source = ", ".join(str(where[f]) for f in files[:4]) + (" ..." if len(files) > 4 else "")
+    return X, y, X_test, y_test, X_valid, y_valid, source
