@@ -186,12 +186,7 @@ def run_study(
         raise ValueError(f"limit must be an integer >= 0, got {limit!r}")
     path = Path(store) if store is not None else default_store(st.name, scale)
     keys = st.cells(scale)
-    todo = select(keys, "dataset", datasets, f"datasets of {st.name} at scale {scale}")
-    todo = select(todo, "booster", boosters, f"boosters of {st.name} at scale {scale}")
-    if shard is not None:
-        i, n = parse_shard(shard)
-        todo = todo[i::n]
-    check_data(todo)
+    todo = _selected_cells(st, scale, keys, datasets, boosters, shard)
     run_id = uuid.uuid4().hex[:12]
     code = code_state()
     t0, c0 = time.perf_counter(), time.process_time()
@@ -231,40 +226,47 @@ def run_study(
         if not noop:
             if sto is None:  # interrupted while the store was being opened
                 sto = Store(path)
-            n_stored = sum(1 for k in keys if k in sto)
-            sto.export_parquet()
             wall = time.perf_counter() - t0
-            where = repo_relative(path)
-            append_provenance(
-                path,
-                st.name,
-                scale,
-                provenance_entry(
-                    code=code,
-                    run_id=run_id,
-                    command=command,
-                    store=where,
-                    completed=completed,
-                    cells_total=len(keys),
-                    cells_before=before,
-                    cells_selected=len(pending),
-                    cells_run=ran[0],
-                    cells_failed=len(failures),
-                    cells_stored=n_stored,
-                    datasets=None if datasets is None else list(datasets),
-                    shard=None if shard is None else "{}/{}".format(*parse_shard(shard)),
-                    boosters=None if boosters is None else list(boosters),
-                    scheduler="address given" if scheduler else "LocalCluster",
-                    workers=workers if scheduler is None else None,
-                    wall_time=round(wall, 3),
-                    cpu_time_cells=round(cpu_cells[0], 3),
-                    cpu_time_driver=round(time.process_time() - c0, 3),
-                    **({"why": why} if why else {}),
-                ),
+            _record_run(
+                sto, path, st.name, scale, keys,
+                code=code, run_id=run_id, command=command, completed=completed, cells_before=before,
+                cells_selected=len(pending), cells_run=ran[0], cells_failed=len(failures),
+                datasets=None if datasets is None else list(datasets),
+                shard=None if shard is None else "{}/{}".format(*parse_shard(shard)),
+                boosters=None if boosters is None else list(boosters),
+                scheduler="address given" if scheduler else "LocalCluster",
+                workers=workers if scheduler is None else None,
+                wall_time=round(wall, 3),
+                cpu_time_cells=round(cpu_cells[0], 3),
+                cpu_time_driver=round(time.process_time() - c0, 3),
+                **({"why": why} if why else {}),
             )
         if sto is not None:
             sto.close()
     return RunSummary(st.name, scale, path, len(keys), before, ran[0], failures, wall, run_id)
+
+
+def _selected_cells(st, scale: str, keys: list[dict], datasets, boosters, shard) -> list[dict]:
+    """The cells of the grid a run is asked for (data sets, boosters, shard), their data checked at hand."""
+    todo = select(keys, "dataset", datasets, f"datasets of {st.name} at scale {scale}")
+    todo = select(todo, "booster", boosters, f"boosters of {st.name} at scale {scale}")
+    if shard is not None:
+        i, n = parse_shard(shard)
+        todo = todo[i::n]
+    check_data(todo)
+    return todo
+
+
+def _record_run(sto, path: Path, study: str, scale: str, keys: list[dict], **fields) -> None:
+    """Export the store's cells and append the run (``fields``, with the cells stored now) to its provenance."""
+    n_stored = sum(1 for k in keys if k in sto)
+    sto.export_parquet()
+    entry = provenance_entry(code=fields.pop("code"), run_id=fields.pop("run_id"), command=fields.pop("command"),
+                             store=repo_relative(path), completed=fields.pop("completed"),
+                             cells_total=len(keys), cells_before=fields.pop("cells_before"),
+                             cells_selected=fields.pop("cells_selected"), cells_run=fields.pop("cells_run"),
+                             cells_failed=fields.pop("cells_failed"), cells_stored=n_stored, **fields)
+    append_provenance(path, study, scale, entry)
 
 
 def parse_shard(shard) -> tuple[int, int]:
