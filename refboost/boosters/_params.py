@@ -19,6 +19,12 @@ from dataclasses import dataclass
 from ._common import check_oracle
 
 
+def _shown(v):
+    """A value as the messages show it: a numpy scalar as the Python number it holds (0.5, not np.float64(0.5)),
+    as refboost._validation words it."""
+    return v.item() if hasattr(v, "item") and getattr(v, "shape", None) == () else v
+
+
 @dataclass(frozen=True)
 class Real:
     """A finite real in [low, high] (open ends as declared); ``none_ok``: None allowed (a default)."""
@@ -47,7 +53,7 @@ class Real:
                or (self.low is not None and (x < self.low or (self.low_open and x == self.low)))
                or (self.high is not None and (x > self.high or (self.high_open and x == self.high))))
         if bad:
-            raise ValueError(f"{name} must be {self.describe()}, got {v!r}")
+            raise ValueError(f"{name} must be {self.describe()}, got {_shown(v)!r}")
 
     def bad_values(self):
         out = ["a", math.nan, math.inf]
@@ -85,7 +91,7 @@ class Int:
         if isinstance(v, bool) or not isinstance(v, numbers.Integral):
             raise TypeError(f"{name} must be {self.describe()}, got {type(v).__name__}")
         if (self.low is not None and v < self.low) or (self.high is not None and v > self.high):
-            raise ValueError(f"{name} must be {self.describe()}, got {v!r}")
+            raise ValueError(f"{name} must be {self.describe()}, got {_shown(v)!r}")
 
     def bad_values(self):
         out = ["a", 1.5]
@@ -111,7 +117,7 @@ class Choice:
         if not isinstance(v, str):
             raise TypeError(f"{name} must be {self.describe()}, got {type(v).__name__}")
         if v not in self.options:
-            raise ValueError(f"{name} must be {self.describe()}, got {v!r}")
+            raise ValueError(f"{name} must be {self.describe()}, got {_shown(v)!r}")
 
     def bad_values(self):
         return ["no-such-option", 1]
@@ -162,7 +168,7 @@ class Nu:
             raise TypeError(f"{name} must be {self.describe(N)}, got {type(v).__name__}")
         x = float(v)
         if not math.isfinite(x) or x < 1 or x > N or (self.binary and x >= N):
-            raise ValueError(f"{name} must be {self.describe(N)}, got {v!r}")
+            raise ValueError(f"{name} must be {self.describe(N)}, got {_shown(v)!r}")
 
     def bad_values(self):
         return ["a", math.nan, 0.5, 1e9, None]
