@@ -25,7 +25,8 @@
 # AdaBoost$_{Reg}$". This page checks those readings twice: on the paper's own published numbers,
 # and on our rerun of the protocol with decision stumps (the study `sun_table1`). Because the
 # base learner differs, every verdict on our runs is *protocol substituted*; the verdicts on the
-# paper's own numbers are exact.
+# paper's own numbers are exact. Section 6 reruns the paper's protocol with RBF networks (the
+# study `sun_rbf`) as far as it has run.
 
 # %% tags=["hide-input"]
 import json
@@ -37,6 +38,7 @@ from scipy import stats
 
 import refboost as rb
 from refboost import book, claims, studies
+from refboost.studies import sun
 
 book.setup()
 PAPER = studies.paper_numbers()["sun_table1"]
@@ -753,7 +755,338 @@ claims.check(
 )
 
 # %% [markdown]
-# ## 6. Summary
+# ## 6. Sun et al. with RBF networks
+#
+# The paper's base learner is the RBF network of its Ref. 16 {cite:p}`ratsch2001`, which
+# refboost has as `rb.RBFNetOracle`; the study `sun_rbf` (`refboost-repro sun_rbf --scale
+# paper`) runs Tables 1-2 with it at the paper's protocol: $T=200$, 100 runs per data set (20 for
+# image and splice), the single-network column (AdaBoost stopped after one round: the sign of
+# one network trained on uniform weights), and $\beta$ chosen by the same 5-fold CV on
+# realisations 1-5 and the same grids as in section 1; only the chosen $\beta$ is then run on
+# the test runs. Runs 1-10 are the IDA realisations; runs 11 and up are refboost's seeded
+# partitions of the same patterns with the IDA sizes (for flare_solar, splice, thyroid and
+# twonorm every run is such a partition).
+#
+# **The network.** From the sources (the module docstring of `refboost.rbf` cites them):
+# $f(x)=\sum_k w_k\exp(-\|x-\mu_k\|^2/2\sigma_k^2)$ without bias, centres by k-means, widths
+# from the nearest other centre, output weights by regularised least squares, ten refinement
+# iterations of centres and widths. Chosen where the sources are silent: the booster's
+# distribution weights the squared error (so a weighted fit equals the fit on the replicated
+# sample), weighted k-means++, widths as distances, L-BFGS instead of conjugate gradients, and
+# the hypothesis $h=\mathrm{sign}(f)$, since the paper's AdaBoost (its eq. (2)) weighs a
+# classifier by its weighted error. The number of centres $K$ and the weight decay are chosen per
+# data set by the IDA protocol (single networks, 5-fold CV on realisations 1-5,
+# $K\in\{5,10,20,40,80\}$, decay $\in\{10^{-6},10^{-3}\}$, the lower median of the five choices;
+# `studies.sun.sun_rbf_params`), once, and stored with the study. The table below shows the
+# effect of two of these choices on banana realisation 1 (AdaBoost, $T=200$, banana's $K$ and
+# decay).
+
+# %% tags=["hide-input"]
+S = sun
+K_B, REG_B = S.SUN_RBF_PARAMS["banana"]
+ban = rb.datasets.load("banana", realisation=1)
+
+
+def rbf_run(rounds=200, **kw):
+    orc = rb.RBFNetOracle(ban.X, ban.y, n_centres=K_B, reg=REG_B, **kw)
+    res = rb.adaboost(orc, max_iter=rounds, store_d=False)
+    f_tr = orc.predict(res.hypotheses, res.weights, ban.X)
+    f_te = orc.predict(res.hypotheses, res.weights, ban.X_test)
+    return rb.experiments.error_rate(f_tr, ban.y), rb.experiments.error_rate(
+        f_te, ban.y_test
+    )
+
+
+choice_runs = {
+    "h = sign(f), 10 refinements (the study's)": rbf_run(),
+    "h = clip(f, -1, 1) (confidence-rated)": rbf_run(output="clip"),
+    "no refinement (k-means centres kept)": rbf_run(n_iter=0),
+    "single network (one round)": rbf_run(rounds=1),
+}
+book.table(
+    pd.DataFrame(
+        [
+            {"network": k, "training error": a, "test error": b}
+            for k, (a, b) in choice_runs.items()
+        ]
+    ),
+    formats="{:.4f}",
+    caption=f"AdaBoost with RBF networks (K = {K_B}, decay {REG_B:g}) on banana "
+    "realisation 1, T = 200: the study's choices and two alternatives.",
+)
+ch = {k: v[1] for k, v in choice_runs.items()}
+ch_main, ch_clip, ch_raw, ch_one = ch.values()
+book.glue("sun-rbf-ch-main", f"{ch_main:.3f}")
+book.glue("sun-rbf-ch-clip", f"{ch_clip:.3f}")
+book.glue("sun-rbf-ch-raw", f"{ch_raw:.3f}")
+book.glue("sun-rbf-ch-one", f"{ch_one:.3f}")
+assert max(abs(ch_clip - ch_main), abs(ch_raw - ch_main)) < 0.01
+assert choice_runs["h = sign(f), 10 refinements (the study's)"][0] < 0.01
+# claims: none (the effect of two implementation choices on one set)
+
+# %% [markdown]
+# The boosted test error is {glue:text}`sun-rbf-ch-main` with the study's network,
+# {glue:text}`sun-rbf-ch-clip` with confidence-rated outputs and {glue:text}`sun-rbf-ch-raw`
+# without refinement: on this realisation the two choices move the test error by less than one
+# percentage point. The single network alone does better ({glue:text}`sun-rbf-ch-one`): boosted
+# RBF networks fit banana's training part exactly and overfit, as the paper's AB column shows.
+
+# %% tags=["hide-input"]
+rbf_prov = json.loads(
+    (studies.default_store("sun_rbf", "paper") / "provenance.json").read_text()
+)
+with studies.Store(studies.default_store("sun_rbf", "paper")) as sto:
+    rbf_recs = sto.records()
+rbf_rows = studies.analyse("sun_rbf", "paper")
+r1 = {(r["dataset"], r["label"]): r for r in rbf_rows if r["table"] == "1"}
+RBF_LABELS = ("RBF", *T1_LABELS)
+cost = pd.DataFrame(S.sun_rbf_cost(rbf_recs))
+est = cost.dropna(subset=["cpu_total_s"])
+no_est = [d for d in S.SUN_RBF_ORDER if d not in set(est["dataset"])]
+RBF_SETS = [  # data sets with two runs or more of a column (not the one-run timing samples)
+    d
+    for d in S.SUN_RBF_ORDER
+    if any(int(r1[d, k]["runs"].split("/")[0]) >= 2 for k in RBF_LABELS)
+]
+book.glue("sun-rbf-cells", len(rbf_recs))
+book.glue("sun-rbf-cpu", sum(r["cpu_time_cells"] for r in rbf_prov["runs"]) / 60)
+book.glue("sun-rbf-est-h", float(est["cpu_total_s"].sum()) / 3600)
+book.glue("sun-rbf-est-sets", len(est))
+book.glue("sun-rbf-no-est", ", ".join(no_est) or "none")
+early = sorted(
+    {
+        x["dataset"]
+        for x in rbf_recs
+        if "/" not in x["split"]
+        and json.loads(x["params"])["max_iter"] > 1
+        and x["n_iter"] < json.loads(x["params"])["max_iter"]
+    },
+    key=S.SUN_RBF_ORDER.index,
+)
+book.glue("sun-rbf-early", ", ".join(early) or "none")
+book.glue("sun-rbf-sets", ", ".join(RBF_SETS))
+# two paths: the analysis' means against the records read here
+for d in RBF_SETS:
+    for k in RBF_LABELS:
+        r = r1[d, k]
+        if r["test_error"] is None:
+            continue
+        params = S.SUN_RBF_SINGLE["params"] if k == "RBF" else None
+        errs = [
+            x["test_error"]
+            for x in rbf_recs
+            if x["dataset"] == d
+            and x["booster"] == r["booster"]
+            and "/" not in x["split"]
+            and (json.loads(x["params"]).get("max_iter") == 1) == (k == "RBF")
+            and json.loads(x["params"]).get("beta") == r["beta"]
+        ]
+        assert abs(np.mean(errs) - r["test_error"]) < 1e-12, (d, k)
+    assert all(r1[d, k]["c_matches_cv"] is not False for k in RBF_LABELS)
+# claims: none (what the RBF store holds; two paths to its means)
+
+# %% [markdown]
+# **What ran.** The store holds {glue:text}`sun-rbf-cells` cells, about
+# {glue:text}`sun-rbf-cpu:.0f` CPU minutes, with runs on: {glue:text}`sun-rbf-sets`. From the
+# stored cells' timings (`studies.sun.sun_rbf_cost`: the mean CPU of a data set's stored
+# 200-round cells times its cells of the whole protocol) the protocol costs about
+# {glue:text}`sun-rbf-est-h:.1f` CPU hours on the {glue:text}`sun-rbf-est-sets` data sets with a
+# timed cell (without an estimate: {glue:text}`sun-rbf-no-est`). It is low where a sampled
+# AdaBoost run stopped before $T$ (training error 0 or no edge left:
+# {glue:text}`sun-rbf-early`), since the regularised boosters may run all $T$ rounds there.
+#
+# **The verdict's protocol, fixed before the store was read.** A Table 1 entry of ours is
+# *within the margin* of the paper's when the 90% confidence interval of (our mean − the paper's
+# mean), half-width $1.645\sqrt{s_o^2/n_o+s_p^2/100}$, lies inside $\pm s_p/2$, half the paper's
+# realisation-to-realisation standard deviation (a difference the resampling of the partitions
+# alone produces); *outside* when the interval misses $\pm s_p/2$ entirely; otherwise *not
+# separated at our power*. Each entry is one two-one-sided test at 5% per side (an
+# equivalence verdict for a row needs every entry, an intersection-union test, so no correction);
+# the paired tests of AB$_{KL}$ and AB$_{N2}$ against AB and AB$_R$, of AB$_R$ against AB and of
+# AB against the single network (six per data set, where both columns have runs) are
+# Holm-corrected over all of them at 0.10. The stumps runs of sections 1-5 stay
+# the named variant (*protocol substituted*).
+
+
+# %% tags=["hide-input"]
+def tost(d, k):
+    r = r1[d, k]
+    n = int(r["runs"].split("/")[0])
+    mp, sp = r["paper_test_error"], r["paper_test_error_std"]
+    if n < 2 or mp is None:
+        return None
+    diff = r["test_error"] - mp
+    hw = 1.645 * math.sqrt(r["test_error_std"] ** 2 / n + sp**2 / 100)
+    if abs(diff) + hw <= sp / 2:
+        v = "within"
+    elif abs(diff) - hw > sp / 2:
+        v = "outside"
+    else:
+        v = "not separated"
+    return dict(diff=diff, hw=hw, margin=sp / 2, verdict=v, n=n)
+
+
+TOST = {(d, k): tost(d, k) for d in RBF_SETS for k in RBF_LABELS}
+
+
+def entry(d, k):
+    r, v = r1[d, k], TOST[d, k]
+    if r["test_error"] is None:
+        return "–"
+    s = r["test_error_std"] or 0.0
+    out = f"{100 * r['test_error']:.1f} ± {100 * s:.1f} ({r['runs']})"
+    return out + ("" if v is None else f" {v['verdict']}")
+
+
+book.table(
+    pd.DataFrame(
+        [
+            {"data set": shown(d), "K, decay": "{}, {:g}".format(*S.SUN_RBF_PARAMS[d])}
+            | {k: entry(d, k) for k in RBF_LABELS}
+            for d in RBF_SETS
+        ]
+        + [
+            {"data set": f"{d} (paper)", "K, decay": ""}
+            | {k: pm(*P1[d][k]) for k in RBF_LABELS}
+            for d in RBF_SETS
+        ]
+    ),
+    caption="Table 1 with RBF networks: our test error in % (mean ± standard deviation, "
+    "runs stored / declared) with the margin verdict, and the paper's (100 runs). RBF = a "
+    "single network.",
+)
+
+# %% tags=["hide-input"]
+RBF_FAMILY = [*FAMILY, ("AB", "RBF")]
+rbf_tests = []
+for d in RBF_SETS:
+    sel = S.sun_rbf_selection(rbf_recs, "paper")
+    for a, b in RBF_FAMILY:
+        ea, eb = sel[d, a]["errors"], sel[d, b]["errors"]
+        runs = [r for r in S.sun_rbf_runs(d) if r in ea and r in eb]
+        if len(runs) < 2:
+            continue
+        xa, xb = np.array([ea[r] for r in runs]), np.array([eb[r] for r in runs])
+        t = paired(xb, xa)
+        p = 0.0 if math.isinf(t) else float(2 * stats.t.sf(abs(t), len(runs) - 1))
+        rbf_tests.append(dict(a=a, b=b, d=d, n=len(runs), t=t, p=p))
+rbf_tests = pd.DataFrame(rbf_tests)
+if len(rbf_tests):
+    pv = rbf_tests["p"].to_numpy()
+    o = np.argsort(pv)
+    adj = np.minimum(1.0, np.maximum.accumulate((len(pv) - np.arange(len(pv))) * pv[o]))
+    rbf_tests.loc[rbf_tests.index[o], "p_holm"] = adj
+    rbf_tests["mark"] = np.where(
+        rbf_tests["p_holm"] <= 0.10, np.where(rbf_tests["t"] > 0, "+", "-"), "0"
+    )
+    book.table(
+        rbf_tests.assign(
+            comparison=rbf_tests["a"] + " vs " + rbf_tests["b"],
+            paper=[
+                PAPER["table2"][d].get(b, "") if a == "AB_KL" else ""
+                for d, a, b in zip(
+                    rbf_tests["d"], rbf_tests["a"], rbf_tests["b"], strict=True
+                )
+            ],
+        )[["d", "comparison", "n", "t", "p_holm", "mark", "paper"]].rename(
+            columns={"d": "data set", "n": "runs", "p_holm": "Holm p"}
+        ),
+        formats={"t": "{:+.2f}", "Holm p": "{:.3f}"},
+        caption="Paired tests on the RBF runs (+ = the first booster significantly better "
+        "after Holm over the family at 0.10); paper = its Table 2 mark for AB_KL.",
+    )
+book.glue("sun-rbf-n-tests", len(rbf_tests))
+cv_c = {k: r1["banana", k]["c_cv"] for k in ("AB_R", "AB_KL", "AB_N2")}
+book.glue(
+    "sun-rbf-cv-state",
+    "has finished (chosen c: " + ", ".join(f"{k} {c:g}" for k, c in cv_c.items()) + ")"
+    if None not in cv_c.values()
+    else "has not finished",
+)
+VERD = {k: v["verdict"] for k, v in TOST.items() if v is not None}
+full = [k for k, v in TOST.items() if v is not None and v["n"] == 100]
+book.glue("sun-rbf-entries", ", ".join(f"{d} {k}" for d, k in full) or "none")
+book.glue(
+    "sun-rbf-within",
+    ", ".join(f"{d} {k}" for (d, k), v in VERD.items() if v == "within") or "none",
+)
+book.glue(
+    "sun-rbf-open",
+    ", ".join(f"{d} {k}" for (d, k), v in VERD.items() if v != "within") or "none",
+)
+
+# %% [markdown]
+# **What the RBF runs show.** Entries with all their runs stored: {glue:text}`sun-rbf-entries`
+# (the other data sets have not run). Within the margin of the paper's entry:
+# {glue:text}`sun-rbf-within`; not separated from it at our power: {glue:text}`sun-rbf-open`.
+# Of the {glue:text}`sun-rbf-n-tests` paired tests, as in the paper AdaBoost with RBF networks
+# is significantly worse than a single network, and AB$_{KL}$ and AB$_{N2}$ beat AdaBoost (the
+# paper's Table 2 mark against AB comes back); against AdaBoost$_{Reg}$, AB$_{N2}$ is better
+# but AB$_{KL}$ is significantly *worse* after the correction, where the paper marks it better.
+# Banana's $\beta$ cross-validation {glue:text}`sun-rbf-cv-state`, every choice the top of its
+# grid: the stumps' grids bind with RBF networks (a wider grid would be the fairer protocol;
+# the declared one is reported as run). With one data set of twelve run, Table 2 and the §4
+# readings otherwise rest on the stumps runs above, the named variant (*protocol substituted*).
+
+# %%
+ban_t = rbf_tests.set_index(["d", "a", "b"])["mark"]
+assert RBF_SETS == ["banana"] and all(TOST["banana", k]["n"] == 100 for k in RBF_LABELS)
+assert VERD == {
+    ("banana", "RBF"): "within",
+    ("banana", "AB"): "not separated",
+    ("banana", "AB_R"): "not separated",
+    ("banana", "AB_KL"): "not separated",
+    ("banana", "AB_N2"): "within",
+}
+assert {(a, b): ban_t["banana", a, b] for a, b in RBF_FAMILY} == {
+    ("AB_KL", "AB"): "+",
+    ("AB_KL", "AB_R"): "-",
+    ("AB_N2", "AB"): "+",
+    ("AB_N2", "AB_R"): "+",
+    ("AB_R", "AB"): "+",
+    ("AB", "RBF"): "-",
+}
+assert PAPER["table2"]["banana"]["AB"] == PAPER["table2"]["banana"]["AB_R"] == "+"
+assert list(S.SUN_RBF_GRID_BINDS) == ["banana"]
+assert cv_c == {"AB_R": 0.6, "AB_KL": 0.5, "AB_N2": 0.8}
+assert all(
+    cv_c[k] == max(S.SUN_RBF_SCALES["paper"]["grid"][BOOSTER_OF[k]]) for k in cv_c
+)
+# claims: below
+
+# %% tags=["remove-input"]
+claims.check(
+    "Sun Table 1",
+    status="partly reproduced",
+    on="banana, IDA realisations 1-10 and seeded partitions of the same patterns, T = 200, "
+    "RBF networks at the CV choice of centres and decay, beta by CV (study sun_rbf)",
+    margin="banana's single-network and AB_N2 entries: the 90% interval of our mean minus the "
+    "paper's lies inside plus or minus half the paper's standard deviation (two one-sided "
+    "tests at 5%), fixed before the store was read",
+    note="banana's AB, AB_Reg and AB_KL entries are not separated from the margin at our "
+    "power; on banana AB_KL and AB_N2 beat AdaBoost and AB_N2 beats AB_Reg (Holm), but AB_KL "
+    "is worse than AB_Reg; every CV choice of beta is its grid's top; the other data sets "
+    "have not run",
+    paper=", ".join(f"{k} {pm(*P1['banana'][k])}" for k in RBF_LABELS),
+    ours=", ".join(f"{k} {entry('banana', k)}" for k in RBF_LABELS),
+)
+claims.check(
+    "Sun Table 2",
+    status="protocol substituted",
+    on="banana, the same runs: AB_KL against AB and AB_Reg by the paired t-test, Holm over "
+    "six tests at 0.10 (study sun_rbf)",
+    differs="one data set of 13; RBF-network training details the sources leave open "
+    "(refboost.rbf); runs beyond the IDA realisations are seeded partitions; the beta grids "
+    "bind at their top",
+    note="the paper's '+' against AdaBoost comes back; against AB_Reg ours is '-' (AB_KL "
+    "worse after the correction) where the paper has '+'",
+    paper="AB +, AB_R +",
+    ours=", ".join(f"{b} {ban_t['banana', 'AB_KL', b]}" for b in ("AB", "AB_R")),
+)
+
+
+# %% [markdown]
+# ## 7. Summary
 #
 # The paper's own numbers bear out its counts (b)-(d) but not two of its sentences: on its
 # Table 1 the regularised boosters *tie* AdaBoost$_{Reg}$ on data sets other than heart, and
@@ -764,4 +1097,8 @@ claims.check(
 # (AB$_{N2}$) on one, and lose on ringnorm; with the paper's RBF networks and 100 realisations
 # out of scope here, these are *protocol substituted* verdicts, not failures of the paper. What
 # holds on every run is the mechanism the paper's title names: less skewed distributions and
-# simpler boundaries ({doc}`07_2_real_data`).
+# simpler boundaries ({doc}`07_2_real_data`). With the paper's RBF networks (section 6),
+# banana's single-network and AB$_{N2}$ entries come back within the margin, AdaBoost loses to
+# a single network and the regularised boosters beat AdaBoost as in the paper, but AB$_{KL}$
+# loses to AdaBoost$_{Reg}$; the other data sets are still to run, at the compute estimated
+# there.
