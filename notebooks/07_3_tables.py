@@ -888,9 +888,9 @@ for d in RBF_SETS:
 # %% [markdown]
 # **What ran.** The store holds {glue:text}`sun-rbf-cells` cells, about
 # {glue:text}`sun-rbf-cpu:.0f` CPU minutes, with runs on: {glue:text}`sun-rbf-sets`. From the
-# stored cells' timings (`studies.sun.sun_rbf_cost`: the mean CPU of a data set's stored
-# 200-round cells times its cells of the whole protocol) the protocol costs about
-# {glue:text}`sun-rbf-est-h:.1f` CPU hours on the {glue:text}`sun-rbf-est-sets` data sets with a
+# stored cells' timings (`studies.sun.sun_rbf_cost`: per data set, the mean CPU of its stored
+# CV, test and single-network cells times the protocol's cells of each kind) the protocol costs
+# about {glue:text}`sun-rbf-est-h:.1f` CPU hours on the {glue:text}`sun-rbf-est-sets` data sets with a
 # timed cell (without an estimate: {glue:text}`sun-rbf-no-est`). It is low where a sampled
 # AdaBoost run stopped before $T$ (training error 0 or no edge left:
 # {glue:text}`sun-rbf-early`), since the regularised boosters may run all $T$ rounds there.
