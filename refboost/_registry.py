@@ -108,8 +108,30 @@ def resolve_weak_learner(weak_learner) -> tuple[str, Callable]:
     :func:`resolve_booster`'s; the message is the same from every entry point, whatever it calls the
     argument (``weak_learner``, ``oracle``).
     """
-    what = f"weak_learner (the oracle) must be one of {sorted(WEAK_LEARNERS)} or a factory (X, y) -> refboost.Oracle"
+    if isinstance(weak_learner, str) and weak_learner.startswith("rbf:"):
+        return weak_learner, rbf_factory(weak_learner)
+    what = (f"weak_learner (the oracle) must be one of {sorted(WEAK_LEARNERS)}, 'rbf:K=<int>,reg=<real>' or a "
+            "factory (X, y) -> refboost.Oracle")
     return _resolve(weak_learner, WEAK_LEARNERS, what, WEAK_LEARNERS.__getitem__)
+
+
+def rbf_name(n_centres: int, reg: float) -> str:
+    """The weak-learner name of RBF nets (:class:`refboost.RBFNetOracle`) with ``n_centres`` centres and weight
+    decay ``reg``, the other parameters at their defaults: ``"rbf:K=<K>,reg=<reg>"``."""
+    return f"rbf:K={int(n_centres)},reg={float(reg):g}"
+
+
+def rbf_factory(name: str) -> Callable:
+    """The factory ``(X, y) -> RBFNetOracle`` of a name written by :func:`rbf_name` (ValueError otherwise)."""
+    import functools
+    import re
+
+    m = re.fullmatch(r"rbf:K=(\d+),reg=([0-9.eE+-]+)", name)
+    if m is None:
+        raise ValueError(f"weak_learner: an RBF-net name must read 'rbf:K=<int>,reg=<real>', got {name!r}")
+    from .rbf import RBFNetOracle
+
+    return functools.partial(RBFNetOracle, n_centres=int(m.group(1)), reg=float(m.group(2)))
 
 
 # ------------------------------------------------------------------------------------------

@@ -407,25 +407,14 @@ def sun_rbf_params(dataset: str, *, n_folds: int = 5, reals=(1, 2, 3, 4, 5)) -> 
 
 
 def rbf_weak_learner(n_centres: int, reg: float) -> str:
-    """The registered weak-learner name of RBF nets with ``n_centres`` centres and weight decay ``reg``.
+    """The weak-learner name of RBF nets with ``n_centres`` centres and weight decay ``reg``
+    (:func:`refboost._registry.rbf_name`; the registry resolves it to a :class:`refboost.RBFNetOracle` with these
+    parameters, the other ones at their defaults): a cell names its weak learner by a string, and these two
+    parameters are part of the cell."""
+    from .._registry import rbf_name
 
-    Registers ``"rbf:K=<K>,reg=<reg>"`` in :data:`refboost._registry.WEAK_LEARNERS` (a
-    :class:`refboost.RBFNetOracle` with these parameters, the other ones at their defaults) if it is not
-    there yet: a cell names its weak learner by a string, and these two parameters are part of the cell.
-    """
-    import functools
+    return rbf_name(n_centres, reg)
 
-    from .._registry import WEAK_LEARNERS
-    from ..rbf import RBFNetOracle
-
-    name = f"rbf:K={int(n_centres)},reg={float(reg):g}"
-    WEAK_LEARNERS.setdefault(name, functools.partial(RBFNetOracle, n_centres=int(n_centres), reg=float(reg)))
-    return name
-
-
-# at import: a Dask worker resolves the cells' weak-learner names once it has loaded refboost.studies
-for _k, _reg in SUN_RBF_PARAMS.values():
-    rbf_weak_learner(_k, _reg)
 
 #: The column of a single RBF net: AdaBoost stopped after one round is the sign of one network trained on
 #: uniform weights (its coefficient is positive).
