@@ -559,30 +559,31 @@ def _tight_l1_weights(U, T, kind):
     return v / v.sum() / T
 
 
-def _solve_adaboost_l1(U, params):
+def _solve_l1_pair(U, T, kind, primal, dual):
+    """The l1-constrained pair of Shen & Li (2010) solved both ways (``primal`` and ``dual`` name the
+    functions of :mod:`refboost.truth`, ``kind`` the loss of :func:`_tight_l1_weights`): the value ``T * primal``,
+    the tight weights, the dual's solution, the ``sol`` dict and the two solver rows."""
     from .. import truth
 
-    T = params["T"]
-    p = truth.adaboost_l1_primal_eq5(U, T)
-    d = truth.adaboost_l1_dual_eq15(U, T)
-    w = _tight_l1_weights(U, T, "exp")
-    sol = {"u": d.x["u"], "r": d.x["r"], "opt_eq5": p.value, "opt_eq15": d.value}
-    solvers = [_solver("Clarabel via refboost.truth.adaboost_l1_primal_eq5, T * (5)", T * p.value, p.status),
-               _solver("Clarabel via refboost.truth.adaboost_l1_dual_eq15, -(15)", -d.value, d.status)]
-    return T * p.value, w, np.asarray(d.x["u"], dtype=float), sol, solvers
+    p = getattr(truth, primal)(U, T)
+    d = getattr(truth, dual)(U, T)
+    w = _tight_l1_weights(U, T, kind)
+    eq_p, eq_d = primal.rsplit("_eq", 1)[1], dual.rsplit("_eq", 1)[1]
+    sol = {"u": d.x["u"], "r": d.x["r"], f"opt_eq{eq_p}": p.value, f"opt_eq{eq_d}": d.value}
+    solvers = [_solver(f"Clarabel via refboost.truth.{primal}, T * ({eq_p})", T * p.value, p.status),
+               _solver(f"Clarabel via refboost.truth.{dual}, -({eq_d})", -d.value, d.status)]
+    return T * p.value, w, d, sol, solvers
+
+
+def _solve_adaboost_l1(U, params):
+    value, w, d, sol, solvers = _solve_l1_pair(U, params["T"], "exp", "adaboost_l1_primal_eq5", "adaboost_l1_dual_eq15")
+    return value, w, np.asarray(d.x["u"], dtype=float), sol, solvers
 
 
 def _solve_logitboost_l1(U, params):
-    from .. import truth
-
-    T = params["T"]
-    p = truth.logitboost_primal_eq32(U, T)
-    d = truth.logitboost_dual_eq31(U, T)
-    w = _tight_l1_weights(U, T, "logistic")
-    sol = {"u": d.x["u"], "r": d.x["r"], "opt_eq32": p.value, "opt_eq31": d.value}
-    solvers = [_solver("Clarabel via refboost.truth.logitboost_primal_eq32, T * (32)", T * p.value, p.status),
-               _solver("Clarabel via refboost.truth.logitboost_dual_eq31, -(31)", -d.value, d.status)]
-    return T * p.value, w, None, sol, solvers
+    value, w, _, sol, solvers = _solve_l1_pair(U, params["T"], "logistic", "logitboost_primal_eq32",
+                                               "logitboost_dual_eq31")
+    return value, w, None, sol, solvers
 
 
 def _hinge_specs(rng):
