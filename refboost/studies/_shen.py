@@ -89,9 +89,29 @@ def _shen_grid(scale: str) -> list[dict]:
     return list(keys.values())
 
 
-def _select_on_validation(recs: list[dict]) -> dict:
-    """The record of least validation error; ties: the first setting of the declared grid."""
-    return min(enumerate(recs), key=lambda ir: (ir[1]["val_error"], ir[0]))[1]
+def _least(recs: list[dict], field: str = "val_error") -> dict:
+    """The record of least ``field`` (by default the validation error); ties: the first setting of the
+    declared grid."""
+    return min(enumerate(recs), key=lambda ir: (ir[1][field], ir[0]))[1]
+
+
+def _complete_splits(by: dict, dataset: str, splits: int, booster: str, settings: list[dict],
+                     field: str = "val_error") -> dict:
+    """``{split index: record}``: per 70/15/15 split the setting of least ``field`` (:func:`_least`); a split
+    counts only when every setting of the grid is stored."""
+    chosen = {}
+    for s in range(splits):
+        recs = [find_cell(by, dataset, f"70/15/15:s{s}", booster, p) for p in settings]
+        if all(r is not None for r in recs):
+            chosen[s] = _least(recs, field)
+    return chosen
+
+
+def _choices(by: dict, sets, splits: int, boosters, settings) -> dict:
+    """``{(dataset, booster): {split index: record}}`` by :func:`_complete_splits`; ``settings(booster)``
+    is the booster's grid."""
+    return {(dataset, booster): _complete_splits(by, dataset, splits, booster, settings(booster))
+            for dataset in sets for booster in boosters}
 
 
 def shen_table2_choices(records: list[dict], scale: str) -> dict:
@@ -101,20 +121,8 @@ def shen_table2_choices(records: list[dict], scale: str) -> dict:
     counts only when every setting of the grid is stored.
     """
     cfg = SHEN_SCALES[scale]
-    by = records_by_cell(records)
-    out = {}
-    for dataset in cfg["sets"]:
-        for booster in ("adaboost", "adaboost_qp"):
-            chosen = {}
-            for s in range(cfg["t2_splits"]):
-                recs = [
-                    find_cell(by, dataset, f"70/15/15:s{s}", booster, p)
-                    for p in _shen_t2_settings(booster, cfg)
-                ]
-                if all(r is not None for r in recs):
-                    chosen[s] = _select_on_validation(recs)
-            out[dataset, booster] = chosen
-    return out
+    return _choices(records_by_cell(records), cfg["sets"], cfg["t2_splits"], ("adaboost", "adaboost_qp"),
+                    lambda b: _shen_t2_settings(b, cfg))
 
 
 def shen_table4_runs(records: list[dict], scale: str) -> dict:
@@ -263,15 +271,8 @@ def shen_table3_choices(records: list[dict], scale: str) -> dict:
     """``{dataset: {split index: record}}``: per split the T of least validation error (complete splits only)."""
     cfg = SHEN_T3_SCALES[scale]
     by = records_by_cell(records)
-    out = {}
-    for dataset in cfg["sets"]:
-        chosen = {}
-        for s in range(cfg["splits"]):
-            recs = [find_cell(by, dataset, f"70/15/15:s{s}", "adaboost_qp", {"T": t}) for t in cfg["qp_T"]]
-            if all(r is not None for r in recs):
-                chosen[s] = _select_on_validation(recs)
-        out[dataset] = chosen
-    return out
+    settings = [{"T": t} for t in cfg["qp_T"]]
+    return {dataset: _complete_splits(by, dataset, cfg["splits"], "adaboost_qp", settings) for dataset in cfg["sets"]}
 
 
 def _t3_analysis(records: list[dict], scale: str) -> list[dict]:
@@ -348,20 +349,8 @@ def _t58_grid(scale: str) -> list[dict]:
 
 def shen_cg_choices(records, sets, splits, boosters, settings, weak_learner) -> dict:
     """``{(dataset, booster): {split index: record}}``: per split the setting of least validation error."""
-    by = records_by_cell([r for r in records if r["weak_learner"] == weak_learner])
-    out = {}
-    for dataset in sets:
-        for booster in boosters:
-            chosen = {}
-            for s in range(splits):
-                recs = [
-                    find_cell(by, dataset, f"70/15/15:s{s}", booster, p)
-                    for p in settings(booster)
-                ]
-                if all(r is not None for r in recs):
-                    chosen[s] = _select_on_validation(recs)
-            out[dataset, booster] = chosen
-    return out
+    return _choices(records_by_cell([r for r in records if r["weak_learner"] == weak_learner]), sets, splits,
+                    boosters, settings)
 
 
 def shen_t58_choices(records: list[dict], scale: str) -> dict:
@@ -454,18 +443,9 @@ def shen_t6_best_test(records: list[dict], scale: str) -> dict:
     """``{dataset: {split: record}}``: AdaBoost's round count of least *test* error (the paper's Table VI rule)."""
     cfg = SHEN_T6_SCALES[scale]
     by = records_by_cell([r for r in records if r["weak_learner"] == "lda"])
-    out = {}
-    for dataset in cfg["sets"]:
-        best = {}
-        for s in range(cfg["splits"]):
-            recs = [
-                find_cell(by, dataset, f"70/15/15:s{s}", "adaboost", p)
-                for p in _t6_settings("adaboost", cfg)
-            ]
-            if all(r is not None for r in recs):
-                best[s] = min(enumerate(recs), key=lambda ir: (ir[1]["test_error"], ir[0]))[1]
-        out[dataset] = best
-    return out
+    settings = _t6_settings("adaboost", cfg)
+    return {dataset: _complete_splits(by, dataset, cfg["splits"], "adaboost", settings, "test_error")
+            for dataset in cfg["sets"]}
 
 
 def _t6_analysis(records: list[dict], scale: str) -> list[dict]:
