@@ -35,6 +35,7 @@ import sys
 import threading
 from pathlib import Path
 
+from .._validation import check_choice, check_int
 from . import SCALES, STUDIES, Store, analyse, default_store, format_table, get_study, run_study, verify_study
 from .keys import key_id
 from .provenance import merge_provenance, provenance_runs
@@ -84,6 +85,17 @@ def list_studies() -> str:
     return format_table(rows)
 
 
+def _cells_and_cluster(args) -> dict:
+    """The options a run and a verification share: the store, the cluster and the cells of the grid."""
+    return dict(
+        store=args.store,
+        scheduler=args.scheduler,
+        workers=args.workers,
+        datasets=None if args.datasets is None else args.datasets.split(","),
+        boosters=None if args.boosters is None else args.boosters.split(","),
+    )
+
+
 def _interrupt(signum, frame):
     # a second SIGTERM (a batch system repeating its signal) must not cut short the clean-up that
     # exports the stored cells and records the run in provenance.json
@@ -104,10 +116,11 @@ def main(argv=None) -> int:
             raise ValueError(f"study: give one of {list(STUDIES)} (or --list)")
         st = get_study(args.study)
         command = "refboost-repro " + shlex.join(sys.argv[1:] if argv is None else list(argv))
-        if args.scale not in SCALES:
-            raise ValueError(f"--scale must be one of {list(SCALES)}, got {args.scale!r}")
-        if args.workers is not None and args.workers < 1:
-            raise ValueError(f"--workers must be an integer >= 1, got {args.workers}")
+        if args.scale is None:
+            raise ValueError(f"--scale: give one of {list(SCALES)}")
+        check_choice(args.scale, "--scale", SCALES)
+        if args.workers is not None:
+            check_int(args.workers, "--workers", low=1)
         if args.table:
             print(format_table(analyse(st, args.scale, store=args.store)))
             return 0
@@ -127,24 +140,12 @@ def main(argv=None) -> int:
                 sto.export_parquet()
             return 0
         if args.verify is not None:
-            if args.verify < 1:
-                raise ValueError(f"--verify K must be an integer >= 1, got {args.verify}")
+            check_int(args.verify, "--verify K", low=1)
             if args.limit is not None or args.shard is not None:
                 raise ValueError("--limit and --shard select cells to run, not to verify; restrict the --verify "
                                  "sample with --datasets and --boosters")
-            out = verify_study(
-                st,
-                args.scale,
-                args.verify,
-                store=args.store,
-                scheduler=args.scheduler,
-                workers=args.workers,
-                seed=args.seed,
-                datasets=None if args.datasets is None else args.datasets.split(","),
-                boosters=None if args.boosters is None else args.boosters.split(","),
-                by_duration=args.by_duration,
-                record=args.record,
-            )
+            out = verify_study(st, args.scale, args.verify, seed=args.seed, by_duration=args.by_duration,
+                               record=args.record, **_cells_and_cluster(args))
             bad = [o for o in out if o["fields"]]
             for o in bad:
                 print(f"differs: {o['key']}: {', '.join(o['fields'])}")
@@ -156,16 +157,12 @@ def main(argv=None) -> int:
         summ = run_study(
             st,
             args.scale,
-            store=args.store,
-            scheduler=args.scheduler,
-            workers=args.workers,
             limit=args.limit,
-            datasets=None if args.datasets is None else args.datasets.split(","),
-            boosters=None if args.boosters is None else args.boosters.split(","),
             shard=args.shard,
             progress=False if args.no_progress else None,
             command=command,
             why=args.why,
+            **_cells_and_cluster(args),
         )
     except (ValueError, TypeError, FileNotFoundError) as exc:
         print(f"refboost-repro: error: {exc}", file=sys.stderr)
