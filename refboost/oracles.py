@@ -899,14 +899,12 @@ class LinearSVMOracle(_PredictMixin, Oracle):
     """
 
     def __init__(self, X, y, *, C: float = SVM_C, reflexive: bool = True, max_iter: int = 10000):
-        from ._validation import check_real
+        from ._validation import check_max_iter, check_real
 
         self.X, self.y = _check_Xy(X, y)
         self.C = check_real(C, "C", low=0.0, low_open=True)
         self.reflexive = _check_bool(reflexive, "reflexive")
-        if isinstance(max_iter, bool) or not isinstance(max_iter, int) or max_iter < 1:
-            raise ValueError(f"max_iter must be an integer >= 1, got {max_iter!r}")
-        self.max_iter = max_iter
+        self.max_iter = check_max_iter(max_iter)
         self.n_examples, self.n_features = self.X.shape
 
     def fit(self, d) -> tuple[np.ndarray, float]:

@@ -197,8 +197,10 @@ def test_linear_svm_oracle_validation():
     X, y = _data(20)
     with pytest.raises(ValueError, match="C must be a finite real in"):
         LinearSVMOracle(X, y, C=0.0)
-    with pytest.raises(ValueError, match="max_iter must be an integer >= 1"):
+    with pytest.raises(ValueError, match=r"max_iter must be an integer in \[1, inf\), got 0"):
         LinearSVMOracle(X, y, max_iter=0)
+    with pytest.raises(TypeError, match=r"max_iter must be an integer in \[1, inf\), got float"):
+        LinearSVMOracle(X, y, max_iter=10.0)
     with pytest.raises(TypeError, match="reflexive must be a bool"):
         LinearSVMOracle(X, y, reflexive=1)
     with pytest.raises(ValueError, match="both classes"):
