@@ -200,6 +200,14 @@ def test_bad_input_names_the_parameter():
         assert_trajectory("erlpboost", _plain(inst.iterates))
     with pytest.raises(ValueError, match="tol: unknown field"):
         tj.compare(inst, _plain(inst.iterates), tol={"x": 1.0})
+    with pytest.raises(ValueError, match=r"tol\['w'\] must be a finite real in \[0, inf\), got -1.0"):
+        tj.compare(inst, _plain(inst.iterates), tol={"w": -1.0})
+    with pytest.raises(ValueError, match=r"tol must be a finite real in \[0, inf\), got nan"):
+        tj.compare(inst, _plain(inst.iterates), tol=float("nan"))
+    with pytest.raises(TypeError, match="tol must be None, a number or a dict per field, got '1e-3'"):
+        tj.compare(inst, _plain(inst.iterates), tol="1e-3")
+    with pytest.raises(TypeError, match=r"family must be one of \[.*\], got int"):
+        tj.instances(3)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -50,11 +50,14 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+
+from .._validation import check_choice, check_tol
 
 __all__ = ["FAMILIES", "TrajectoryFamily", "TrajectoryInstance", "TrajectoryReport", "assert_trajectory",
            "compare", "families", "instances", "load", "read_iterates", "refboost_iterates", "trajectory_root"]
@@ -163,11 +166,9 @@ def families() -> tuple[str, ...]:
 
 def canonical(family) -> str:
     """The family's name (hyphens accepted); a clear error naming ``family`` otherwise."""
-    if not isinstance(family, str):
-        raise TypeError(f"family must be a trajectory family name (str), got {type(family).__name__}")
-    key = family.strip().lower().replace("-", "_")
+    key = family.strip().lower().replace("-", "_") if isinstance(family, str) else None
     if key not in FAMILIES:
-        raise ValueError(f"family must be one of {', '.join(FAMILIES)} (hyphenated forms accepted), got {family!r}")
+        check_choice(family, "family", FAMILIES)  # raises: the one message, with the value as given
     return key
 
 
@@ -420,14 +421,11 @@ def compare(instance, iterates, *, tol=None, prefix: bool = False) -> Trajectory
             bad = set(tol) - set(spec.all_fields)
             if bad:
                 raise ValueError(f"tol: unknown field(s) {sorted(bad)}; the fields are {', '.join(spec.all_fields)}")
-            tols.update({k: float(v) for k, v in tol.items()})
+            tols.update({k: check_tol(v, f"tol[{k!r}]") for k, v in tol.items()})
         else:
-            try:
-                t = float(tol)
-            except (TypeError, ValueError):
-                raise TypeError(f"tol must be None, a number or a dict per field, got {tol!r}") from None
-            if not (math.isfinite(t) and t >= 0):
-                raise ValueError(f"tol must be a finite number >= 0, got {tol!r}")
+            if not isinstance(tol, numbers.Real | np.ndarray):
+                raise TypeError(f"tol must be None, a number or a dict per field, got {tol!r}")
+            t = check_tol(tol)
             tols.update({k: t for k in spec.all_fields if k not in ("j", "secondary_won")})
     cand = normalise_iterates(instance, iterates)
     ref = instance.iterates
