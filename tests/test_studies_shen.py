@@ -195,7 +195,7 @@ def test_table7_committed_store_rows_recomputed_from_the_records(scale):
 
 def test_table7_analysis_separates_learners_and_counts_missing_realisations():
     cfg = _shen.SHEN_T7_SCALES["paper"]
-    p20, p80 = _shen._t7_params(20, cfg), _shen._t7_params(80, cfg)
+    p20, p80 = _shen._cg_params(20, cfg), _shen._cg_params(80, cfg)
     recs = [
         _rec("banana", "r1", "adaboost_cg", p20, None, 0.30, wl="stump", n_iter=90),
         _rec("banana", "r2", "adaboost_cg", p20, None, 0.32, wl="stump", n_iter=95),

@@ -56,6 +56,11 @@ SHEN_SCALES = {
 SHEN_EPS = 1e-5  # the column-generation threshold of the paper
 
 
+def _cg_params(inv_t: int, cfg: dict) -> dict:
+    """A column-generation cell's parameters: ``T = 1/inv_t``, the paper's eps, the scale's column budget."""
+    return {"T": 1 / inv_t, "eps": SHEN_EPS, "max_iter": cfg["max_iter"]}
+
+
 def _shen_t2_settings(booster: str, cfg: dict) -> list[dict]:
     if booster == "adaboost":
         return [{"max_iter": r} for r in cfg["ab_rounds"]]
@@ -332,14 +337,10 @@ SHEN_T58_SCALES = {
 }
 
 
-def _t58_params(inv_t: int, cfg: dict) -> dict:
-    return {"T": 1 / inv_t, "eps": SHEN_EPS, "max_iter": cfg["max_iter"]}
-
-
 def _t58_grid(scale: str) -> list[dict]:
     cfg = SHEN_T58_SCALES[scale]
     return [
-        _key(dataset, f"70/15/15:s{s}", booster, _t58_params(g, cfg), "stump")
+        _key(dataset, f"70/15/15:s{s}", booster, _cg_params(g, cfg), "stump")
         for s in range(cfg["splits"])
         for dataset in cfg["sets"]
         for booster in ("adaboost_cg", "logitboost_cg")
@@ -360,7 +361,7 @@ def shen_t58_choices(records: list[dict], scale: str) -> dict:
         cfg["sets"],
         cfg["splits"],
         ("adaboost_cg", "logitboost_cg"),
-        lambda b: [_t58_params(g, cfg) for g in cfg["inv_T"]],
+        lambda b: [_cg_params(g, cfg) for g in cfg["inv_T"]],
         "stump",
     )
 
@@ -417,7 +418,7 @@ SHEN_T6_SCALES = {
 def _t6_settings(booster: str, cfg: dict) -> list[dict]:
     if booster == "adaboost":
         return [{"max_iter": r} for r in cfg["rounds"]]
-    return [{"T": 1 / g, "eps": SHEN_EPS, "max_iter": cfg["max_iter"]} for g in cfg["inv_T"]]
+    return [_cg_params(g, cfg) for g in cfg["inv_T"]]
 
 
 def _t6_grid(scale: str) -> list[dict]:
@@ -516,14 +517,10 @@ SHEN_T7_SCALES = {
 }
 
 
-def _t7_params(inv_t: int, cfg: dict) -> dict:
-    return {"T": 1 / inv_t, "eps": SHEN_EPS, "max_iter": cfg["max_iter"]}
-
-
 def _t7_grid(scale: str) -> list[dict]:
     cfg = SHEN_T7_SCALES[scale]
     return [
-        _key("banana", run, "adaboost_cg", _t7_params(g, cfg), wl)
+        _key("banana", run, "adaboost_cg", _cg_params(g, cfg), wl)
         for run in cfg["runs"]
         for wl in SHEN_T7_LEARNERS
         for g in cfg["inv_T"]
@@ -541,7 +538,7 @@ def shen_table7_runs(records: list[dict], scale: str) -> dict:
             out[wl, g] = {
                 run: rec
                 for run in cfg["runs"]
-                if (rec := find_cell(by, "banana", run, "adaboost_cg", _t7_params(g, cfg))) is not None
+                if (rec := find_cell(by, "banana", run, "adaboost_cg", _cg_params(g, cfg))) is not None
             }
     return out
 
