@@ -85,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     sub = ap.add_subparsers(dest="cmd", required=True, metavar="{list,verify,download,registry}")
     home_help = "folder searched first (and, for download, written to); default: $REFBOOST_DATA, else the user cache"
+    names_help = "data set names (see `list`), or 'all' for every stored data set"
     p = sub.add_parser("list", help="list every data set: present, partial or missing, and where it was found")
     p.add_argument("--data-home", default=None, help=home_help)
     p = sub.add_parser(
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Check the sha256 of every file of the named data sets that is present (first place "
         "that has it) against the registry. Exit status 1 on a mismatch, or if a named set has no file.",
     )
-    p.add_argument("names", nargs="+", help="data set names (see `list`), or 'all' for every stored data set")
+    p.add_argument("names", nargs="+", help=names_help)
     p.add_argument("--data-home", default=None, help=home_help)
     p.add_argument("--complete", action="store_true", help="also fail if any file of a named set is missing")
     p = sub.add_parser(
@@ -102,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         description="Fetch every file of the named data sets (LIBSVM page, or the pinned public copy the "
         "registry names) into the data home and verify its sha256; files already there and verified are kept.",
     )
-    p.add_argument("names", nargs="+", help="data set names (see `list`), or 'all' for every stored data set")
+    p.add_argument("names", nargs="+", help=names_help)
     p.add_argument("--data-home", default=None, help="folder to write to; default: $REFBOOST_DATA, else the user cache")
     p.add_argument("--mirror", default=None, help="base URL (https://, file://) of a folder with the catalogue layout")
     p = sub.add_parser("registry", help="regenerate data_registry.json from a data MANIFEST.md (maintainers)")
