@@ -104,3 +104,13 @@ def test_pyproject_extras():
     assert {"dask", "pyarrow"} <= extras["studies"] and extras["plot"] == {"matplotlib"}
     assert extras["fast"] == {"numba"} and extras["sklearn"] == {"scikit-learn"}
     assert extras["studies"] | extras["plot"] | extras["fast"] | extras["sklearn"] <= extras["dev"]
+
+
+def test_the_plugin_re_exports_the_checks_public_names():
+    """``refboost.testing`` lists the names of ``refboost.conformance.check`` again (it must not import it, nor
+    numpy): the two lists are the same."""
+    from refboost import testing
+    from refboost.conformance import check
+
+    assert testing._CHECK_NAMES == tuple(check.__all__)
+    assert all(getattr(testing, name) is getattr(check, name) for name in check.__all__)
