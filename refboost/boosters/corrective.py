@@ -34,12 +34,8 @@ from ..projections import capped_slack, kl_divergence, smoothed_soft_margin
 from ..result import BoostResult
 from ._common import Columns, finish, query
 from ._params import Choice, Int, Nu, Real, constraints
-from .entropy import _sigmoid, binary_entropy_capped, binary_smoothed_soft_margin
+from .entropy import STEP_RULES, _sigmoid, binary_entropy_capped, binary_smoothed_soft_margin, corrective_step
 
-#: Step-size rules. "sq": x.d/(eta ||x||_inf^2) (Shalev-Shwartz & Singer 2008, Alg. 4.3; default);
-#: "nosq": Alg 4.1(b) as printed, x.d/(eta ||x||_inf); "4eta": the printed (4.4), x.d/(4 eta ||x||^2);
-#: "cpp": the authors' C++, x.d/(eta (max_n x_n)^2).
-STEP_RULES = ("sq", "nosq", "4eta", "cpp")
 #: Root finders for beta of (3.27): "newton", safeguarded Newton with Brent's method as fallback
 #: (:func:`refboost.boosters.entropy.binary_smoothed_soft_margin`; default); "bisection", the corrected
 #: Alg. 4.4 (:func:`beta_bisection`). "brentq", the old name of "newton", is accepted as an alias.
@@ -114,20 +110,6 @@ def beta_bisection(margins, nu: float, eta: float, *, tol: float = 1e-13, max_bi
         else:
             lo = beta
     return beta, k
-
-
-def corrective_step(x, d, eta: float, rule: str = "sq") -> float:
-    """Step size alpha of Alg. 4.1(b) / 4.3(b) under the chosen rule (clipped to [0, 1])."""
-    xd = float(x @ d)
-    if rule == "cpp":
-        nx = float(x.max())
-        den = eta * nx * nx
-    else:
-        nx = float(np.abs(x).max())
-        den = {"sq": eta * nx * nx, "nosq": eta * nx, "4eta": 4 * eta * nx * nx}[rule]
-    if den <= 0:
-        return 0.0
-    return float(np.clip(xd / den, 0.0, 1.0))
 
 
 #: Starts of Alg. 4.1/4.3: "first" = w^1 = e_1 on the first hypothesis (the default, certified);

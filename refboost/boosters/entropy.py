@@ -292,6 +292,8 @@ def _beta_root(a, nu, lo, hi, b0=None):
 
 
 def _sigmoid(z):
+    """Logistic ``1/(1 + e^-z)`` of an array by numpy's exp, not ``scipy.special.expit``: that differs from it in
+    the last bit on about a third of the z < 0 (its own exp) and flushes the values below ~1e-308 (z < -708) to 0."""
     out = np.empty_like(z)
     pos = z >= 0
     out[pos] = 1.0 / (1.0 + np.exp(-z[pos]))
@@ -449,12 +451,25 @@ def binary_dual_step(U_t, nu: float, eta: float, *, w0=None, tol: float = INNER_
 # ---------------------------------------------------------------------------------------------
 
 
-def _corrective_alpha(x, d, eta):
-    """Warm-start step (one corrective step towards the new hypothesis): clip(x.d / (eta ||x||_inf^2), 0, 1)."""
-    nx = float(np.abs(x).max())
-    if nx == 0:
+#: Step-size rules of the corrective step (:func:`corrective_step`). "sq": x.d/(eta ||x||_inf^2) (Shalev-Shwartz &
+#: Singer 2008, Alg. 4.3; default); "nosq": Glocer (2009) Alg 4.1(b) as printed, x.d/(eta ||x||_inf); "4eta": the
+#: printed (4.4), x.d/(4 eta ||x||^2); "cpp": the authors' C++, x.d/(eta (max_n x_n)^2).
+STEP_RULES = ("sq", "nosq", "4eta", "cpp")
+
+
+def corrective_step(x, d, eta: float, rule: str = "sq") -> float:
+    """Step size alpha of Glocer (2009) Alg. 4.1(b) / 4.3(b) towards ``x = u - U w`` under the chosen rule, clipped to
+    [0, 1] (0 where the denominator is 0): the step of the corrective boosters and ERLPBoost's warm start."""
+    xd = float(x @ d)
+    if rule == "cpp":
+        nx = float(x.max())
+        den = eta * nx * nx
+    else:
+        nx = float(np.abs(x).max())
+        den = {"sq": eta * nx * nx, "nosq": eta * nx, "4eta": 4 * eta * nx * nx}[rule]
+    if den <= 0:
         return 0.0
-    return float(np.clip((x @ d) / (eta * nx * nx), 0.0, 1.0))
+    return float(np.clip(xd / den, 0.0, 1.0))
 
 
 def _erlp_family(oracle, *, nu, eps, eta, max_iter, stopping, inner_tol, inner_max_iter, binary):
@@ -540,7 +555,7 @@ def _warm_start(t: int, cols: Columns, u, w, d, eta: float) -> np.ndarray:
     if t == 1 or not cols:
         return np.ones(1)
     x = u - cols.stacked() @ w
-    a = _corrective_alpha(x, d, eta)
+    a = corrective_step(x, d, eta)
     return np.append((1 - a) * w, a)
 
 
