@@ -1,4 +1,4 @@
-"""Small numba kernels shared by the compiled solvers (the logistic function, a dense LU solve).
+"""Small numba kernels shared by the compiled solvers (the logistic function, a dense LU solve, back substitution).
 
 Used by :mod:`refboost._jit.entropy` and :mod:`refboost._jit.shen`. numba's on-disk cache is
 keyed on the calling module's source: after editing this file, touch those two modules so that their
@@ -43,9 +43,15 @@ def lu_solve_inplace(A, b, n):
                 for k in range(c + 1, n):
                     A[r, k] -= f * A[c, k]
                 b[r] -= f * b[c]
+    back_substitute(A, b, n)
+    return True
+
+
+@njit(cache=True)
+def back_substitute(R, b, n):
+    """``R[:n, :n] x = b[:n]`` for the upper triangle of R (its diagonal non-zero): x is left in ``b[:n]``."""
     for c in range(n - 1, -1, -1):
         x = b[c]
         for k in range(c + 1, n):
-            x -= A[c, k] * b[k]
-        b[c] = x / A[c, c]
-    return True
+            x -= R[c, k] * b[k]
+        b[c] = x / R[c, c]

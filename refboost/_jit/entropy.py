@@ -45,8 +45,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ._numba import njit
+from .common import back_substitute, lu_solve_inplace
 from .common import expit as _expit
-from .common import lu_solve_inplace
 from .constants import (
     BETA_MASS_RTOL,
     BETA_NEWTON_ITERS,
@@ -348,6 +348,22 @@ def _project_free(s, nu, capped, k):
 
 
 @njit(cache=True)
+def _exp_at_free_max(s, capped, E):
+    """``E = exp(min(s - M, 0))`` in place at the scale M of the free (not capped) entries' maximum; ``(M, the
+    free entries' sum of E)``."""
+    M = -np.inf
+    for n in range(s.shape[0]):
+        if not capped[n] and s[n] > M:
+            M = s[n]
+    fs = 0.0
+    for n in range(s.shape[0]):
+        E[n] = _exp0(min(s[n] - M, 0.0))
+        if not capped[n]:
+            fs += E[n]
+    return M, fs
+
+
+@njit(cache=True)
 def project_log(s, nu, log_Z_hint):
     """KL projection of ``exp(s)`` onto ``{sum d = 1, 0 <= d <= 1/nu}``: ``(d, capped, log_Z)``.
 
@@ -369,17 +385,8 @@ def project_log(s, nu, log_Z_hint):
         done, k, d, log_Z = _hint_start(s, nu, log_Z_hint, capped)
         if done:
             return Projection(d, capped, log_Z)
-    # E = exp(min(s - M, 0)) at the scale M of the free entries' maximum
-    M = -np.inf
-    for n in range(N):
-        if not capped[n] and s[n] > M:
-            M = s[n]
     E = np.empty(N)
-    fs = 0.0
-    for n in range(N):
-        E[n] = _exp0(min(s[n] - M, 0.0))
-        if not capped[n]:
-            fs += E[n]
+    M, fs = _exp_at_free_max(s, capped, E)
     log_free = M + math.log(fs)
     for _ in range(JIT_FIXED_POINT_ITERS):
         rest = 1.0 - k / nu
@@ -418,15 +425,7 @@ def project_log(s, nu, log_Z_hint):
             if not capped[n]:
                 fs += E[n]
         if fs < PROJ_RESCALE_SUM:  # the free sum underflows at the scale M: re-exponentiate at its own
-            M = -np.inf
-            for n in range(N):
-                if not capped[n] and s[n] > M:
-                    M = s[n]
-            fs = 0.0
-            for n in range(N):
-                E[n] = _exp0(min(s[n] - M, 0.0))
-                if not capped[n]:
-                    fs += E[n]
+            M, fs = _exp_at_free_max(s, capped, E)
         log_free = M + math.log(fs)
     if k == 0 or k >= N or k >= nu:
         return project_log_sort(s, nu)
@@ -608,19 +607,6 @@ def _sum_zero_basis(k):
 
 
 @njit(cache=True)
-def _solve_upper(R, y):
-    """Back substitution: ``z`` with ``R z = y`` for the upper triangle of ``R`` (its diagonal non-zero)."""
-    n = y.size
-    z = np.empty(n)
-    for i in range(n - 1, -1, -1):
-        acc = y[i]
-        for p in range(i + 1, n):
-            acc -= R[i, p] * z[p]
-        z[i] = acc / R[i, i]
-    return z
-
-
-@njit(cache=True)
 def _cholesky_solve(Mq, g):
     """Solve with the Cholesky factor of the upper triangle of Mq (LAPACK dposv); None if not PD."""
     n = Mq.shape[0]
@@ -644,7 +630,8 @@ def _cholesky_solve(Mq, g):
         for p in range(i):
             acc -= R[p, i] * y[p]
         y[i] = acc / R[i, i]
-    return True, _solve_upper(R, y)
+    back_substitute(R, y, n)
+    return True, y
 
 
 @njit(cache=True)
