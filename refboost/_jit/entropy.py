@@ -586,6 +586,14 @@ def _rmatvec(A, d):
 
 
 @njit(cache=True)
+def _evaluate_at(A, x, kind, nu, eta, hint):
+    """f at ``m = A x`` (:func:`_evaluate`) with the gradient ``G = A^T d``: ``(m, value, d, c, capped, log_Z, G)``."""
+    m = _matvec(A, x)
+    val, d, c, capped, log_Z = _evaluate(kind, m, nu, eta, hint)
+    return m, val, d, c, capped, log_Z, _rmatvec(A, d)
+
+
+@njit(cache=True)
 def _measure(x, G):
     """Frank-Wolfe gap ``max_q G_q - x . G`` (the step's duality gap)."""
     return G.max() - np.dot(x, G)
@@ -1026,11 +1034,9 @@ def maximize(A, x0, kind, nu, eta, tol, max_iter):
     x = x0.copy()
     n_eval = 0
     hint = np.nan
-    m = _matvec(A, x)
-    val, d, c, capped, log_Z = _evaluate(kind, m, nu, eta, hint)
+    m, val, d, c, capped, log_Z, G = _evaluate_at(A, x, kind, nu, eta, hint)
     hint = log_Z
     n_eval += 1
-    G = _rmatvec(A, d)
     fresh = True
     status = 2
     has_best = False
@@ -1087,22 +1093,18 @@ def maximize(A, x0, kind, nu, eta, tol, max_iter):
             G = _rmatvec(A, d)
             fresh = False
         else:
-            m = _matvec(A, x)
-            val, d, c, capped, log_Z = _evaluate(kind, m, nu, eta, hint)
+            m, val, d, c, capped, log_Z, G = _evaluate_at(A, x, kind, nu, eta, hint)
             hint = log_Z
             n_eval += 1
-            G = _rmatvec(A, d)
             fresh = True
     meas = _measure(x, G)
     if meas > best_meas:
         meas, x, m, val, d, c, capped, log_Z, G = best_meas, b_x, b_m, b_val, b_d, b_c, b_C, b_Z, b_G
         fresh = False
     if not fresh:
-        m = _matvec(A, x)
-        val, d, c, capped, log_Z = _evaluate(kind, m, nu, eta, hint)
+        m, val, d, c, capped, log_Z, G = _evaluate_at(A, x, kind, nu, eta, hint)
         hint = log_Z
         n_eval += 1
-        G = _rmatvec(A, d)
         meas = _measure(x, G)
     if meas <= tol:
         status = 0
