@@ -250,8 +250,13 @@ def _output(oracle, cols, w, d, first, min_P, d_min_P, gamma_hat, d_gamma, Theta
     )
 
 
-@constraints(nu=Nu(), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
-             max_iter=Int(1), step_rule=Choice(STEP_RULES), start=Choice(STARTS))
+_CORRECTIVE_CONSTRAINTS = dict(
+    eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True), max_iter=Int(1),
+    step_rule=Choice(STEP_RULES), start=Choice(STARTS),
+)
+
+
+@constraints(nu=Nu(), **_CORRECTIVE_CONSTRAINTS)
 def corrective_erlpboost(
     oracle,
     *,
@@ -314,8 +319,7 @@ def corrective_erlpboost(
                        beta_solver="newton", start=start)
 
 
-@constraints(nu=Nu(binary=True), eps=Real(0, None, low_open=True), eta=Real(0, None, low_open=True, none_ok=True),
-             max_iter=Int(1), step_rule=Choice(STEP_RULES), beta_solver=Choice(BETA_SOLVERS), start=Choice(STARTS))
+@constraints(nu=Nu(binary=True), **_CORRECTIVE_CONSTRAINTS, beta_solver=Choice(BETA_SOLVERS))
 def corrective_binary_erlpboost(
     oracle,
     *,
