@@ -54,7 +54,7 @@ import numpy as np
 
 import refboost as rb
 from refboost import truth
-from refboost.boosters.entropy import _corrective_alpha, binary_dual_step, erlp_dual_step
+from refboost.boosters.entropy import binary_dual_step, corrective_step, erlp_dual_step
 
 DATASETS = ("heart", "breast_cancer", "titanic", "banana", "waveform", "german")
 #: Clarabel fails on (3.25) at the canonical eta for N = 1300 with 1e-10 tolerances; a smaller eta it solves.
@@ -174,7 +174,7 @@ def _part_b_set(eps, repeats, name):
             # warm start as inside the booster: w^{t-1} of the previous step + one corrective step
             prev = step(U[:, :-1], nu, eta_k)
             x = U[:, -1] - U[:, :-1] @ prev.w
-            a = _corrective_alpha(x, prev.d, eta_k)
+            a = corrective_step(x, prev.d, eta_k)
             s_warm, t_warm, c_warm = timed_min(step, U, nu, eta_k, w0=np.r_[(1 - a) * prev.w, a], repeats=repeats)
             head = (f"{label:>14} {p:5.2f} {U.shape[1]:3d} {eta_k:6.0f} {1e3 * c_w:8.2f} "
                     f"{s.n_iter:>2d}/{s.n_eval:<3d} {1e3 * c_warm:8.2f} {s_warm.n_iter:>2d}/{s_warm.n_eval:<3d}")
